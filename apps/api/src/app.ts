@@ -1,0 +1,81 @@
+import { randomUUID } from "node:crypto";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import { LIMITS } from "@puerta/contract";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { AppContext, CoreContext } from "./context.ts";
+import type { Database } from "./db/client.ts";
+import { createGuard } from "./lib/auth-guard.ts";
+import { createCaptcha } from "./lib/captcha.ts";
+import { registerCsrf } from "./lib/csrf.ts";
+import { registerErrorHandler } from "./lib/errors.ts";
+import { cspDirectives } from "./lib/security-headers.ts";
+import { authRoutes } from "./modules/auth/routes.ts";
+import { createAuthService } from "./modules/auth/service.ts";
+import { policyRoutes } from "./modules/policy/routes.ts";
+import { createPolicyService } from "./modules/policy/service.ts";
+import { webRoutes } from "./modules/web/routes.ts";
+
+export type BuildOptions = { config: Config; db: Database; logger?: FastifyServerOptions["logger"] };
+
+/** Never written to a log line, wherever they appear in a request. */
+const REDACTED = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+];
+
+export async function buildApp({ config, db, logger }: BuildOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel, redact: { paths: REDACTED, censor: "[masqué]" } },
+    bodyLimit: LIMITS.jsonBodyBytes,
+    trustProxy: config.trustProxy,
+    genReqId: (request) => {
+      const incoming = request.headers["x-request-id"];
+      return typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    // Query strings never carry secrets here, but tokens in reset links do: log the path only.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  // An empty JSON body (e.g. `POST /api/logout`) reads as no body instead of a parse error.
+  const defaultJson = app.getDefaultJsonParser("error", "remove");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (typeof body === "string" && body.trim() === "") return done(null, undefined);
+    return defaultJson(request, body as string, done);
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    hsts: config.env === "production" ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("X-Request-Id", request.id);
+    if (request.url.startsWith("/api/") && !reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
+  });
+  app.decorateRequest("auth", null);
+
+  const core: CoreContext = { config, db, captcha: createCaptcha(db, config) };
+  const auth = createAuthService(core);
+  const context: AppContext = {
+    ...core,
+    auth,
+    policy: createPolicyService(core),
+    requireAuth: createGuard(auth),
+  };
+
+  registerCsrf(app, config);
+  await app.register(async (scope) => authRoutes(scope, context));
+  await app.register(async (scope) => policyRoutes(scope, context));
+  await webRoutes(app, context);
+  return app;
+}

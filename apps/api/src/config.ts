@@ -1,0 +1,106 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+const flag = z
+  .enum(["0", "1", "true", "false"])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default(path.join(repoRoot, "data")),
+  DATABASE_URL: z.url().optional(),
+  SEED_DEMO: flag,
+  APP_SECRET: z.string().min(32).optional(),
+  TRUST_PROXY: flag,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  WEB_DIR: z.string().min(1).default(path.join(repoRoot, "apps/web/build/client")),
+  TOKEN_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
+  TOKEN_LIFETIME_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 7),
+  LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().positive().default(60),
+  CAPTCHA_COST: z.coerce.number().int().positive().default(500),
+  CAPTCHA_MAX_COUNTER: z.coerce.number().int().positive().default(2000),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).default("Puerta <no-reply@puerta.example>"),
+  CONTACT_EMAIL: z.email().default("contact@puerta.example"),
+  CHAT_NUMBER: z.string().default("+212600000000"),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  seedDemo: boolean;
+  appSecret: string;
+  trustProxy: boolean;
+  logLevel: string;
+  webDir: string;
+  tokenIdleMinutes: number;
+  tokenLifetimeHours: number;
+  loginLockoutSeconds: number;
+  captcha: { cost: number; maxCounter: number };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactEmail: string;
+  chatNumber: string;
+};
+
+/** Reads and checks the environment once; a bad value stops the process with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Configuration invalide :\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.NODE_ENV === "production" && !e.APP_SECRET) {
+    throw new Error("Configuration invalide :\n  APP_SECRET: requis en production (32 caractères au moins)");
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    seedDemo: e.NODE_ENV === "production" ? e.SEED_DEMO : e.SEED_DEMO || env.SEED_DEMO === undefined,
+    appSecret: e.APP_SECRET ?? localSecret(dataDir),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    webDir: path.resolve(e.WEB_DIR),
+    tokenIdleMinutes: e.TOKEN_IDLE_MINUTES,
+    tokenLifetimeHours: e.TOKEN_LIFETIME_HOURS,
+    loginLockoutSeconds: e.LOGIN_LOCKOUT_SECONDS,
+    captcha: { cost: e.CAPTCHA_COST, maxCounter: e.CAPTCHA_MAX_COUNTER },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    contactEmail: e.CONTACT_EMAIL,
+    chatNumber: e.CHAT_NUMBER,
+  };
+}
+
+/** Outside production a secret is made once and kept beside the data, so restarts keep captchas valid. */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, "app-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

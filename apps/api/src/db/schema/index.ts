@@ -1,0 +1,4 @@
+// One schema, one set of migrations: each feature adds its tables in its own file here.
+export * from "./academy.ts";
+export * from "./auth.ts";
+export * from "./policy.ts";

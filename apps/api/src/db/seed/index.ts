@@ -1,0 +1,15 @@
+import type { Config } from "../../config.ts";
+import type { Database } from "../client.ts";
+import { seedAcademy } from "./academy.ts";
+import { seedPolicy } from "./policy.ts";
+
+/**
+ * The demo academy. Each feature's seeder fills its own tables only when they are empty,
+ * so running the whole seed again, or after an upgrade, adds what is missing and nothing twice.
+ */
+export async function seedDemo(db: Database, _config: Config) {
+  await seedAcademy(db);
+  await seedPolicy(db);
+}
+
+export { DEMO_PASSWORD, DEMO_STUDENTS } from "./academy.ts";

@@ -1,0 +1,30 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+
+const SECRET_LENGTH = 40;
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** A random string over [A-Za-z0-9], without modulo bias. */
+export function randomToken(length = SECRET_LENGTH): string {
+  let out = "";
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += ALPHABET[byte % 62];
+    }
+  }
+  return out;
+}
+
+export const sha256Hex = (value: string) => createHash("sha256").update(value).digest("hex");
+
+export function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, "hex");
+  const y = Buffer.from(b, "hex");
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Splits a Sanctum-style `<id>|<secret>` token; anything else is null. */
+export function parseBearer(header: string | undefined): { id: number; secret: string } | null {
+  const match = /^Bearer\s+(\d{1,15})\|([A-Za-z0-9]{40})$/.exec(header?.trim() ?? "");
+  if (!match?.[1] || !match[2]) return null;
+  return { id: Number(match[1]), secret: match[2] };
+}

@@ -1,0 +1,64 @@
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import { CLIENT_ONLY_PUBLIC_ROUTES, MESSAGES, matchesRoute, PROTECTED_ROUTES } from "@puerta/contract";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { AppContext } from "../../context.ts";
+import { cspDirectives, cspHeader } from "../../lib/security-headers.ts";
+import { loadPages, type Page } from "./pages.ts";
+
+const SHELL_ROUTES = [...PROTECTED_ROUTES, ...CLIENT_ONLY_PUBLIC_ROUTES];
+
+/**
+ * Serves the built web app: hashed assets with long-lived caching, prerendered pages,
+ * the client-rendered shell for the student area, and real 404s for anything else.
+ */
+export async function webRoutes(app: FastifyInstance, { config }: AppContext) {
+  const { pages, fallback } = loadPages(config.webDir);
+  const directives = cspDirectives(config);
+
+  if (pages.size > 0 || fallback) {
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      index: false,
+      redirect: false,
+      list: false,
+      dotfiles: "deny",
+      // Pages go through sendPage below, which sets their CSP hashes.
+      allowedPath: (pathname) => !pathname.endsWith(".html"),
+      setHeaders(reply, filePath) {
+        const immutable = filePath.startsWith(path.join(config.webDir, "assets") + path.sep);
+        reply.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      },
+    });
+  }
+
+  const sendPage = (reply: FastifyReply, page: Page, status: number) =>
+    reply
+      .status(status)
+      .header("Content-Type", "text/html; charset=utf-8")
+      .header("Cache-Control", "no-cache")
+      .header("Content-Security-Policy", cspHeader(directives, page.scriptHashes))
+      .send(page.html);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = decodePath(request.url.split("?")[0] ?? "/");
+    const isApi =
+      pathname === null || pathname.startsWith("/api/") || pathname === "/api" || pathname.startsWith("/sanctum/");
+    if (isApi || (request.method !== "GET" && request.method !== "HEAD")) {
+      return reply.status(404).send({ message: MESSAGES.notFound });
+    }
+    const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+    const page = pages.get(normalised);
+    if (page) return sendPage(reply, page, 200);
+    if (!fallback) return reply.status(404).send({ message: MESSAGES.notFound });
+    return sendPage(reply, fallback, matchesRoute(normalised, SHELL_ROUTES) ? 200 : 404);
+  });
+}
+
+function decodePath(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw).normalize("NFC");
+  } catch {
+    return null;
+  }
+}

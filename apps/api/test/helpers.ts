@@ -1,0 +1,97 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { buildApp } from "../src/app.ts";
+import { type Config, loadConfig } from "../src/config.ts";
+import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
+import { DEMO_PASSWORD, DEMO_STUDENTS, seedDemo } from "../src/db/seed/index.ts";
+
+export { DEMO_PASSWORD, DEMO_STUDENTS };
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+};
+
+/**
+ * A real app on a real, fresh database: in-memory PGlite by default, or a throw-away
+ * database on the PostgreSQL server named by TEST_DATABASE_URL. Nothing is mocked.
+ */
+export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "puerta-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    APP_SECRET: "test-secret-test-secret-test-secret-0123",
+    CAPTCHA_COST: "1",
+    CAPTCHA_MAX_COUNTER: "20",
+    WEB_DIR: path.join(dataDir, "no-web"),
+    LOG_LEVEL: "silent",
+    ...options.env,
+  });
+  const { database, drop } = await openTestDatabase();
+  await database.migrate();
+  if (options.seed ?? true) await seedDemo(database.db, config);
+  const app = await buildApp({ config, db: database.db, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { database: await openDatabase({ kind: "pglite" }), drop: async () => {} };
+  const name = `puerta_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: "postgres", url: url.toString() });
+  return {
+    database,
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Fetches a challenge and solves it the way the browser widget does; returns the payload. */
+export async function solveCaptcha(app: FastifyInstance): Promise<string> {
+  const response = await app.inject({ method: "GET", url: "/api/captcha/challenge" });
+  const challenge = response.json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error("captcha not solved");
+  return btoa(JSON.stringify({ challenge, solution }));
+}
+
+/** Signs in through the real login route and returns the bearer token. */
+export async function login(app: FastifyInstance, email: string = DEMO_STUDENTS.first, password = DEMO_PASSWORD) {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/login",
+    payload: { email, password, recaptcha_token: await solveCaptcha(app) },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return response.json().token as string;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

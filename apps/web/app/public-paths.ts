@@ -1,0 +1,7 @@
+/**
+ * Every public URL that is prerendered to HTML at build time. Features with public pages
+ * add theirs here; sitemap.xml is made from the same list.
+ */
+export async function publicPaths(): Promise<string[]> {
+  return ["/login"];
+}

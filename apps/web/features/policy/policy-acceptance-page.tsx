@@ -1,0 +1,3 @@
+export default function PolicyAcceptance() {
+  return <h1>Politique de non-remboursement</h1>;
+}

@@ -1,0 +1,89 @@
+import { CSRF_COOKIE, STORAGE_KEYS } from "@puerta/contract";
+import { storage } from "./storage.ts";
+
+/** Dispatched on `window` whenever the session ends (logout or any 401). */
+export const LOGOUT_EVENT = "puerta:logout";
+
+/** A failed call: `status` 0 means the server could not be reached. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: Record<string, unknown> | null;
+  constructor(status: number, message: string, body: Record<string, unknown> | null = null) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.body = body;
+  }
+  /** The server's own message, when it sent one. */
+  get serverMessage(): string | undefined {
+    const message = this.body?.message;
+    return typeof message === "string" ? message : undefined;
+  }
+}
+
+function readCookie(name: string): string | undefined {
+  if (typeof document === "undefined") return undefined;
+  const prefix = `${name}=`;
+  const found = document.cookie.split("; ").find((c) => c.startsWith(prefix));
+  return found ? decodeURIComponent(found.slice(prefix.length)) : undefined;
+}
+
+/** Ends the local session: the spec's keys are cleared and the app is told. */
+export function clearSession() {
+  storage.remove(STORAGE_KEYS.token, STORAGE_KEYS.user, STORAGE_KEYS.studentData);
+  if (typeof window !== "undefined") window.dispatchEvent(new Event(LOGOUT_EVENT));
+}
+
+type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
+
+/**
+ * The one way the web calls the API: bearer token, CSRF echo, JSON in and out.
+ * A 401 ends the session; any non-2xx answer becomes an ApiError.
+ */
+export async function apiRequest(path: string, options: RequestOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  const token = storage.get(STORAGE_KEYS.token);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const xsrf = readCookie(CSRF_COOKIE);
+  if (xsrf) headers["X-XSRF-TOKEN"] = xsrf;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? (body ? "POST" : "GET"),
+      headers,
+      body,
+      credentials: "same-origin",
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === "AbortError") throw error;
+    throw new ApiError(0, "Impossible de contacter le serveur");
+  }
+  if (response.ok) return response;
+  const errorBody = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  if (response.status === 401 && token) clearSession();
+  const message =
+    typeof errorBody?.message === "string" ? errorBody.message : response.statusText || `HTTP ${response.status}`;
+  throw new ApiError(response.status, message, errorBody);
+}
+
+export async function apiJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiRequest(path, options);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/** Asks the backend for the XSRF-TOKEN cookie (at start-up, spec section 2). */
+export async function requestCsrfCookie(): Promise<void> {
+  try {
+    await fetch("/sanctum/csrf-cookie", { credentials: "same-origin" });
+  } catch {
+    // The next state-changing call will get a 419 and say so.
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * Students created only for the end-to-end run, one per journey that changes a student's
+ * state, so specs never depend on each other's order. Add an entry when a journey needs one.
+ */
+export type FixtureStudent = {
+  email: string;
+  prenom: string;
+  nom: string;
+  centre: "Ain Sebaa" | "Moulay Youssef" | "Zenith";
+  option: string;
+  acceptedPolicy: boolean;
+};
+
+export const FIXTURE_PASSWORD = "Fixture-Password-2025";
+
+const student = (key: string, centre: FixtureStudent["centre"], acceptedPolicy: boolean): FixtureStudent => ({
+  email: `e2e.${key}@example.com`,
+  prenom: "Test",
+  nom: key,
+  centre,
+  option: centre === "Zenith" ? "Selectividad Ingénierie" : "Selectividad Santé",
+  acceptedPolicy,
+});
+
+export const FIXTURE_STUDENTS = {
+  policyGate: student("policy-gate", "Ain Sebaa", false),
+  policyScroll: student("policy-scroll", "Ain Sebaa", false),
+  logout: student("logout", "Ain Sebaa", true),
+  expired: student("expired", "Ain Sebaa", true),
+  navigation: student("navigation", "Zenith", true),
+} satisfies Record<string, FixtureStudent>;

@@ -1,0 +1,39 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { toStudentData, type User } from "@puerta/contract";
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+
+/** Solves a real captcha challenge from the server, as the widget would. */
+export async function captchaPayload(request: APIRequestContext): Promise<string> {
+  const challenge = await (await request.get("/api/captcha/challenge")).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error("captcha not solved");
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+}
+
+/** Signs in through the real API and stores the session the way the login page does. */
+export async function signIn(page: Page, email: string, password: string): Promise<{ token: string; user: User }> {
+  const response = await page.request.post("/api/login", {
+    data: { email, password, recaptcha_token: await captchaPayload(page.request) },
+  });
+  expect(response.status()).toBe(200);
+  const session = (await response.json()) as { token: string; user: User };
+  await page.addInitScript(
+    (s) => {
+      if (window.sessionStorage.getItem("e2e-session-set")) return;
+      window.sessionStorage.setItem("e2e-session-set", "1");
+      window.localStorage.setItem("token", s.token);
+      window.localStorage.setItem("user", JSON.stringify(s.user));
+      if (s.studentData) window.localStorage.setItem("student_data", JSON.stringify(s.studentData));
+    },
+    { ...session, studentData: session.user.etudiant ? toStudentData(session.user.etudiant) : null },
+  );
+  return session;
+}
+
+/** Fails with the list of violations when axe finds any on the current page. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+}

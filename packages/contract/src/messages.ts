@@ -1,0 +1,42 @@
+/**
+ * Every French message the API sends or the web shows for the shared flows.
+ * Strings quoted from the specification are kept to the letter.
+ */
+export const MESSAGES = {
+  unauthenticated: "Non authentifié.",
+  notFound: "Ressource introuvable.",
+  serverError: "Erreur du serveur",
+  invalidData: "Les données fournies sont invalides.",
+  malformedJson: "Le corps de la requête n'est pas un JSON valide.",
+  bodyTooLarge: "La requête est trop volumineuse.",
+  unsupportedMediaType: "Type de contenu non pris en charge.",
+  csrfMismatch: "Jeton de sécurité expiré. Rechargez la page puis réessayez.",
+  tooManyRequests: "Trop de requêtes. Réessayez plus tard.",
+
+  login: {
+    emailRequired: "L'email est requis",
+    passwordRequired: "Le mot de passe est requis",
+    emailInvalid: "Format d'email invalide",
+    captchaRequired: "Veuillez compléter le reCAPTCHA",
+    captchaFailed: "La vérification anti-robot a échoué. Veuillez réessayer.",
+    invalidCredentials: "Identifiants invalides",
+    tooManyAttempts: "Trop de tentatives de connexion",
+    invalidResponse: "Réponse du serveur invalide",
+    invalidData: "Données invalides",
+    serverError: "Erreur du serveur",
+    unreachable: "Impossible de contacter le serveur",
+    generic: "Une erreur s'est produite",
+    loading: "Connexion en cours...",
+    loggedOut: "Vous êtes déconnecté.",
+  },
+
+  policy: {
+    defaultTitle: "Politique de non-remboursement",
+    loadFailed: "Impossible de charger la politique",
+    acceptFailed: "Erreur lors de l'acceptation de la politique",
+    none: "Aucune politique disponible",
+    mustTick: "Veuillez cocher la case pour accepter la politique",
+    mustAccept: "Veuillez d'abord accepter la politique de non-remboursement.",
+    acceptButton: "Accepter et continuer vers le planning",
+  },
+} as const;

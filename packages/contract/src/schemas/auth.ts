@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { LIMITS } from "../limits.ts";
+import { MESSAGES } from "../messages.ts";
+import { namedRef } from "./common.ts";
+
+const m = MESSAGES.login;
+
+/** A basic address pattern, the same one the login form applies before sending. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailField = z
+  .string({ error: m.emailRequired })
+  .trim()
+  .min(1, m.emailRequired)
+  .max(LIMITS.emailMaxLength, m.emailInvalid)
+  .regex(EMAIL_PATTERN, m.emailInvalid);
+
+export const loginRequest = z.object({
+  email: emailField,
+  password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(LIMITS.passwordMaxLength),
+  recaptcha_token: z.string({ error: m.captchaRequired }).min(1, m.captchaRequired).max(10_000),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const etudiant = z.object({
+  id: z.number().int(),
+  student_id: z.string(),
+  centre_id: z.number().int().nullable(),
+  option_id: z.number().int().nullable(),
+  filiere_id: z.number().int().nullable(),
+  centre: namedRef.nullable(),
+  option: namedRef.nullable(),
+  telephone_etudiant: z.string().nullable(),
+  nom: z.string(),
+  prenom: z.string(),
+  email: z.string(),
+  profile_image: z.string().nullable(),
+  cin_etudiant: z.string().nullable(),
+});
+export type Etudiant = z.infer<typeof etudiant>;
+
+export const user = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  created_at: z.string(),
+  etudiant: etudiant.nullable(),
+});
+export type User = z.infer<typeof user>;
+
+export const loginResponse = z.object({ token: z.string(), user });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const messageResponse = z.object({ message: z.string() });
+
+/** What the web keeps under the `student_data` storage key (spec section 3). */
+export const studentData = z.object({
+  student_id: z.string(),
+  etudiant_id: z.number().int(),
+  id: z.number().int(),
+  nom: z.string(),
+  prenom: z.string(),
+  email: z.string(),
+  telephone_etudiant: z.string().nullable(),
+  cin_etudiant: z.string().nullable(),
+  option: namedRef.nullable(),
+  option_id: z.number().int().nullable(),
+  centre: namedRef.nullable(),
+  centre_id: z.number().int().nullable(),
+  filiere_id: z.number().int().nullable(),
+  profile_image: z.string().nullable(),
+});
+export type StudentData = z.infer<typeof studentData>;
+
+export function toStudentData(e: Etudiant): StudentData {
+  return {
+    student_id: e.student_id,
+    etudiant_id: e.id,
+    id: e.id,
+    nom: e.nom,
+    prenom: e.prenom,
+    email: e.email,
+    telephone_etudiant: e.telephone_etudiant,
+    cin_etudiant: e.cin_etudiant,
+    option: e.option,
+    option_id: e.option_id,
+    centre: e.centre,
+    centre_id: e.centre_id,
+    filiere_id: e.filiere_id,
+    profile_image: e.profile_image,
+  };
+}

@@ -1,0 +1,30 @@
+import { defineConfig } from "vitest/config";
+
+// One runner for the contract's rules, the API against a real database, and the web's components.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "contract", root: "packages/contract", include: ["test/**/*.test.ts"], environment: "node" } },
+      {
+        test: {
+          name: "api",
+          root: "apps/api",
+          include: ["test/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "web",
+          root: "apps/web",
+          include: ["**/*.test.{ts,tsx}"],
+          exclude: ["node_modules/**", "build/**"],
+          environment: "jsdom",
+          setupFiles: ["./test/setup.ts"],
+        },
+      },
+    ],
+  },
+});
