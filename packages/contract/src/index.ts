@@ -4,3 +4,8 @@ export * from "./routes.ts";
 export * from "./schemas/auth.ts";
 export * from "./schemas/common.ts";
 export * from "./schemas/policy.ts";
+export * from "./rules/certificates.ts";
+export * from "./rules/notifications.ts";
+export * from "./schemas/certificates.ts";
+export * from "./schemas/notifications.ts";
+export * from "./schemas/profile.ts";

@@ -1,0 +1,54 @@
+/** Certificate request rules (spec sections 2, 4, 5, 8 and 9). */
+
+export const CERTIFICATE_TYPES = ["scolaire", "langue"] as const;
+export type CertificateType = (typeof CERTIFICATE_TYPES)[number];
+export const LANGUAGE_LEVELS = ["B1", "B2"] as const;
+export type LanguageLevel = (typeof LANGUAGE_LEVELS)[number];
+/** In the order the screen lists them; a request stores its languages in this order. */
+export const CERTIFICATE_LANGUAGES = ["Español", "Français"] as const;
+export type CertificateLanguage = (typeof CERTIFICATE_LANGUAGES)[number];
+
+export const CERTIFICATE_STATUS = { pending: "En Cours", ready: "Disponible", refused: "Refuser" } as const;
+
+export const CERTIFICATE_TEXT = {
+  title: "Demandes d'Attestations",
+  scolaireButton: "Demander Attestation Scolaire",
+  scolaireSubtitle: "Certificat de scolarité officiel",
+  levelSubtitle: { B1: "Niveau intermédiaire", B2: "Niveau avancé" },
+  historyTitle: "Historique de vos demandes",
+  historyEmpty: "Aucune demande pour le moment.",
+  sentTitle: "Demande Envoyée !",
+  errorTitle: "Erreur",
+  again: "Faire une autre demande",
+  failed: "Une erreur est survenue. Veuillez réessayer.",
+  scolaireSent: "Votre demande d'attestation scolaire a été envoyée.",
+  languageSent: (level: string) => `Votre demande d'attestation de langue (${level}) a été envoyée.`,
+  duplicate:
+    "Une demande identique est déjà en cours de traitement. Vous serez informé(e) dès qu'elle sera disponible.",
+  typeInvalid: "Le type de demande doit être « scolaire » ou « langue ».",
+  levelRequired: "Choisissez le niveau B1 ou B2 pour une attestation de langue.",
+  levelNotAllowed: "Le niveau ne concerne que les attestations de langue.",
+  languagesRequired: "Cochez au moins une langue (Español ou Français).",
+  languagesInvalid: "Les langues possibles sont Español et Français.",
+  languagesNotAllowed: "Les langues ne concernent que l'attestation scolaire.",
+} as const;
+
+export type StatusTone = "blue" | "green" | "red" | "grey";
+
+/** 'En Cours' blue, 'Disponible' green, 'Refuser' red, anything else grey. */
+export function certificateStatusTone(status: string | null | undefined): StatusTone {
+  if (status === CERTIFICATE_STATUS.pending) return "blue";
+  if (status === CERTIFICATE_STATUS.ready) return "green";
+  if (status === CERTIFICATE_STATUS.refused) return "red";
+  return "grey";
+}
+
+/** Languages deduplicated and put in the canonical order, so identical requests compare equal. */
+export function normaliseLanguages(langues: readonly CertificateLanguage[]): CertificateLanguage[] {
+  return CERTIFICATE_LANGUAGES.filter((l) => langues.includes(l));
+}
+
+/** The result screen's title is chosen by whether the message contains 'erreur' (spec section 8). */
+export function isErrorMessage(message: string): boolean {
+  return message.toLowerCase().includes("erreur");
+}

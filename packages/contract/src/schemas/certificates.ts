@@ -1,0 +1,63 @@
+import { z } from "zod";
+import {
+  CERTIFICATE_LANGUAGES,
+  CERTIFICATE_TYPES,
+  LANGUAGE_LEVELS,
+  normaliseLanguages,
+  CERTIFICATE_TEXT as T,
+} from "../rules/certificates.ts";
+
+/**
+ * POST /api/demandes (spec section 3). The identity fields are part of what the client sends
+ * but the server never reads them: it takes them from the authenticated student.
+ */
+export const certificateRequestBody = z
+  .object({
+    student_id: z.unknown().optional(),
+    nom: z.unknown().optional(),
+    prenom: z.unknown().optional(),
+    cin: z.unknown().optional(),
+    option: z.unknown().optional(),
+    centre_id: z.unknown().optional(),
+    type: z.enum(CERTIFICATE_TYPES, { error: T.typeInvalid }),
+    niveau: z.enum(LANGUAGE_LEVELS, { error: T.levelRequired }).nullish(),
+    langues: z
+      .array(z.enum(CERTIFICATE_LANGUAGES, { error: T.languagesInvalid }), { error: T.languagesInvalid })
+      .max(CERTIFICATE_LANGUAGES.length * 2, T.languagesInvalid)
+      .nullish(),
+  })
+  .superRefine((body, ctx) => {
+    const langues = body.langues ?? [];
+    if (body.type === "langue") {
+      if (!body.niveau) ctx.addIssue({ code: "custom", path: ["niveau"], message: T.levelRequired });
+      if (langues.length > 0) ctx.addIssue({ code: "custom", path: ["langues"], message: T.languagesNotAllowed });
+    } else {
+      if (body.niveau) ctx.addIssue({ code: "custom", path: ["niveau"], message: T.levelNotAllowed });
+      if (langues.length === 0) ctx.addIssue({ code: "custom", path: ["langues"], message: T.languagesRequired });
+    }
+  })
+  .transform((body) => ({
+    type: body.type,
+    niveau: body.type === "langue" ? (body.niveau ?? null) : null,
+    langues: body.type === "scolaire" ? normaliseLanguages(body.langues ?? []) : [],
+  }));
+export type CertificateRequestInput = z.input<typeof certificateRequestBody>;
+export type CertificateRequestBody = z.output<typeof certificateRequestBody>;
+
+/** A request as the history shows it (spec section 3: id, type, niveau, langues, status, created_at). */
+export const certificateRequest = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  niveau: z.string().nullable(),
+  langues: z.array(z.string()),
+  status: z.string(),
+  created_at: z.string(),
+});
+export type CertificateRequest = z.infer<typeof certificateRequest>;
+
+export const certificateListResponse = z.object({ success: z.literal(true), data: z.array(certificateRequest) });
+export const certificateCreatedResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: certificateRequest,
+});

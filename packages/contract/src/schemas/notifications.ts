@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/** An audience id list as sent on the wire: a JSON-encoded list, a single id, or null. */
+const idList = z.union([z.string(), z.number().int()]).nullable();
+
+/** Spec section 3. `viewed_by` only ever holds the caller's own id, when they have read it. */
+export const notification = z.object({
+  id: z.number().int(),
+  titre: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+  type_destinataire: z.string(),
+  etudiant_ids: idList,
+  option_ids: idList,
+  centre_ids: idList,
+  filiere_ids: idList,
+  viewed_by: z.array(z.number().int()),
+  statut: z.string(),
+  sender: z.string().nullable(),
+  priority: z.string().nullable(),
+  photo: z.string().nullable(),
+  link: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notification>;
+
+export const notificationListResponse = z.object({ success: z.literal(true), data: z.array(notification) });
+export const notificationDetailResponse = z.object({ success: z.literal(true), data: notification });
+
+/** `etudiant_id` is accepted for compatibility and ignored: the server records the caller. */
+export const markViewedRequest = z.object({ etudiant_id: z.unknown().optional() }).optional();
+export const markViewedResponse = z.object({ success: z.literal(true) });
