@@ -9,3 +9,5 @@ export * from "./rules/notifications.ts";
 export * from "./schemas/certificates.ts";
 export * from "./schemas/notifications.ts";
 export * from "./schemas/profile.ts";
+export * from "./rules/calendars.ts";
+export * from "./schemas/calendars.ts";

@@ -1,0 +1,404 @@
+/**
+ * Rules of the two student calendars (extracurricular events and public holidays), spec
+ * sections 2, 3 and 9: month filter, event type inference, holiday category, the display
+ * mappings and fr-FR dates. Dates travel as calendar days `YYYY-MM-DD` and are never turned
+ * into instants, so no time zone can move an event to the day before.
+ */
+import type { EventRecord, HolidayRecord } from "../schemas/calendars.ts";
+
+/** The academy's time zone: "today", past and future are decided here. */
+export const ACADEMY_TIME_ZONE = "Africa/Casablanca";
+
+// ---------------------------------------------------------------------------------------
+// Months and dates
+
+export const MONTH_NAMES = [
+  "Janvier",
+  "Février",
+  "Mars",
+  "Avril",
+  "Mai",
+  "Juin",
+  "Juillet",
+  "Août",
+  "Septembre",
+  "Octobre",
+  "Novembre",
+  "Décembre",
+] as const;
+
+/** A month filter value: 1 to 12, or every month. */
+export type MonthFilter = number | "tous";
+export const ALL_MONTHS = "tous" as const;
+
+/** The 13 buttons of both calendars, in order. */
+export const MONTH_OPTIONS: readonly { value: MonthFilter; label: string }[] = [
+  { value: ALL_MONTHS, label: "Tous les mois" },
+  ...MONTH_NAMES.map((label, index) => ({ value: index + 1, label })),
+];
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})/;
+
+function dayParts(rawDate: string): { year: number; month: number; day: number } | null {
+  const match = DAY_PATTERN.exec(rawDate);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  return { year, month, day };
+}
+
+/** The month (1–12) of a raw `YYYY-MM-DD…` date, read from the text itself; null when unreadable. */
+export function monthOfRawDate(rawDate: string): number | null {
+  return dayParts(rawDate)?.month ?? null;
+}
+
+/** Items whose raw date falls in `month` (any year); every item for 'tous'. */
+export function filterByMonth<T extends { raw_date: string }>(items: readonly T[], month: MonthFilter): T[] {
+  if (month === ALL_MONTHS) return [...items];
+  return items.filter((item) => monthOfRawDate(item.raw_date) === month);
+}
+
+/** The French label of a filter value ('Tous les mois', 'Janvier', …). */
+export function monthLabel(month: MonthFilter): string {
+  if (month === ALL_MONTHS) return "Tous les mois";
+  return MONTH_NAMES[month - 1] ?? "";
+}
+
+/**
+ * A calendar day in French: `14 janvier 2027`, or with `weekday` `jeudi 14 janvier 2027`.
+ * The text of an unreadable date is returned as it is rather than 'Invalid Date'.
+ */
+export function formatFrenchDate(rawDate: string, options: { weekday?: boolean } = {}): string {
+  const parts = dayParts(rawDate);
+  if (!parts) return rawDate;
+  const instant = new Date(Date.UTC(parts.year, parts.month - 1, parts.day, 12));
+  return new Intl.DateTimeFormat("fr-FR", {
+    timeZone: "UTC",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    ...(options.weekday ? { weekday: "long" } : {}),
+  }).format(instant);
+}
+
+/** The calendar day (`YYYY-MM-DD`) of an instant in a time zone, by default the academy's. */
+export function calendarDay(instant: Date, timeZone: string = ACADEMY_TIME_ZONE): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    instant,
+  );
+}
+
+/** The day after a `YYYY-MM-DD` day (the exclusive end of an all-day event). */
+export function nextDay(day: string): string {
+  const parts = dayParts(day);
+  if (!parts) throw new RangeError(`Date invalide : ${day}`);
+  return new Date(Date.UTC(parts.year, parts.month - 1, parts.day + 1)).toISOString().slice(0, 10);
+}
+
+/** A school year runs from 1 September to 31 August. */
+export type SchoolYear = { startYear: number; first: string; last: string; label: string };
+
+export function schoolYearOf(day: string): SchoolYear {
+  const parts = dayParts(day);
+  if (!parts) throw new RangeError(`Date invalide : ${day}`);
+  const startYear = parts.month >= 9 ? parts.year : parts.year - 1;
+  return schoolYearStarting(startYear);
+}
+
+export function schoolYearStarting(startYear: number): SchoolYear {
+  return {
+    startYear,
+    first: `${startYear}-09-01`,
+    last: `${startYear + 1}-08-31`,
+    label: `${startYear}-${startYear + 1}`,
+  };
+}
+
+/** An event of `day` is still to come on its own day: only days before today are past. */
+export function isFutureDay(day: string, today: string): boolean {
+  return day.slice(0, 10) >= today;
+}
+
+// ---------------------------------------------------------------------------------------
+// Colours: tokens, turned into classes by the web
+
+export type CalendarColor =
+  | "green"
+  | "purple"
+  | "blue"
+  | "red"
+  | "amber"
+  | "teal"
+  | "pink"
+  | "indigo"
+  | "orange"
+  | "slate"
+  | "sky";
+
+// ---------------------------------------------------------------------------------------
+// Events
+
+export const EVENT_TYPES = [
+  "ceremony",
+  "orientation",
+  "cultural",
+  "competition",
+  "open-day",
+  "gala",
+  "academic",
+  "alumni",
+  "citizenship",
+  "graduation",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+export const DEFAULT_EVENT_TYPE: EventType = "academic";
+
+/**
+ * Keywords of each type, without accents and lower-cased, matched at the start of a word
+ * (so plurals match and "cours" does not match inside "concours"). The order matters: the
+ * more specific types come first ("Cérémonie de remise des diplômes" is a graduation).
+ */
+const EVENT_KEYWORDS: readonly [EventType, readonly string[]][] = [
+  ["open-day", ["portes ouvertes", "porte ouverte", "open day"]],
+  ["graduation", ["graduation", "remise des diplomes", "diplome", "laureat"]],
+  ["alumni", ["alumni", "anciens", "ancien eleve", "ancienne"]],
+  ["gala", ["gala", "soiree", "bal ", "fete de fin"]],
+  ["competition", ["concours", "competition", "tournoi", "olympiade", "championnat", "challenge", "quiz", "match"]],
+  ["orientation", ["orientation", "salon", "forum", "universite", "etudes en espagne"]],
+  [
+    "citizenship",
+    [
+      "citoyen",
+      "solidari",
+      "benevol",
+      "caritati",
+      "don du sang",
+      "don de sang",
+      "environnement",
+      "nettoyage",
+      "plantation",
+      "sensibilisation",
+    ],
+  ],
+  [
+    "cultural",
+    [
+      "cultur",
+      "theatre",
+      "musique",
+      "cinema",
+      "film",
+      "exposition",
+      "sortie",
+      "visite",
+      "voyage",
+      "hispanidad",
+      "flamenco",
+      "festival",
+      "patrimoine",
+      "excursion",
+    ],
+  ],
+  ["ceremony", ["ceremonie", "inauguration", "rentree solennelle", "commemoration", "accueil"]],
+  [
+    "academic",
+    [
+      "examen",
+      "atelier",
+      "seminaire",
+      "conference",
+      "simulation",
+      "cours",
+      "revision",
+      "dele",
+      "siele",
+      "selectividad",
+    ],
+  ],
+];
+
+function normalise(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[’']/g, " ");
+}
+
+function containsWordStart(text: string, keyword: string): boolean {
+  let from = 0;
+  for (;;) {
+    const at = text.indexOf(keyword, from);
+    if (at < 0) return false;
+    if (at === 0 || !/[a-z0-9]/.test(text.charAt(at - 1))) return true;
+    from = at + 1;
+  }
+}
+
+/** The type of an event from keywords in its French name; academic when none is found. */
+export function inferEventType(name: string): EventType {
+  const text = normalise(name);
+  for (const [type, keywords] of EVENT_KEYWORDS) {
+    if (keywords.some((keyword) => containsWordStart(text, keyword))) return type;
+  }
+  return DEFAULT_EVENT_TYPE;
+}
+
+export const EVENT_TYPE_LABELS: Record<EventType, string> = {
+  ceremony: "Cérémonie",
+  orientation: "Orientation",
+  cultural: "Culturel",
+  competition: "Compétition",
+  "open-day": "Portes ouvertes",
+  gala: "Gala",
+  academic: "Académique",
+  alumni: "Alumni",
+  citizenship: "Citoyenneté",
+  graduation: "Graduation",
+};
+
+export const EVENT_TYPE_COLORS: Record<EventType, CalendarColor> = {
+  ceremony: "amber",
+  orientation: "sky",
+  cultural: "pink",
+  competition: "orange",
+  "open-day": "teal",
+  gala: "purple",
+  academic: "blue",
+  alumni: "indigo",
+  citizenship: "green",
+  graduation: "red",
+};
+
+/** Who an event is for: the server sends no audience, every event is open to all students. */
+export const EVENT_PARTICIPANTS = "Tous les étudiants";
+
+/** An event as the calendar shows it (spec section 3, display mapping). */
+export type CalendarEvent = {
+  id: number;
+  title: string;
+  date: string;
+  month: number | null;
+  location: string;
+  type: EventType;
+  description: string;
+  participants: string;
+  color: CalendarColor;
+  raw_date: string;
+  affiche: string | null;
+  originalData: { jour_evenement: string; is_future: boolean };
+};
+
+export function toCalendarEvent(event: EventRecord): CalendarEvent {
+  const type = inferEventType(event.nom_evenement);
+  return {
+    id: event.id,
+    title: event.nom_evenement,
+    date: formatFrenchDate(event.jour_evenement),
+    month: monthOfRawDate(event.jour_evenement),
+    location: event.lieu,
+    type,
+    description: event.description,
+    participants: EVENT_PARTICIPANTS,
+    color: EVENT_TYPE_COLORS[type],
+    raw_date: event.jour_evenement,
+    affiche: event.affiche,
+    originalData: { jour_evenement: event.jour_evenement, is_future: event.is_future },
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Public holidays
+
+export const HOLIDAY_CATEGORIES = ["religieux", "international", "national"] as const;
+export type HolidayCategory = (typeof HOLIDAY_CATEGORIES)[number];
+
+/**
+ * Spec section 3: religieux when the name contains aïd, hégirien or ramadan or the
+ * description contains religieux; international when the name contains travail or
+ * international or the description contains international; otherwise national.
+ * Case and accents are ignored ("Aid" is "Aïd").
+ */
+export function holidayCategory(holiday: { nom: string; description?: string | null }): HolidayCategory {
+  const name = normalise(holiday.nom);
+  const description = normalise(holiday.description ?? "");
+  if (["aid", "hegirien", "ramadan"].some((k) => containsWordStart(name, k)) || description.includes("religieux")) {
+    return "religieux";
+  }
+  if (name.includes("travail") || name.includes("international") || description.includes("international")) {
+    return "international";
+  }
+  return "national";
+}
+
+export const HOLIDAY_CATEGORY_COLORS: Record<HolidayCategory, CalendarColor> = {
+  religieux: "green",
+  international: "purple",
+  national: "blue",
+};
+
+export const HOLIDAY_CATEGORY_LABELS: Record<HolidayCategory, string> = {
+  religieux: "Religieux",
+  international: "International",
+  national: "National",
+};
+
+export const HOLIDAY_LOCATION = "Tous les centres";
+export const HOLIDAY_PARTICIPANTS = "Fermé à tous";
+
+/** Holiday statistics when the server does not know better (spec section 9). */
+export const HOLIDAY_STATS_DEFAULTS = { centres_fermes: 3, congé_tous: 100 } as const;
+
+export type CalendarHoliday = {
+  id: number;
+  title: string;
+  date: string;
+  month: number | null;
+  location: string;
+  type: HolidayCategory;
+  description: string;
+  participants: string;
+  color: CalendarColor;
+  raw_date: string;
+};
+
+export function toCalendarHoliday(holiday: HolidayRecord): CalendarHoliday {
+  const type = holidayCategory(holiday);
+  return {
+    id: holiday.id,
+    title: holiday.nom,
+    date: formatFrenchDate(holiday.formatted_date),
+    month: monthOfRawDate(holiday.formatted_date),
+    location: HOLIDAY_LOCATION,
+    type,
+    description: holiday.description?.trim() ? holiday.description : `Jour férié: ${holiday.nom}`,
+    participants: HOLIDAY_PARTICIPANTS,
+    color: HOLIDAY_CATEGORY_COLORS[type],
+    raw_date: holiday.formatted_date,
+  };
+}
+
+/** The texts of the two calendars, quoted from the spec. */
+export const CALENDAR_TEXTS = {
+  eventsTitle: "Calendrier Parascolaire",
+  holidaysTitle: "Jours fériés",
+  noEvents: "Aucun événement trouvé",
+  noEventsDetail: "Aucun événement n'est programmé pour la période sélectionnée.",
+  eventNotFound: "Événement non trouvé",
+  backToEvents: "Retour aux événements",
+  upcoming: "Événement à venir",
+  past: "Événement passé",
+  noHolidays: "Aucun jour férié",
+  noHolidaysThisYear: "Aucun jour férié trouvé pour cette année.",
+  noHolidaysInMonth: (month: string) => `Aucun jour férié trouvé pour le mois de ${month}.`,
+  loadError: "Erreur de chargement",
+  retry: "Réessayer",
+  connectionError: (message: string) => `Erreur de connexion: ${message}`,
+  holidaysFailed: "Failed to fetch holidays",
+  eventStats: { total: "Événements par ans", future: "Événements à venir", past: "Événements passés" },
+  holidayStats: { total: "Jours fériés par an", closed: "Centres fermés", everyone: "Congé pour tous" },
+  eventNotFoundMessage: "Cet événement n'existe pas.",
+  subscriptionNotFound: "Ce lien d'abonnement n'existe pas ou a été désactivé.",
+  addToCalendar: "Ajouter à mon agenda",
+} as const;
