@@ -13,8 +13,10 @@ import { registerCsrf } from "./lib/csrf.ts";
 import { registerErrorHandler } from "./lib/errors.ts";
 import { cspDirectives } from "./lib/security-headers.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { certificateRoutes } from "./modules/certificates/routes.ts";
 import { createAuthService } from "./modules/auth/service.ts";
 import { policyRoutes } from "./modules/policy/routes.ts";
+import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { createPolicyService } from "./modules/policy/service.ts";
 import { webRoutes } from "./modules/web/routes.ts";
 
@@ -76,6 +78,8 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
   registerCsrf(app, config);
   await app.register(async (scope) => authRoutes(scope, context));
   await app.register(async (scope) => policyRoutes(scope, context));
+  await app.register(async (scope) => notificationRoutes(scope, context));
+  await app.register(async (scope) => certificateRoutes(scope, context));
   await webRoutes(app, context);
   return app;
 }

@@ -27,5 +27,5 @@ export const notificationListResponse = z.object({ success: z.literal(true), dat
 export const notificationDetailResponse = z.object({ success: z.literal(true), data: notification });
 
 /** `etudiant_id` is accepted for compatibility and ignored: the server records the caller. */
-export const markViewedRequest = z.object({ etudiant_id: z.unknown().optional() }).optional();
+export const markViewedRequest = z.object({ etudiant_id: z.unknown().optional() }).nullish();
 export const markViewedResponse = z.object({ success: z.literal(true) });

@@ -2,3 +2,6 @@
 export * from "./academy.ts";
 export * from "./auth.ts";
 export * from "./policy.ts";
+export * from "./notifications.ts";
+export * from "./certificates.ts";
+export * from "./profile.ts";

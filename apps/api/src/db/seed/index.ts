@@ -1,6 +1,7 @@
 import type { Config } from "../../config.ts";
 import type { Database } from "../client.ts";
 import { seedAcademy } from "./academy.ts";
+import { seedNotifications } from "./notifications.ts";
 import { seedPolicy } from "./policy.ts";
 
 /**
@@ -10,6 +11,7 @@ import { seedPolicy } from "./policy.ts";
 export async function seedDemo(db: Database, _config: Config) {
   await seedAcademy(db);
   await seedPolicy(db);
+  await seedNotifications(db);
 }
 
 export { DEMO_PASSWORD, DEMO_STUDENTS } from "./academy.ts";

@@ -1,0 +1,46 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { etudiants } from "./academy.ts";
+
+/**
+ * Notifications and their audience. The id lists are integer arrays so that the audience
+ * rule (spec section 5) runs in SQL with `= ANY(...)`; the API writes them out in the
+ * JSON-encoded form of section 3.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    titre: text("titre").notNull(),
+    message: text("message").notNull(),
+    typeDestinataire: text("type_destinataire").notNull(),
+    etudiantIds: integer("etudiant_ids").array().notNull().default(sql`'{}'`),
+    optionIds: integer("option_ids").array().notNull().default(sql`'{}'`),
+    centreIds: integer("centre_ids").array().notNull().default(sql`'{}'`),
+    filiereIds: integer("filiere_ids").array().notNull().default(sql`'{}'`),
+    statut: text("statut").notNull().default("envoye"),
+    sender: text("sender"),
+    priority: text("priority"),
+    /** Storage key of the optional photo; served by GET /api/notifications/{id}/photo. */
+    photoKey: text("photo_key"),
+    photoContentType: text("photo_content_type"),
+    link: text("link"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("notifications_created_at_idx").on(t.createdAt.desc(), t.id.desc())],
+);
+
+/** Who read what: one row per student and notification, exposed as `viewed_by`. */
+export const notificationReads = pgTable(
+  "notification_reads",
+  {
+    notificationId: integer("notification_id")
+      .notNull()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    etudiantId: integer("etudiant_id")
+      .notNull()
+      .references(() => etudiants.id, { onDelete: "cascade" }),
+    readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.etudiantId, t.notificationId] })],
+);

@@ -1,0 +1,161 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../client.ts";
+import { centres, etudiants, filieres, notifications, options } from "../schema/index.ts";
+import { DEMO_STUDENTS } from "./academy.ts";
+
+type Seeded = typeof notifications.$inferInsert & { minutesAgo: number };
+
+/**
+ * Notifications for every audience type: some reach each demo student, some reach neither
+ * (other centre, option or filière), plus an unknown type, which everyone sees.
+ */
+export async function seedNotifications(db: Database) {
+  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(notifications);
+  if ((existing?.n ?? 0) > 0) return;
+
+  const idOf = async <T extends { id: number }>(rows: Promise<T[]>) => (await rows)[0]?.id;
+  const centre = (nom: string) => idOf(db.select({ id: centres.id }).from(centres).where(eq(centres.nom, nom)));
+  const option = (nom: string) => idOf(db.select({ id: options.id }).from(options).where(eq(options.nom, nom)));
+  const filiere = (nom: string) => idOf(db.select({ id: filieres.id }).from(filieres).where(eq(filieres.nom, nom)));
+  const student = (email: string) =>
+    idOf(db.select({ id: etudiants.id }).from(etudiants).where(eq(etudiants.email, email)));
+  const list = (id: number | undefined) => (id === undefined ? [] : [id]);
+
+  const [ainSebaa, zenith, moulayYoussef] = await Promise.all([
+    centre("Ain Sebaa"),
+    centre("Zenith"),
+    centre("Moulay Youssef"),
+  ]);
+  const [sante, ingenierie, dele] = await Promise.all([
+    option("Selectividad Santé"),
+    option("Selectividad Ingénierie"),
+    option("Préparation DELE / SIELE"),
+  ]);
+  const [filiereSante, filiereEconomie] = await Promise.all([
+    filiere("Sciences de la santé"),
+    filiere("Économie et gestion"),
+  ]);
+  const [first, second] = await Promise.all([student(DEMO_STUDENTS.first), student(DEMO_STUDENTS.second)]);
+
+  const direction = "Direction pédagogique";
+  const rows: Seeded[] = [
+    {
+      minutesAgo: 12,
+      typeDestinataire: "tous",
+      titre: "Examen blanc de Selectividad le samedi 15 mars",
+      message:
+        "Un examen blanc dans les conditions réelles aura lieu le samedi 15 mars de 8 h 30 à 13 h dans tous les centres.\nMunissez-vous de votre carte d'étudiant et d'une calculatrice non programmable.",
+      sender: direction,
+      priority: "high",
+      link: "https://www.uned.es/universidad/inicio/",
+    },
+    {
+      minutesAgo: 3 * 60,
+      typeDestinataire: "centre",
+      centreIds: list(ainSebaa),
+      titre: "Ain Sebaa : salle 3 fermée cette semaine",
+      message: "Les cours prévus en salle 3 ont lieu en salle 5 jusqu'à vendredi, le temps des travaux de peinture.",
+      sender: "Secrétariat Ain Sebaa",
+      priority: "medium",
+    },
+    {
+      minutesAgo: 5 * 60,
+      typeDestinataire: "centre",
+      centreIds: list(zenith),
+      titre: "Zenith : nouveaux horaires du samedi",
+      message: "À partir de ce samedi, le centre Zenith ouvre de 8 h à 18 h sans interruption.",
+      sender: "Secrétariat Zenith",
+      priority: "medium",
+    },
+    {
+      minutesAgo: 26 * 60,
+      typeDestinataire: "centre",
+      centreIds: list(moulayYoussef),
+      titre: "Moulay Youssef : permanence administrative",
+      message: "Le secrétariat du centre Moulay Youssef tiendra une permanence mercredi de 14 h à 17 h.",
+      sender: "Secrétariat Moulay Youssef",
+    },
+    {
+      minutesAgo: 2 * 24 * 60,
+      typeDestinataire: "option",
+      optionIds: list(sante),
+      titre: "Biologie : travaux pratiques de dissection",
+      message: "Les travaux pratiques de biologie auront lieu jeudi au laboratoire. Blouse blanche obligatoire.",
+      sender: "Professeur de biologie",
+      priority: "high",
+    },
+    {
+      minutesAgo: 2 * 24 * 60 + 90,
+      typeDestinataire: "option",
+      optionIds: list(ingenierie),
+      titre: "Mathématiques II : séance de révision",
+      message: "Une séance de révision sur les intégrales est ajoutée mardi à 17 h.",
+      sender: "Professeur de mathématiques",
+      priority: "medium",
+    },
+    {
+      minutesAgo: 3 * 24 * 60,
+      typeDestinataire: "option",
+      optionIds: list(dele),
+      titre: "DELE B2 : inscriptions à la session de mai",
+      message: "Les inscriptions à la session de mai du DELE B2 sont ouvertes jusqu'au 10 avril.",
+      sender: direction,
+    },
+    {
+      minutesAgo: 4 * 24 * 60,
+      typeDestinataire: "filiere",
+      filiereIds: list(filiereSante),
+      titre: "Réunion d'orientation : études de santé en Espagne",
+      message:
+        "Une réunion d'information sur les facultés de médecine, pharmacie et odontologie en Espagne aura lieu le 20 mars à 18 h.",
+      sender: "Service orientation",
+    },
+    {
+      minutesAgo: 4 * 24 * 60 + 30,
+      typeDestinataire: "filiere",
+      filiereIds: list(filiereEconomie),
+      titre: "Économie : visite d'une école de commerce",
+      message: "Une visite virtuelle d'une école de commerce madrilène est proposée vendredi.",
+      sender: "Service orientation",
+    },
+    {
+      minutesAgo: 5 * 24 * 60,
+      typeDestinataire: "etudiant_specifique",
+      etudiantIds: list(first),
+      titre: "Votre dossier d'inscription est complet",
+      message: "Bonne nouvelle : toutes les pièces de votre dossier ont été reçues et validées.",
+      sender: "Secrétariat",
+    },
+    {
+      minutesAgo: 5 * 24 * 60 + 10,
+      typeDestinataire: "etudiant_specifique",
+      etudiantIds: list(second),
+      titre: "Votre attestation de scolarité est prête",
+      message: "Votre attestation de scolarité peut être retirée au secrétariat du centre Zenith.",
+      sender: "Secrétariat",
+    },
+    {
+      minutesAgo: 6 * 24 * 60,
+      typeDestinataire: "promotion",
+      titre: "Photo de promotion",
+      message: "La photo de promotion sera prise le 28 mars dans la cour. Tenue correcte exigée.",
+      sender: "Bureau des étudiants",
+    },
+    {
+      minutesAgo: 7 * 24 * 60,
+      typeDestinataire: "tous",
+      statut: "echec",
+      titre: "Maintenance de l'espace étudiant",
+      message: "L'espace étudiant sera indisponible dimanche entre 2 h et 4 h pour une opération de maintenance.",
+      sender: "Service informatique",
+      priority: "low",
+    },
+  ];
+
+  await db.insert(notifications).values(
+    rows.map(({ minutesAgo, ...row }) => ({
+      ...row,
+      createdAt: sql`now() - ${sql.raw(`interval '${Math.trunc(minutesAgo)} minutes'`)}`,
+    })),
+  );
+}

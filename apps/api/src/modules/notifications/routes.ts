@@ -1,0 +1,44 @@
+import {
+  markViewedRequest,
+  markViewedResponse,
+  notificationDetailResponse,
+  notificationListResponse,
+} from "@puerta/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context.ts";
+import { caller } from "../../lib/auth-guard.ts";
+import { createNotificationService } from "./service.ts";
+
+const params = z.object({ id: z.string() });
+
+export async function notificationRoutes(app: FastifyInstance, context: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const notifications = createNotificationService(context);
+  // Authentication before validation: an anonymous caller learns nothing, not even a 422.
+  r.addHook("preValidation", (request, reply) => context.requireAuth.call(app, request, reply));
+
+  r.get("/api/notifications", { schema: { response: { 200: notificationListResponse } } }, async (request) => ({
+    success: true as const,
+    data: await notifications.list(caller(request).userId),
+  }));
+
+  r.get(
+    "/api/notifications/:id",
+    { schema: { params, response: { 200: notificationDetailResponse } } },
+    async (request) => ({
+      success: true as const,
+      data: await notifications.get(caller(request).userId, request.params.id),
+    }),
+  );
+
+  r.post(
+    "/api/notifications/:id/mark-viewed",
+    { schema: { params, body: markViewedRequest, response: { 200: markViewedResponse } } },
+    async (request) => {
+      await notifications.markViewed(caller(request).userId, request.params.id);
+      return { success: true as const };
+    },
+  );
+}

@@ -1,0 +1,182 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { etudiants, notificationReads, notifications } from "../src/db/schema/index.ts";
+import { bearer, createTestApp, DEMO_STUDENTS, login, type TestApp } from "./helpers.ts";
+
+type Student = { id: number; centreId: number; optionId: number; filiereId: number; token: string };
+
+describe("notifications", () => {
+  let t: TestApp;
+  let first: Student;
+  let second: Student;
+
+  const get = (token: string, url: string) => t.app.inject({ method: "GET", url, headers: bearer(token) });
+  const markViewed = (token: string, id: number | string, payload: Record<string, unknown> = {}) =>
+    t.app.inject({ method: "POST", url: `/api/notifications/${id}/mark-viewed`, headers: bearer(token), payload });
+  const listIds = async (token: string) =>
+    ((await get(token, "/api/notifications")).json().data as Array<{ id: number }>).map((n) => n.id);
+
+  async function student(email: string): Promise<Student> {
+    const [row] = await t.database.db.select().from(etudiants).where(eq(etudiants.email, email));
+    if (!row?.centreId || !row.optionId || !row.filiereId) throw new Error(`demo student ${email} incomplete`);
+    return { id: row.id, centreId: row.centreId, optionId: row.optionId, filiereId: row.filiereId, token: "" };
+  }
+
+  async function addNotification(values: Partial<typeof notifications.$inferInsert> & { typeDestinataire: string }) {
+    const [row] = await t.database.db
+      .insert(notifications)
+      .values({ titre: `Test ${values.typeDestinataire}`, message: "Message de test", ...values })
+      .returning({ id: notifications.id });
+    if (!row) throw new Error("insert failed");
+    return row.id;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    first = { ...(await student(DEMO_STUDENTS.first)), token: await login(t.app, DEMO_STUDENTS.first) };
+    second = { ...(await student(DEMO_STUDENTS.second)), token: await login(t.app, DEMO_STUDENTS.second) };
+  });
+  afterAll(() => t.close());
+
+  it("requires a bearer token", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/notifications" })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "POST", url: "/api/notifications/1/mark-viewed" })).statusCode).toBe(401);
+  });
+
+  describe("audience matrix", () => {
+    // For each type, a notification aimed at the first student's attribute; the second
+    // student differs on every attribute (other centre, option and filière).
+    const cases = [
+      ["etudiant_specifique", (s: Student) => ({ etudiantIds: [s.id] })],
+      ["option", (s: Student) => ({ optionIds: [s.optionId] })],
+      ["centre", (s: Student) => ({ centreIds: [s.centreId] })],
+      ["filiere", (s: Student) => ({ filiereIds: [s.filiereId] })],
+    ] as const;
+
+    it.each(cases)("%s: shown to the matching student only, 404 for the other", async (type, audience) => {
+      const id = await addNotification({ typeDestinataire: type, ...audience(first) });
+
+      expect(await listIds(first.token)).toContain(id);
+      const detail = await get(first.token, `/api/notifications/${id}`);
+      expect(detail.statusCode).toBe(200);
+      expect(detail.json().data).toMatchObject({ id, type_destinataire: type });
+      expect((await markViewed(first.token, id)).statusCode).toBe(200);
+
+      expect(await listIds(second.token)).not.toContain(id);
+      const foreign = await get(second.token, `/api/notifications/${id}`);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toEqual({ message: "Notification non trouvée" });
+      expect((await markViewed(second.token, id)).statusCode).toBe(404);
+      const reads = await t.database.db
+        .select()
+        .from(notificationReads)
+        .where(eq(notificationReads.notificationId, id));
+      expect(reads.map((r) => r.etudiantId)).toEqual([first.id]);
+    });
+
+    it.each(["tous", "promotion_2026"])("%s: shown to every student", async (type) => {
+      const id = await addNotification({ typeDestinataire: type });
+      expect(await listIds(first.token)).toContain(id);
+      expect(await listIds(second.token)).toContain(id);
+    });
+
+    it("a list naming other ids, or an empty list, reaches nobody", async () => {
+      const id = await addNotification({ typeDestinataire: "centre", centreIds: [] });
+      const other = await addNotification({ typeDestinataire: "etudiant_specifique", etudiantIds: [999_999] });
+      for (const s of [first, second]) {
+        const ids = await listIds(s.token);
+        expect(ids).not.toContain(id);
+        expect(ids).not.toContain(other);
+      }
+    });
+  });
+
+  it("lists newest first with the fields of section 3, audience lists JSON-encoded", async () => {
+    const older = await addNotification({
+      typeDestinataire: "option",
+      optionIds: [first.optionId, 424242],
+      createdAt: sql`now() - interval '10 days'` as unknown as Date,
+    });
+    const newer = await addNotification({
+      typeDestinataire: "etudiant_specifique",
+      etudiantIds: [first.id],
+      titre: "<b>Pas du HTML</b>",
+      priority: "high",
+      sender: "Direction",
+      link: "https://example.com/a",
+      statut: "echec",
+    });
+    const response = await get(first.token, "/api/notifications");
+    expect(response.statusCode).toBe(200);
+    const { success, data } = response.json();
+    expect(success).toBe(true);
+    const times = data.map((n: { created_at: string }) => Date.parse(n.created_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(data.findIndex((n: { id: number }) => n.id === newer)).toBeLessThan(
+      data.findIndex((n: { id: number }) => n.id === older),
+    );
+    expect(data.find((n: { id: number }) => n.id === newer)).toEqual({
+      id: newer,
+      titre: "<b>Pas du HTML</b>",
+      message: "Message de test",
+      created_at: expect.any(String),
+      type_destinataire: "etudiant_specifique",
+      etudiant_ids: JSON.stringify([first.id]),
+      option_ids: null,
+      centre_ids: null,
+      filiere_ids: null,
+      viewed_by: [],
+      statut: "echec",
+      sender: "Direction",
+      priority: "high",
+      photo: null,
+      link: "https://example.com/a",
+    });
+    expect(data.find((n: { id: number }) => n.id === older).option_ids).toBe(JSON.stringify([first.optionId, 424242]));
+  });
+
+  it("mark-viewed records the caller whatever etudiant_id the body claims, once", async () => {
+    const id = await addNotification({ typeDestinataire: "tous" });
+    const response = await markViewed(first.token, id, { etudiant_id: second.id });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+    expect((await markViewed(first.token, id, { etudiant_id: second.id })).statusCode).toBe(200);
+
+    expect((await get(first.token, `/api/notifications/${id}`)).json().data.viewed_by).toEqual([first.id]);
+    // The second student's read state is untouched, and never sees who else read it.
+    expect((await get(second.token, `/api/notifications/${id}`)).json().data.viewed_by).toEqual([]);
+    const reads = await t.database.db.select().from(notificationReads).where(eq(notificationReads.notificationId, id));
+    expect(reads.map((r) => r.etudiantId)).toEqual([first.id]);
+  });
+
+  it("mark-viewed works with an empty body too", async () => {
+    const id = await addNotification({ typeDestinataire: "tous" });
+    const response = await t.app.inject({
+      method: "POST",
+      url: `/api/notifications/${id}/mark-viewed`,
+      headers: bearer(second.token),
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it("answers 404 for a missing or malformed id", async () => {
+    for (const id of ["999999", "abc", "0", "-1", "1.5", "99999999999999999999"]) {
+      expect((await get(first.token, `/api/notifications/${id}`)).statusCode).toBe(404);
+      expect((await markViewed(first.token, id)).statusCode).toBe(404);
+    }
+  });
+
+  it("the demo seed has notifications of every audience type, some for each student and some for neither", async () => {
+    const seeded = await t.database.db.select().from(notifications);
+    const types = new Set(seeded.map((n) => n.typeDestinataire));
+    for (const type of ["etudiant_specifique", "option", "centre", "filiere", "tous"]) expect(types).toContain(type);
+    expect(new Set(seeded.map((n) => n.statut))).toEqual(new Set(["envoye", "echec"]));
+    const firstIds = await listIds(first.token);
+    const secondIds = await listIds(second.token);
+    const seededIds = seeded.map((n) => n.id);
+    const neither = seededIds.filter((id) => !firstIds.includes(id) && !secondIds.includes(id));
+    expect(neither.length).toBeGreaterThan(0);
+    expect(seededIds.filter((id) => firstIds.includes(id) && !secondIds.includes(id)).length).toBeGreaterThan(0);
+    expect(seededIds.filter((id) => secondIds.includes(id) && !firstIds.includes(id)).length).toBeGreaterThan(0);
+  });
+});
