@@ -13,6 +13,7 @@ import { registerCsrf } from "./lib/csrf.ts";
 import { registerErrorHandler } from "./lib/errors.ts";
 import { cspDirectives } from "./lib/security-headers.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { calendarRoutes } from "./modules/calendars/routes.ts";
 import { certificateRoutes } from "./modules/certificates/routes.ts";
 import { createAuthService } from "./modules/auth/service.ts";
 import { policyRoutes } from "./modules/policy/routes.ts";
@@ -78,6 +79,7 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
   registerCsrf(app, config);
   await app.register(async (scope) => authRoutes(scope, context));
   await app.register(async (scope) => policyRoutes(scope, context));
+  await app.register(async (scope) => calendarRoutes(scope, context));
   await app.register(async (scope) => notificationRoutes(scope, context));
   await app.register(async (scope) => certificateRoutes(scope, context));
   await webRoutes(app, context);

@@ -350,6 +350,11 @@ export const HOLIDAY_PARTICIPANTS = "Fermé à tous";
 /** Holiday statistics when the server does not know better (spec section 9). */
 export const HOLIDAY_STATS_DEFAULTS = { centres_fermes: 3, congé_tous: 100 } as const;
 
+/** The text shown for a holiday: its description, or 'Jour férié: {nom}' when it has none. */
+export function holidayDescription(holiday: { nom: string; description?: string | null }): string {
+  return holiday.description?.trim() ? holiday.description : `Jour férié: ${holiday.nom}`;
+}
+
 export type CalendarHoliday = {
   id: number;
   title: string;
@@ -372,7 +377,7 @@ export function toCalendarHoliday(holiday: HolidayRecord): CalendarHoliday {
     month: monthOfRawDate(holiday.formatted_date),
     location: HOLIDAY_LOCATION,
     type,
-    description: holiday.description?.trim() ? holiday.description : `Jour férié: ${holiday.nom}`,
+    description: holidayDescription(holiday),
     participants: HOLIDAY_PARTICIPANTS,
     color: HOLIDAY_CATEGORY_COLORS[type],
     raw_date: holiday.formatted_date,

@@ -1,6 +1,7 @@
 // One schema, one set of migrations: each feature adds its tables in its own file here.
 export * from "./academy.ts";
 export * from "./auth.ts";
+export * from "./calendars.ts";
 export * from "./policy.ts";
 export * from "./notifications.ts";
 export * from "./certificates.ts";

@@ -1,6 +1,7 @@
 import type { Config } from "../../config.ts";
 import type { Database } from "../client.ts";
 import { seedAcademy } from "./academy.ts";
+import { seedCalendars } from "./calendars.ts";
 import { seedNotifications } from "./notifications.ts";
 import { seedPolicy } from "./policy.ts";
 
@@ -11,6 +12,7 @@ import { seedPolicy } from "./policy.ts";
 export async function seedDemo(db: Database, _config: Config) {
   await seedAcademy(db);
   await seedPolicy(db);
+  await seedCalendars(db);
   await seedNotifications(db);
 }
 

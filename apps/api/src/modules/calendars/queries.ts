@@ -1,0 +1,106 @@
+import { and, asc, between, eq, gte, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { calendarSubscriptions, centres, joursFeries, parascolaires } from "../../db/schema/index.ts";
+
+export type EventRow = typeof parascolaires.$inferSelect;
+export type HolidayRow = typeof joursFeries.$inferSelect;
+
+export function eventsBetween(db: Database, first: string, last: string): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(parascolaires)
+    .where(between(parascolaires.jourEvenement, first, last))
+    .orderBy(asc(parascolaires.jourEvenement), asc(parascolaires.id));
+}
+
+export function eventsFrom(db: Database, first: string): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(parascolaires)
+    .where(gte(parascolaires.jourEvenement, first))
+    .orderBy(asc(parascolaires.jourEvenement), asc(parascolaires.id));
+}
+
+export async function eventById(db: Database, id: number): Promise<EventRow | undefined> {
+  const [row] = await db.select().from(parascolaires).where(eq(parascolaires.id, id));
+  return row;
+}
+
+/** Events of a period, and how many of them are on or after `today`. */
+export async function countEvents(db: Database, first: string, last: string, today: string) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      future: sql<number>`count(*) filter (where ${parascolaires.jourEvenement} >= ${today})::int`,
+    })
+    .from(parascolaires)
+    .where(between(parascolaires.jourEvenement, first, last));
+  return { total: row?.total ?? 0, future: row?.future ?? 0 };
+}
+
+export function holidaysBetween(db: Database, first: string, last: string): Promise<HolidayRow[]> {
+  return db
+    .select()
+    .from(joursFeries)
+    .where(between(joursFeries.jour, first, last))
+    .orderBy(asc(joursFeries.jour), asc(joursFeries.id));
+}
+
+export function holidaysFrom(db: Database, first: string): Promise<HolidayRow[]> {
+  return db
+    .select()
+    .from(joursFeries)
+    .where(gte(joursFeries.jour, first))
+    .orderBy(asc(joursFeries.jour), asc(joursFeries.id));
+}
+
+export async function countHolidays(db: Database, first: string, last: string) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      closedForAll: sql<number>`count(*) filter (where ${joursFeries.fermeTous})::int`,
+    })
+    .from(joursFeries)
+    .where(between(joursFeries.jour, first, last));
+  return { total: row?.total ?? 0, closedForAll: row?.closedForAll ?? 0 };
+}
+
+export async function countCentres(db: Database): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(centres);
+  return row?.n ?? 0;
+}
+
+export async function subscriptionOf(db: Database, userId: number) {
+  const [row] = await db.select().from(calendarSubscriptions).where(eq(calendarSubscriptions.userId, userId));
+  return row;
+}
+
+/** One link per student: a new secret replaces the previous one, which stops working at once. */
+export async function replaceSubscription(db: Database, userId: number, secretHash: string) {
+  const [row] = await db
+    .insert(calendarSubscriptions)
+    .values({ userId, secretHash })
+    .onConflictDoUpdate({
+      target: calendarSubscriptions.userId,
+      set: { secretHash, createdAt: sql`now()`, lastUsedAt: null },
+    })
+    .returning();
+  if (!row) throw new Error("subscription not stored");
+  return row;
+}
+
+export async function deleteSubscription(db: Database, userId: number) {
+  await db.delete(calendarSubscriptions).where(eq(calendarSubscriptions.userId, userId));
+}
+
+export async function subscriptionByHash(db: Database, secretHash: string) {
+  const [row] = await db.select().from(calendarSubscriptions).where(eq(calendarSubscriptions.secretHash, secretHash));
+  return row;
+}
+
+export async function touchSubscription(db: Database, id: number) {
+  await db
+    .update(calendarSubscriptions)
+    .set({ lastUsedAt: sql`now()` })
+    .where(and(eq(calendarSubscriptions.id, id)));
+}

@@ -1,0 +1,104 @@
+import {
+  calendarFeedQuery,
+  calendarSubscriptionResponse,
+  eventListResponse,
+  eventResponse,
+  eventStatsResponse,
+  holidayListResponse,
+  holidayStatsResponse,
+  idParam,
+} from "@puerta/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context.ts";
+import { caller } from "../../lib/auth-guard.ts";
+import { createCalendarsService } from "./service.ts";
+
+export async function calendarRoutes(app: FastifyInstance, context: AppContext) {
+  const { requireAuth, policy } = context;
+  const calendars = createCalendarsService(context);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const byId = z.object({ id: idParam });
+
+  r.get(
+    "/api/parascolaires",
+    { preHandler: requireAuth, schema: { response: { 200: eventListResponse } } },
+    async () => ({
+      success: true as const,
+      data: await calendars.events(),
+    }),
+  );
+
+  r.get(
+    "/api/parascolaires-stats",
+    { preHandler: requireAuth, schema: { response: { 200: eventStatsResponse } } },
+    async () => ({ success: true as const, data: await calendars.eventStats() }),
+  );
+
+  // The event page sits behind the policy gate (spec section 4): so does its data here.
+  r.get(
+    "/api/parascolaires/:id",
+    { preHandler: requireAuth, schema: { params: byId, response: { 200: eventResponse } } },
+    async (request) => {
+      await policy.assertAccepted(caller(request).userId);
+      return { success: true as const, data: await calendars.event(request.params.id) };
+    },
+  );
+
+  r.get(
+    "/api/jours-feries",
+    { preHandler: requireAuth, schema: { response: { 200: holidayListResponse } } },
+    async () => {
+      const data = await calendars.holidays();
+      return {
+        success: true as const,
+        data,
+        message: data.length > 0 ? "Jours fériés récupérés avec succès." : "Aucun jour férié trouvé pour cette année.",
+      };
+    },
+  );
+
+  r.get(
+    "/api/jours-feries/statistics",
+    { preHandler: requireAuth, schema: { response: { 200: holidayStatsResponse } } },
+    async () => ({ success: true as const, data: await calendars.holidayStats() }),
+  );
+
+  // The student's iCalendar subscription link: see it is active, (re)generate it, revoke it.
+  r.get(
+    "/api/calendar/subscription",
+    { preHandler: requireAuth, schema: { response: { 200: calendarSubscriptionResponse } } },
+    async (request) => ({ success: true as const, data: await calendars.subscription(caller(request).userId) }),
+  );
+
+  r.post(
+    "/api/calendar/subscription",
+    { preHandler: requireAuth, schema: { response: { 200: calendarSubscriptionResponse } } },
+    async (request) => ({
+      success: true as const,
+      data: await calendars.regenerateSubscription(caller(request).userId),
+    }),
+  );
+
+  r.delete(
+    "/api/calendar/subscription",
+    { preHandler: requireAuth, schema: { response: { 200: calendarSubscriptionResponse } } },
+    async (request) => ({ success: true as const, data: await calendars.revokeSubscription(caller(request).userId) }),
+  );
+
+  // The feed itself: the secret in the path is the credential (calendar apps send no token).
+  r.get(
+    "/api/calendar/:file",
+    { schema: { params: z.object({ file: z.string().max(100) }), querystring: calendarFeedQuery } },
+    async (request, reply) => {
+      const body = await calendars.feed(request.params.file, request.query.type);
+      return reply
+        .header("Content-Type", "text/calendar; charset=utf-8")
+        .header("Content-Disposition", 'inline; filename="puerta-calendrier.ics"')
+        .header("Cache-Control", "private, max-age=900")
+        .header("Referrer-Policy", "no-referrer")
+        .send(body);
+    },
+  );
+}

@@ -1,0 +1,149 @@
+import {
+  CALENDAR_TEXTS,
+  type CalendarFeedType,
+  type CalendarSubscription,
+  calendarDay,
+  type EventRecord,
+  type EventStats,
+  HOLIDAY_STATS_DEFAULTS,
+  type HolidayRecord,
+  type HolidayStats,
+  isFutureDay,
+  schoolYearOf,
+} from "@puerta/contract";
+import type { CoreContext } from "../../context.ts";
+import { HttpError, notFound } from "../../lib/errors.ts";
+import { randomToken, sha256Hex } from "../../lib/tokens.ts";
+import { buildFeed } from "./ical.ts";
+import * as q from "./queries.ts";
+
+/** Length of the secret in a feed URL ([A-Za-z0-9], about 285 bits). */
+const FEED_SECRET_LENGTH = 48;
+const FEED_FILE = new RegExp(`^([A-Za-z0-9]{${FEED_SECRET_LENGTH}})\\.ics$`);
+
+export const affichePath = (id: number) => `/api/parascolaires/${id}/affiche`;
+
+export function createCalendarsService({ db, config }: CoreContext, now: () => Date = () => new Date()) {
+  /** Today and the current school year, in Casablanca. */
+  function period() {
+    const today = calendarDay(now());
+    return { today, year: schoolYearOf(today) };
+  }
+
+  const toEventRecord = (row: q.EventRow, today: string): EventRecord => ({
+    id: row.id,
+    nom_evenement: row.nomEvenement,
+    jour_evenement: row.jourEvenement,
+    lieu: row.lieu,
+    description: row.description,
+    is_future: isFutureDay(row.jourEvenement, today),
+    affiche: row.afficheKey ? affichePath(row.id) : null,
+  });
+
+  const toHolidayRecord = (row: q.HolidayRow): HolidayRecord => ({
+    id: row.id,
+    nom: row.nom,
+    description: row.description,
+    formatted_date: row.jour,
+  });
+
+  const subscriptionView = (row: { createdAt: Date } | undefined): CalendarSubscription => ({
+    active: row !== undefined,
+    created_at: row?.createdAt.toISOString() ?? null,
+  });
+
+  return {
+    /** The events of the current school year, in date order. */
+    async events(): Promise<EventRecord[]> {
+      const { today, year } = period();
+      const rows = await q.eventsBetween(db, year.first, year.last);
+      return rows.map((row) => toEventRecord(row, today));
+    },
+
+    async event(id: number): Promise<EventRecord> {
+      const row = await q.eventById(db, id);
+      if (!row) throw notFound(CALENDAR_TEXTS.eventNotFound);
+      return toEventRecord(row, period().today);
+    },
+
+    /** The poster's storage key, or 404 when the event or its poster does not exist. */
+    async afficheKey(id: number): Promise<string> {
+      const row = await q.eventById(db, id);
+      if (!row?.afficheKey) throw notFound("Affiche introuvable.");
+      return row.afficheKey;
+    },
+
+    async eventStats(): Promise<EventStats> {
+      const { today, year } = period();
+      const { total, future } = await q.countEvents(db, year.first, year.last, today);
+      return { total_events: total, future_events: future, past_events: total - future };
+    },
+
+    /** The public holidays of the current school year, in date order. */
+    async holidays(): Promise<HolidayRecord[]> {
+      const { year } = period();
+      return (await q.holidaysBetween(db, year.first, year.last)).map(toHolidayRecord);
+    },
+
+    async holidayStats(): Promise<HolidayStats> {
+      const { year } = period();
+      const [{ total, closedForAll }, centres] = await Promise.all([
+        q.countHolidays(db, year.first, year.last),
+        q.countCentres(db),
+      ]);
+      return {
+        total,
+        // Every centre closes on a public holiday; with no centre known, the spec's default.
+        centres_fermes: centres > 0 ? centres : HOLIDAY_STATS_DEFAULTS.centres_fermes,
+        congé_tous: total > 0 ? Math.round((closedForAll / total) * 100) : HOLIDAY_STATS_DEFAULTS.congé_tous,
+      };
+    },
+
+    async subscription(userId: number): Promise<CalendarSubscription> {
+      return subscriptionView(await q.subscriptionOf(db, userId));
+    },
+
+    /** A new secret for the student's feed; the previous link, if any, stops working. */
+    async regenerateSubscription(userId: number): Promise<CalendarSubscription> {
+      const secret = randomToken(FEED_SECRET_LENGTH);
+      const row = await q.replaceSubscription(db, userId, sha256Hex(secret));
+      const url = `${config.publicUrl}/api/calendar/${secret}.ics`;
+      return { ...subscriptionView(row), url, webcal_url: url.replace(/^https?:/, "webcal:") };
+    },
+
+    async revokeSubscription(userId: number): Promise<CalendarSubscription> {
+      await q.deleteSubscription(db, userId);
+      return subscriptionView(undefined);
+    },
+
+    /**
+     * The iCalendar feed behind a subscription link: from the start of the current school
+     * year onwards. An unknown, malformed or revoked secret is a 404, all alike.
+     */
+    async feed(file: string, type: CalendarFeedType): Promise<string> {
+      const secret = FEED_FILE.exec(file)?.[1];
+      const subscription = secret ? await q.subscriptionByHash(db, sha256Hex(secret)) : undefined;
+      if (!subscription) throw new HttpError(404, { message: CALENDAR_TEXTS.subscriptionNotFound });
+      await q.touchSubscription(db, subscription.id);
+      const { year } = period();
+      const [events, holidays] = await Promise.all([
+        type === "holidays" ? [] : q.eventsFrom(db, year.first),
+        type === "events" ? [] : q.holidaysFrom(db, year.first),
+      ]);
+      const names: Record<CalendarFeedType, string> = {
+        events: "Puerta — Événements parascolaires",
+        holidays: "Puerta — Jours fériés",
+        both: "Puerta — Événements et jours fériés",
+      };
+      return buildFeed({
+        host: new URL(config.publicUrl).hostname,
+        name: names[type],
+        events,
+        holidays,
+        from: year.first,
+      });
+    },
+  };
+}
+
+export type CalendarsService = ReturnType<typeof createCalendarsService>;
