@@ -1,6 +1,161 @@
-import { NotFound } from "../../components/NotFound.tsx";
+import { CERTIFICATE_LANGUAGES, LANGUAGE_LEVELS, type LanguageLevel, CERTIFICATE_TEXT as T } from "@puerta/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CircleAlert, CircleCheck, FileText, Languages } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Spinner } from "../../components/Spinner.tsx";
+import { brand } from "../../content/brand.ts";
+import { ApiError } from "../../lib/api.ts";
+import { readStudentData } from "../../lib/session.ts";
+import { type CertificateChoice, certificateListQuery, sendCertificateRequest } from "./api.ts";
+import { CertificateHistory } from "./certificate-history.tsx";
 
-// This page's issue has not landed yet: it shows the 404 page, never a pretend screen.
-export default function Page() {
-  return <NotFound />;
+export const meta = () => [{ title: `${T.title} | ${brand.academyName}` }];
+
+type Outcome = { ok: boolean; message: string };
+
+/** A refusal the student can act on (duplicate, validation, policy) is shown as the server said it. */
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiError && [403, 409, 422].includes(error.status) && error.serverMessage) {
+    return error.serverMessage;
+  }
+  return T.failed;
+}
+
+const buttonClass =
+  "flex w-full flex-col items-start gap-1 rounded-2xl border-2 p-5 text-left transition-colors disabled:cursor-not-allowed disabled:opacity-50";
+
+/** /demande-attestation (spec sections 2, 5 and 8). */
+export default function CertificatesPage() {
+  const queryClient = useQueryClient();
+  const history = useQuery(certificateListQuery);
+  const [langues, setLangues] = useState<string[]>([]);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+
+  const send = useMutation({
+    mutationFn: (choice: CertificateChoice) => sendCertificateRequest(choice, readStudentData()),
+    onSuccess: (_body, choice) => {
+      setOutcome({
+        ok: true,
+        message: choice.type === "langue" ? T.languageSent(choice.niveau) : T.scolaireSent,
+      });
+      setLangues([]);
+    },
+    onError: (error) => setOutcome({ ok: false, message: failureMessage(error) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: certificateListQuery.queryKey }),
+  });
+
+  useEffect(() => {
+    if (outcome) resultHeading.current?.focus();
+  }, [outcome]);
+
+  const toggle = (langue: string) =>
+    setLangues((current) => (current.includes(langue) ? current.filter((l) => l !== langue) : [...current, langue]));
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{T.title}</h1>
+
+      {outcome ? (
+        <section
+          aria-labelledby="certificate-result"
+          className={`mt-8 rounded-3xl border p-8 text-center ${outcome.ok ? "border-green-200 bg-green-50" : "border-red-200 bg-red-50"}`}
+        >
+          {outcome.ok ? (
+            <CircleCheck aria-hidden="true" className="mx-auto size-12 text-green-700" />
+          ) : (
+            <CircleAlert aria-hidden="true" className="mx-auto size-12 text-red-700" />
+          )}
+          <h2 id="certificate-result" ref={resultHeading} tabIndex={-1} className="mt-4 text-2xl font-bold">
+            {outcome.ok ? T.sentTitle : T.errorTitle}
+          </h2>
+          <p className="mt-2 text-gray-800">{outcome.message}</p>
+          <button
+            type="button"
+            onClick={() => setOutcome(null)}
+            className="mt-6 rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+          >
+            {T.again}
+          </button>
+        </section>
+      ) : (
+        <div className="mt-8 grid gap-6 md:grid-cols-2">
+          <section
+            aria-labelledby="scolaire-title"
+            className="rounded-3xl border border-gray-200 bg-white p-6 shadow-sm"
+          >
+            <h2 id="scolaire-title" className="flex items-center gap-2 text-lg font-bold">
+              <FileText aria-hidden="true" className="size-5 text-brand-600" />
+              Attestation scolaire
+            </h2>
+            <fieldset className="mt-4">
+              <legend className="text-sm font-medium text-gray-700">Langue(s) de l'attestation</legend>
+              <div className="mt-2 flex flex-wrap gap-4">
+                {CERTIFICATE_LANGUAGES.map((langue) => (
+                  <label key={langue} className="inline-flex cursor-pointer items-center gap-2 font-medium">
+                    <input
+                      type="checkbox"
+                      checked={langues.includes(langue)}
+                      onChange={() => toggle(langue)}
+                      disabled={send.isPending}
+                      className="size-5 accent-brand-600"
+                    />
+                    {langue}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <button
+              type="button"
+              disabled={langues.length === 0 || send.isPending}
+              onClick={() => send.mutate({ type: "scolaire", langues })}
+              className={`${buttonClass} mt-5 border-brand-600 bg-brand-600 text-white enabled:hover:bg-brand-700`}
+            >
+              <span className="font-bold">{T.scolaireButton}</span>
+              <span className="text-sm text-white/90">{T.scolaireSubtitle}</span>
+            </button>
+          </section>
+
+          <section aria-labelledby="langue-title" className="rounded-3xl border border-gray-200 bg-white p-6 shadow-sm">
+            <h2 id="langue-title" className="flex items-center gap-2 text-lg font-bold">
+              <Languages aria-hidden="true" className="size-5 text-brand-600" />
+              Attestation de langue
+            </h2>
+            <div className="mt-4 grid gap-3">
+              {LANGUAGE_LEVELS.map((niveau: LanguageLevel) => (
+                <button
+                  key={niveau}
+                  type="button"
+                  disabled={send.isPending}
+                  onClick={() => send.mutate({ type: "langue", niveau })}
+                  className={`${buttonClass} border-gray-200 bg-white enabled:hover:border-brand-600 enabled:hover:bg-brand-50`}
+                >
+                  <span className="font-bold">{niveau}</span>
+                  <span className="text-sm text-gray-700">{T.levelSubtitle[niveau]}</span>
+                </button>
+              ))}
+            </div>
+          </section>
+        </div>
+      )}
+
+      <section aria-labelledby="history-title" className="mt-12">
+        <h2 id="history-title" className="text-xl font-bold">
+          {T.historyTitle}
+        </h2>
+        {history.isPending ? (
+          <Spinner label="Chargement de vos demandes..." />
+        ) : history.isError ? (
+          <div role="alert" className="mt-4 rounded-xl bg-red-50 p-6 text-red-800">
+            {T.failed}
+            <button type="button" onClick={() => void history.refetch()} className="ml-3 font-semibold underline">
+              Réessayer
+            </button>
+          </div>
+        ) : (
+          <CertificateHistory requests={history.data} />
+        )}
+      </section>
+    </div>
+  );
 }

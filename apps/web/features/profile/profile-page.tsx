@@ -1,6 +1,175 @@
-import { NotFound } from "../../components/NotFound.tsx";
+import { PROFILE_PHOTO, type StudentData, PROFILE_TEXT as T } from "@puerta/contract";
+import { useMutation } from "@tanstack/react-query";
+import { Camera, KeyRound, Pencil } from "lucide-react";
+import { type ChangeEvent, useEffect, useId, useState } from "react";
+import { Link } from "react-router";
+import { Spinner } from "../../components/Spinner.tsx";
+import { brand } from "../../content/brand.ts";
+import { ApiError } from "../../lib/api.ts";
+import { readStudentData } from "../../lib/session.ts";
+import { useAuthorisedImage } from "../../lib/use-authorised-image.ts";
+import { photoProblem, uploadProfilePhoto } from "./api.ts";
 
-// This page's issue has not landed yet: it shows the 404 page, never a pretend screen.
-export default function Page() {
-  return <NotFound />;
+export const meta = () => [{ title: `${T.title} | ${brand.academyName}` }];
+
+/** Spec section 9: the profile reads the stored student data after a simulated one-second delay. */
+export const PROFILE_LOADING_DELAY_MS = 1000;
+
+function initials(student: StudentData) {
+  return `${student.prenom.charAt(0)}${student.nom.charAt(0)}`.toUpperCase();
+}
+
+function Avatar({ student, imagePath }: { student: StudentData; imagePath: string | null }) {
+  const photo = useAuthorisedImage(imagePath);
+  const name = `${student.prenom} ${student.nom}`;
+  if (imagePath && photo) {
+    return (
+      <img
+        src={photo}
+        alt={name}
+        width={128}
+        height={128}
+        className="size-32 rounded-full object-cover ring-4 ring-white shadow-lg"
+      />
+    );
+  }
+  return (
+    <span
+      role="img"
+      aria-label={`Initiales de ${name}`}
+      className="flex size-32 items-center justify-center rounded-full bg-brand-600 text-4xl font-black text-white ring-4 ring-white shadow-lg"
+    >
+      {initials(student)}
+    </span>
+  );
+}
+
+function Field({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <div className="rounded-xl bg-gray-50 p-4">
+      <dt className="text-xs font-semibold tracking-wide text-gray-600 uppercase">{label}</dt>
+      <dd className="mt-1 font-medium break-words">{value && value.trim() !== "" ? value : "-"}</dd>
+    </div>
+  );
+}
+
+/** /profile (spec section 2): the stored student data, a photo or initials, and a photo edit mode. */
+export default function ProfilePage() {
+  const [student, setStudent] = useState<StudentData | null | undefined>(undefined);
+  const [editing, setEditing] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const inputId = useId();
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setStudent(readStudentData()), PROFILE_LOADING_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  const upload = useMutation({
+    mutationFn: uploadProfilePhoto,
+    onSuccess: () => {
+      setProblem(null);
+      setStudent(readStudentData());
+    },
+    onError: (error) =>
+      setProblem(error instanceof ApiError && error.serverMessage ? error.serverMessage : "Une erreur s'est produite"),
+  });
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    const local = photoProblem(file);
+    if (local) {
+      setProblem(local);
+      return;
+    }
+    upload.mutate(file);
+  };
+
+  if (student === undefined) return <Spinner label="Chargement du profil..." showLabel />;
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{T.title}</h1>
+      {!student ? (
+        <p className="mt-8 rounded-2xl bg-gray-50 p-8 text-gray-700">Aucune donnée étudiant disponible.</p>
+      ) : (
+        <section
+          aria-label="Informations personnelles"
+          className="mt-8 rounded-3xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8"
+        >
+          <div className="flex flex-col items-center gap-4 sm:flex-row sm:gap-6">
+            <Avatar student={student} imagePath={student.profile_image} />
+            <div className="text-center sm:text-left">
+              <p className="text-xl font-bold">
+                {student.prenom} {student.nom}
+              </p>
+              <p className="text-gray-700">{student.student_id}</p>
+              <button
+                type="button"
+                onClick={() => {
+                  setEditing((e) => !e);
+                  setProblem(null);
+                  upload.reset();
+                }}
+                aria-expanded={editing}
+                className="mt-3 inline-flex items-center gap-2 rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold hover:bg-gray-50"
+              >
+                <Pencil aria-hidden="true" className="size-4" />
+                {editing ? "Terminer la modification" : T.edit}
+              </button>
+            </div>
+          </div>
+
+          {editing && (
+            <div className="mt-6 rounded-2xl border border-dashed border-brand-600/40 bg-brand-50/50 p-5">
+              <label htmlFor={inputId} className="inline-flex items-center gap-2 font-semibold">
+                <Camera aria-hidden="true" className="size-5 text-brand-600" />
+                Photo de profil
+              </label>
+              <p id={`${inputId}-hint`} className="mt-1 text-sm text-gray-700">
+                JPEG, PNG ou WebP, 2 Mo au plus.
+              </p>
+              <input
+                id={inputId}
+                type="file"
+                accept={PROFILE_PHOTO.mimeTypes.join(",")}
+                aria-describedby={`${inputId}-hint`}
+                onChange={onFile}
+                disabled={upload.isPending}
+                className="mt-3 block w-full text-sm file:mr-4 file:rounded-lg file:border-0 file:bg-brand-600 file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-brand-700"
+              />
+              <div aria-live="polite" className="mt-3 text-sm">
+                {upload.isPending && <p>Envoi de la photo...</p>}
+                {upload.isSuccess && !problem && <p className="font-medium text-green-800">{T.photoSaved}</p>}
+                {problem && (
+                  <p role="alert" className="font-medium text-red-700">
+                    {problem}
+                  </p>
+                )}
+              </div>
+            </div>
+          )}
+
+          <dl className="mt-8 grid gap-3 sm:grid-cols-2">
+            <Field label="Prénom" value={student.prenom} />
+            <Field label="Nom" value={student.nom} />
+            <Field label="E-mail" value={student.email} />
+            <Field label="Téléphone" value={student.telephone_etudiant} />
+            <Field label="Centre" value={student.centre?.nom} />
+            <Field label="Filière (option)" value={student.option?.nom} />
+          </dl>
+
+          <Link
+            to="/modifier-mot-de-passe"
+            className="mt-8 inline-flex items-center gap-2 rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+          >
+            <KeyRound aria-hidden="true" className="size-4" />
+            {T.changePassword}
+          </Link>
+        </section>
+      )}
+    </div>
+  );
 }

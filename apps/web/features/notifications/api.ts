@@ -1,0 +1,105 @@
+import { isAddressedTo, isViewedBy, NOTIFICATION_TEXT, type Notification, type StudentData } from "@puerta/contract";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError, apiJson } from "../../lib/api.ts";
+import { readStudentData } from "../../lib/session.ts";
+
+const LIST_KEY = ["notifications", "list"] as const;
+const detailKey = (id: number) => ["notifications", "detail", id] as const;
+
+async function fetchList({ signal }: { signal: AbortSignal }): Promise<Notification[]> {
+  const body = await apiJson<{ success?: boolean; data?: Notification[] }>("/api/notifications", { signal });
+  if (!body?.success || !Array.isArray(body.data)) throw new Error(NOTIFICATION_TEXT.listFailed);
+  return body.data;
+}
+
+export const notificationListQuery = queryOptions({ queryKey: LIST_KEY, queryFn: fetchList });
+
+/** The relevant notifications for the signed-in student (spec section 5), newest first. */
+export function relevantNotifications(all: Notification[], student: StudentData | null): Notification[] {
+  const mine = student ? all.filter((n) => isAddressedTo(n, student)) : all;
+  return [...mine].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+}
+
+export const isRead = (notification: Notification, student: StudentData | null) =>
+  student !== null && isViewedBy(notification.viewed_by, student.id);
+
+export function useNotifications() {
+  const student = readStudentData();
+  const query = useQuery({ ...notificationListQuery, select: (all) => relevantNotifications(all, student) });
+  return { ...query, student };
+}
+
+/**
+ * The unread count, shared app-wide through the query cache: every screen that shows it
+ * reads the same list, so opening a notification updates the title and the navigation at once.
+ */
+export function useUnreadNotificationCount(enabled: boolean): number {
+  const student = readStudentData();
+  const { data } = useQuery({
+    ...notificationListQuery,
+    enabled,
+    select: (all) => relevantNotifications(all, student).filter((n) => !isRead(n, student)).length,
+  });
+  return enabled ? (data ?? 0) : 0;
+}
+
+/** Thrown for a notification that does not exist or is not addressed to the student. */
+export class NotificationNotFound extends Error {}
+
+export function useNotification(id: number) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: detailKey(id),
+    queryFn: async ({ signal }) => {
+      try {
+        const body = await apiJson<{ success?: boolean; data?: Notification }>(`/api/notifications/${id}`, { signal });
+        if (!body?.success || !body.data) throw new Error(NOTIFICATION_TEXT.detailFailed);
+        return body.data;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) throw new NotificationNotFound();
+        throw error;
+      }
+    },
+    enabled: Number.isSafeInteger(id) && id > 0,
+    // Shown at once from the list when it is already loaded; the server's copy follows.
+    initialData: () => queryClient.getQueryData<Notification[]>(LIST_KEY)?.find((n) => n.id === id),
+    initialDataUpdatedAt: () => queryClient.getQueryState(LIST_KEY)?.dataUpdatedAt,
+  });
+}
+
+const withReader = (n: Notification, studentId: number): Notification =>
+  n.viewed_by.includes(studentId) ? n : { ...n, viewed_by: [...n.viewed_by, studentId] };
+
+/**
+ * Marks a notification read at once (optimistic, in the list and the detail), then tells
+ * the server; the local change is undone when the server refuses or cannot be reached.
+ */
+export function useMarkViewed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, studentId }: { id: number; studentId: number }) => {
+      const body = await apiJson<{ success?: boolean }>(`/api/notifications/${id}/mark-viewed`, {
+        method: "POST",
+        body: { etudiant_id: studentId },
+      });
+      if (!body?.success) throw new Error(NOTIFICATION_TEXT.detailFailed);
+    },
+    onMutate: async ({ id, studentId }) => {
+      await queryClient.cancelQueries({ queryKey: ["notifications"] });
+      const list = queryClient.getQueryData<Notification[]>(LIST_KEY);
+      const detail = queryClient.getQueryData<Notification>(detailKey(id));
+      if (list) {
+        queryClient.setQueryData<Notification[]>(
+          LIST_KEY,
+          list.map((n) => (n.id === id ? withReader(n, studentId) : n)),
+        );
+      }
+      if (detail) queryClient.setQueryData<Notification>(detailKey(id), withReader(detail, studentId));
+      return { list, detail };
+    },
+    onError: (_error, { id }, snapshot) => {
+      if (snapshot?.list) queryClient.setQueryData(LIST_KEY, snapshot.list);
+      if (snapshot?.detail) queryClient.setQueryData(detailKey(id), snapshot.detail);
+    },
+  });
+}

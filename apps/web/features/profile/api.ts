@@ -1,0 +1,20 @@
+import { PROFILE_PHOTO, PROFILE_TEXT, type User } from "@puerta/contract";
+import { apiJson } from "../../lib/api.ts";
+import { readSession, saveUser } from "../../lib/session.ts";
+
+/** The checks the browser can make before sending; the server checks the content again. */
+export function photoProblem(file: File): string | null {
+  if (!(PROFILE_PHOTO.mimeTypes as readonly string[]).includes(file.type)) return PROFILE_TEXT.photoInvalid;
+  if (file.size > PROFILE_PHOTO.maxBytes) return PROFILE_TEXT.photoTooLarge;
+  return null;
+}
+
+/** Uploads the photo, then keeps the stored user and student data in step with the new URL. */
+export async function uploadProfilePhoto(file: File): Promise<string> {
+  const form = new FormData();
+  form.append("photo", file);
+  const body = await apiJson<{ profile_image: string }>("/api/profile/photo", { method: "POST", body: form });
+  const user: User | null | undefined = readSession()?.user;
+  if (user?.etudiant) saveUser({ ...user, etudiant: { ...user.etudiant, profile_image: body.profile_image } });
+  return body.profile_image;
+}
