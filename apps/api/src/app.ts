@@ -11,11 +11,14 @@ import { createGuard } from "./lib/auth-guard.ts";
 import { createCaptcha } from "./lib/captcha.ts";
 import { registerCsrf } from "./lib/csrf.ts";
 import { registerErrorHandler } from "./lib/errors.ts";
+import { createMailer } from "./lib/mailer/index.ts";
 import { cspDirectives } from "./lib/security-headers.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { calendarRoutes } from "./modules/calendars/routes.ts";
 import { certificateRoutes } from "./modules/certificates/routes.ts";
 import { createAuthService } from "./modules/auth/service.ts";
+import { contactRoutes } from "./modules/contact/routes.ts";
+import { passwordRoutes } from "./modules/passwords/routes.ts";
 import { policyRoutes } from "./modules/policy/routes.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { createPolicyService } from "./modules/policy/service.ts";
@@ -74,7 +77,11 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
     auth,
     policy: createPolicyService(core),
     requireAuth: createGuard(auth),
+    mail: createMailer({ db, config, log: app.log }),
   };
+  // The outbox worker runs while the server does; closing waits for the message in flight.
+  app.addHook("onReady", async () => context.mail.start());
+  app.addHook("onClose", async () => context.mail.stop());
 
   registerCsrf(app, config);
   await app.register(async (scope) => authRoutes(scope, context));
@@ -82,6 +89,8 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
   await app.register(async (scope) => calendarRoutes(scope, context));
   await app.register(async (scope) => notificationRoutes(scope, context));
   await app.register(async (scope) => certificateRoutes(scope, context));
+  await app.register(async (scope) => passwordRoutes(scope, context));
+  await app.register(async (scope) => contactRoutes(scope, context));
   await webRoutes(app, context);
   return app;
 }

@@ -35,6 +35,9 @@ const envSchema = z.object({
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default("Puerta <no-reply@puerta.example>"),
   CONTACT_EMAIL: z.email().default("contact@puerta.example"),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
+  MAIL_POLL_MS: z.coerce.number().int().positive().default(5_000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().positive().default(12),
   CHAT_NUMBER: z.string().default("+212600000000"),
 });
 
@@ -57,6 +60,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   contactEmail: string;
+  /** Outbox: first retry delay (doubled each time, at most one hour), poll period, attempts before giving up. */
+  mail: { retryBaseMs: number; pollMs: number; maxAttempts: number };
   chatNumber: string;
 };
 
@@ -91,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     contactEmail: e.CONTACT_EMAIL,
+    mail: { retryBaseMs: e.MAIL_RETRY_BASE_MS, pollMs: e.MAIL_POLL_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS },
     chatNumber: e.CHAT_NUMBER,
   };
 }

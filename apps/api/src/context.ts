@@ -2,6 +2,7 @@ import type { preHandlerAsyncHookHandler } from "fastify";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { Captcha } from "./lib/captcha.ts";
+import type { Mailer } from "./lib/mailer/index.ts";
 import type { AuthService } from "./modules/auth/service.ts";
 import type { PolicyService } from "./modules/policy/service.ts";
 
@@ -16,5 +17,7 @@ export type CoreContext = {
 export type AppContext = CoreContext & {
   auth: AuthService;
   policy: PolicyService;
+  /** E-mail through the outbox (lib/mailer). */
+  mail: Mailer;
   requireAuth: preHandlerAsyncHookHandler;
 };

@@ -68,6 +68,15 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () 
     async drop() {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
+      // pool.end() resolves before its sockets are closed: a forced drop would then kill a
+      // closing connection, whose FATAL error nobody listens to any more. Let them go first.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await client.query("select count(*)::int as n from pg_stat_activity where datname = $1", [
+          name,
+        ]);
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },

@@ -11,3 +11,5 @@ export * from "./schemas/notifications.ts";
 export * from "./schemas/profile.ts";
 export * from "./rules/calendars.ts";
 export * from "./schemas/calendars.ts";
+export * from "./schemas/contact.ts";
+export * from "./schemas/passwords.ts";

@@ -1,0 +1,54 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/client.ts";
+import { type Executor, insertMessage } from "./outbox.ts";
+import { createMailTransport } from "./transport.ts";
+import { createOutboxWorker } from "./worker.ts";
+
+export { escapeHtml, mailLayout } from "./layout.ts";
+
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+};
+
+/**
+ * The one way the app sends e-mail: `queue` writes the message to the outbox (inside the
+ * caller's transaction when one is given), and the worker delivers it with retries.
+ */
+export function createMailer({ db, config, log }: { db: Database; config: Config; log: FastifyBaseLogger }) {
+  const transport = createMailTransport(config);
+  const domain = /@([^>\s]+)/.exec(config.mailFrom)?.[1] ?? "puerta.local";
+  const worker = createOutboxWorker({
+    db,
+    transport,
+    from: config.mailFrom,
+    log,
+    retryBaseMs: config.mail.retryBaseMs,
+    pollMs: config.mail.pollMs,
+    maxAttempts: config.mail.maxAttempts,
+  });
+
+  return {
+    /** Stores the message in the outbox and returns its id; it leaves once the transaction commits. */
+    queue(mail: OutgoingMail, executor: Executor = db): Promise<number> {
+      return insertMessage(executor, { ...mail, messageId: `<${randomUUID()}@${domain}>` });
+    },
+    /** Asks the worker to send what is due now (call it after the queuing transaction committed). */
+    flush: () => worker.poke(),
+    start() {
+      log.info(`E-mails : ${transport.description}`);
+      worker.start();
+    },
+    async stop() {
+      await worker.stop();
+      transport.close();
+    },
+  };
+}
+
+export type Mailer = ReturnType<typeof createMailer>;

@@ -1,0 +1,80 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { mailOutbox } from "../../db/schema/index.ts";
+
+/** What a transaction or the plain database both offer: the outbox insert runs inside either. */
+export type Executor = Pick<Database, "insert">;
+
+export type OutboxMessage = typeof mailOutbox.$inferSelect;
+
+export async function insertMessage(
+  executor: Executor,
+  message: { to: string; replyTo?: string; subject: string; text: string; html?: string; messageId: string },
+): Promise<number> {
+  const [row] = await executor
+    .insert(mailOutbox)
+    .values({
+      toAddress: message.to,
+      replyTo: message.replyTo ?? null,
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html ?? null,
+      messageId: message.messageId,
+    })
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error("outbox insert returned nothing");
+  return row.id;
+}
+
+/**
+ * Claims the next due message for `leaseSeconds`. `FOR UPDATE SKIP LOCKED` lets several API
+ * processes poll at once: each row goes to exactly one of them, and the lease keeps the
+ * others away until it is sent, rescheduled, or its process died and the lease ran out.
+ */
+export async function claimNext(db: Database, leaseSeconds: number): Promise<OutboxMessage | undefined> {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.status, "pending"),
+        lte(mailOutbox.nextAttemptAt, sql`now()`),
+        or(isNull(mailOutbox.leasedUntil), lt(mailOutbox.leasedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  const [row] = await db
+    .update(mailOutbox)
+    .set({
+      leasedUntil: sql`now() + ${sql.raw(`interval '${Math.trunc(leaseSeconds)} seconds'`)}`,
+      attempts: sql`${mailOutbox.attempts} + 1`,
+    })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+  return row;
+}
+
+export async function markSent(db: Database, id: number) {
+  await db
+    .update(mailOutbox)
+    .set({ status: "sent", sentAt: sql`now()`, leasedUntil: null, lastError: null })
+    .where(eq(mailOutbox.id, id));
+}
+
+/** Tries again after `retryInMs`, or gives up for good when `retryInMs` is null. */
+export async function markFailed(db: Database, id: number, error: string, retryInMs: number | null) {
+  await db
+    .update(mailOutbox)
+    .set(
+      retryInMs === null
+        ? { status: "failed", leasedUntil: null, lastError: error }
+        : {
+            leasedUntil: null,
+            lastError: error,
+            nextAttemptAt: sql`now() + ${sql.raw(`interval '${Math.max(0, Math.trunc(retryInMs))} milliseconds'`)}`,
+          },
+    )
+    .where(eq(mailOutbox.id, id));
+}

@@ -1,0 +1,67 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Config } from "../../config.ts";
+
+/** One message as the outbox hands it to a transport. */
+export type Envelope = {
+  from: string;
+  to: string;
+  replyTo?: string | null;
+  subject: string;
+  text: string;
+  html?: string | null;
+  messageId: string;
+};
+
+export type MailTransport = {
+  /** Where messages go, for the start-up log line. */
+  description: string;
+  /** Resolves once the message is handed over; returns the file written, when there is one. */
+  deliver(envelope: Envelope): Promise<string | undefined>;
+  close(): void;
+};
+
+// Short enough that a dead server frees the worker quickly, long enough for a slow relay.
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+const toMessage = (e: Envelope) => ({
+  from: e.from,
+  to: e.to,
+  replyTo: e.replyTo ?? undefined,
+  subject: e.subject,
+  text: e.text,
+  html: e.html ?? undefined,
+  messageId: e.messageId,
+});
+
+/** SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in DATA_DIR/mail. */
+export function createMailTransport(config: Config): MailTransport {
+  if (config.smtpUrl) {
+    const smtp = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
+    const url = new URL(config.smtpUrl);
+    return {
+      description: `SMTP ${url.hostname}:${url.port || "(port par défaut)"}`,
+      async deliver(envelope) {
+        await smtp.sendMail(toMessage(envelope));
+        return undefined;
+      },
+      close: () => smtp.close(),
+    };
+  }
+
+  const folder = path.join(config.dataDir, "mail");
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    description: `dossier ${folder} (fichiers .eml, SMTP_URL non défini)`,
+    async deliver(envelope) {
+      const info = await composer.sendMail(toMessage(envelope));
+      await mkdir(folder, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      const file = path.join(folder, `${stamp}-${envelope.messageId.replace(/[^\w.-]/g, "")}.eml`);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      return file;
+    },
+    close: () => composer.close(),
+  };
+}

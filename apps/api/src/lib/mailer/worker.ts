@@ -1,0 +1,111 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../db/client.ts";
+import { claimNext, markFailed, markSent, type OutboxMessage } from "./outbox.ts";
+import type { MailTransport } from "./transport.ts";
+
+export type WorkerOptions = {
+  db: Database;
+  transport: MailTransport;
+  from: string;
+  log: FastifyBaseLogger;
+  retryBaseMs: number;
+  pollMs: number;
+  maxAttempts: number;
+};
+
+/** Longer than the SMTP time-outs of one message together, so a live sender never loses its claim. */
+const LEASE_SECONDS = 120;
+const MAX_RETRY_MS = 60 * 60 * 1000;
+
+/** 1, 2, 4 … times the base after each failed attempt, at most one hour. */
+export const retryDelayMs = (attempts: number, baseMs: number) =>
+  Math.min(MAX_RETRY_MS, baseMs * 2 ** Math.max(0, attempts - 1));
+
+/** A refusal that retrying cannot fix (an SMTP 5xx answer: unknown mailbox, rejected content). */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
+/** Sends due outbox messages one at a time: when poked after a new message, and every `pollMs`. */
+export function createOutboxWorker(options: WorkerOptions) {
+  const { db, transport, log } = options;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = true;
+
+  async function deliver(message: OutboxMessage) {
+    try {
+      const file = await transport.deliver({
+        from: options.from,
+        to: message.toAddress,
+        replyTo: message.replyTo,
+        subject: message.subject,
+        text: message.textBody,
+        html: message.htmlBody,
+        messageId: message.messageId,
+      });
+      await markSent(db, message.id);
+      log.info({ mailId: message.id, file }, file ? `e-mail écrit dans ${file}` : "e-mail envoyé");
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.slice(0, 500) : String(error);
+      const giveUp = isPermanent(error) || message.attempts >= options.maxAttempts;
+      const retryIn = giveUp ? null : retryDelayMs(message.attempts, options.retryBaseMs);
+      await markFailed(db, message.id, reason, retryIn);
+      const level = giveUp ? "error" : "warn";
+      log[level](
+        { mailId: message.id, attempts: message.attempts, retryInMs: retryIn, reason },
+        "échec d'envoi d'e-mail",
+      );
+    }
+  }
+
+  async function drain() {
+    do {
+      again = false;
+      while (!stopped) {
+        const message = await claimNext(db, LEASE_SECONDS);
+        if (!message) break;
+        await deliver(message);
+      }
+    } while (again && !stopped);
+  }
+
+  function run(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drain()
+      .catch((error: unknown) => log.error({ err: error }, "boîte d'envoi : erreur de la base de données"))
+      .finally(() => {
+        running = undefined;
+        schedule();
+      });
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void run(), options.pollMs);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      void run();
+    },
+    /** Delivers what is due now, without waiting for the next poll. */
+    poke: () => (stopped ? Promise.resolve() : run()),
+    /** Stops polling and waits for the message in flight, if any. */
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { contactRequest, messageResponse } from "@puerta/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
+import { clientIp } from "../../lib/client-ip.ts";
+import { createContactService } from "./service.ts";
+
+export async function contactRoutes(app: FastifyInstance, context: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const contact = createContactService(context);
+
+  r.post(
+    "/api/contact",
+    {
+      // A locked sender hears 429 even when the body is malformed, and spends no captcha.
+      preValidation: async (request) => contact.assertNotLocked(clientIp(request)),
+      schema: { body: contactRequest, response: { 200: messageResponse } },
+    },
+    async (request) => {
+      const { recaptcha_token, ...fields } = request.body;
+      return contact.send(fields, recaptcha_token, clientIp(request));
+    },
+  );
+}
