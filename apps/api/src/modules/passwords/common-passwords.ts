@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 
-/** The 1,000 most common passwords, most common first (source and licence in data/README.md). */
-const LIST = readFileSync(new URL("./data/common-passwords-top-1000.txt", import.meta.url), "utf8")
+/** The 1,000 most common passwords, most common first (source and licence in wordlist/README.md). */
+const LIST = readFileSync(new URL("./wordlist/common-passwords-top-1000.txt", import.meta.url), "utf8")
   .split("\n")
   .map((line) => line.trim())
   .filter(Boolean);
