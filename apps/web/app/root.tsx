@@ -1,6 +1,21 @@
-import type { ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useState } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { NotFound } from "../components/NotFound.tsx";
+import { Spinner } from "../components/Spinner.tsx";
+import { brand } from "../content/brand.ts";
+import { AuthProvider } from "../features/auth/auth-provider.tsx";
+import { requestCsrfCookie } from "../lib/api.ts";
+import { createQueryClient } from "../lib/query-client.ts";
+import type { Route } from "./+types/root";
 import "./app.css";
+
+export const meta = () => [
+  { title: `${brand.academyName} — ${brand.tagline}` },
+  { name: "description", content: `${brand.academyName} : ${brand.tagline}.` },
+];
+
+export const links = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -21,5 +36,46 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const [queryClient] = useState(createQueryClient);
+  // Spec section 2: the app asks the backend for its CSRF cookie at start-up.
+  useEffect(() => {
+    void requestCsrfCookie();
+  }, []);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <Outlet />
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** Shown while a client-rendered page (the student area) loads its code. */
+export function HydrateFallback() {
+  return <Spinner label="Chargement de la page..." showLabel />;
+}
+
+/** An unexpected error: a French message, never a stack trace. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <main className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
+      <title>{`Erreur | ${brand.academyName}`}</title>
+      <p className="text-5xl font-black text-brand-600">Oups</p>
+      <h1 className="mt-4 text-2xl font-bold">Une erreur s'est produite</h1>
+      <p className="mt-3 text-gray-700">La page n'a pas pu s'afficher. Rechargez-la ou revenez à l'accueil.</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <a href="/" className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
+          Retour à l'accueil
+        </a>
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="rounded-lg border border-gray-300 px-5 py-2.5 font-semibold hover:bg-gray-50"
+        >
+          Recharger la page
+        </button>
+      </div>
+    </main>
+  );
 }

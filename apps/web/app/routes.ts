@@ -5,7 +5,7 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
  * not exempted by spec section 4 also sit behind the policy gate.
  */
 export default [
-  layout("../features/layout/site-layout.tsx", [
+  layout("layout/site-layout.tsx", [
     route("login", "../features/auth/login-page.tsx"),
 
     layout("../features/auth/require-auth.tsx", [

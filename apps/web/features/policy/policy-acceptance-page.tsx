@@ -1,3 +1,226 @@
-export default function PolicyAcceptance() {
-  return <h1>Politique de non-remboursement</h1>;
+import { isScrolledToBottom, MESSAGES, type Policy } from "@puerta/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CircleAlert, FileCheck2, ScrollText } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { Spinner } from "../../components/Spinner.tsx";
+import { brand } from "../../content/brand.ts";
+import { ApiError, apiJson } from "../../lib/api.ts";
+import { policyStatusQuery } from "../../lib/policy-status.ts";
+import { formatPolicyDate, policyBlocks } from "./policy-dates.ts";
+
+const m = MESSAGES.policy;
+
+export const meta = () => [{ title: `${m.defaultTitle} | ${brand.academyName}` }];
+
+class NoPolicy extends Error {}
+
+async function fetchPolicy({ signal }: { signal: AbortSignal }): Promise<Policy> {
+  try {
+    const body = await apiJson<{ success?: boolean; policy?: Policy | null }>("/api/policy/content", { signal });
+    if (body?.success === false || !body?.policy) throw new NoPolicy();
+    return body.policy;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new NoPolicy();
+    throw error;
+  }
+}
+
+async function acceptPolicy() {
+  const body = await apiJson<{ success?: boolean; has_accepted?: boolean; accepted?: boolean }>("/api/policy/accept", {
+    method: "POST",
+    body: { accepted: true },
+  });
+  if (body?.success === false || !(body?.has_accepted || body?.accepted)) throw new Error(m.acceptFailed);
+}
+
+/** /policy-acceptance (spec sections 2 and 4): read to the bottom, tick, accept. */
+export default function PolicyAcceptancePage() {
+  const policy = useQuery({ queryKey: ["policy", "content"], queryFn: fetchPolicy });
+
+  return (
+    <div className="bg-gradient-to-b from-brand-50 to-white px-4 py-8 sm:px-6 sm:py-12">
+      <div className="mx-auto max-w-3xl">
+        <Link to="/" className="inline-flex items-center gap-2 text-lg font-extrabold tracking-tight text-ink">
+          <span
+            aria-hidden="true"
+            className="flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white"
+          >
+            {brand.academyName.charAt(0)}
+          </span>
+          {brand.academyName}
+          <span className="sr-only"> — accueil</span>
+        </Link>
+        <div className="mt-6 rounded-3xl bg-white p-6 shadow-xl shadow-gray-200/70 ring-1 ring-gray-100 sm:p-10">
+          {policy.isPending ? (
+            <Spinner label="Chargement de la politique..." showLabel />
+          ) : policy.isError ? (
+            <PolicyUnavailable
+              message={policy.error instanceof NoPolicy ? m.none : m.loadFailed}
+              onRetry={policy.error instanceof NoPolicy ? undefined : () => void policy.refetch()}
+            />
+          ) : (
+            <PolicyForm policy={policy.data} />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function PolicyUnavailable({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <div className="py-10 text-center">
+      <h1 className="text-2xl font-extrabold text-ink">{m.defaultTitle}</h1>
+      <p role="alert" className="mt-4 font-medium text-brand-700">
+        {message}
+      </p>
+      {onRetry && (
+        <button
+          type="button"
+          onClick={onRetry}
+          className="mt-6 rounded-xl border border-gray-300 px-5 py-2.5 font-semibold hover:bg-gray-50"
+        >
+          Réessayer
+        </button>
+      )}
+    </div>
+  );
+}
+
+function PolicyForm({ policy }: { policy: Policy }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const ids = { title: useId(), hint: useId(), checkbox: useId() };
+  const scrollBox = useRef<HTMLElement>(null);
+  const [readToEnd, setReadToEnd] = useState(false);
+  const [ticked, setTicked] = useState(false);
+
+  const accept = useMutation({
+    mutationFn: acceptPolicy,
+    onSuccess: () => {
+      queryClient.setQueryData(policyStatusQuery.queryKey, true);
+      navigate("/demande-attestation");
+    },
+  });
+
+  const checkScroll = useCallback(() => {
+    const box = scrollBox.current;
+    if (box && isScrolledToBottom(box)) setReadToEnd(true);
+  }, []);
+
+  // A text shorter than its box never scrolls: it is read at once (and again if the box resizes).
+  useEffect(() => {
+    checkScroll();
+    const box = scrollBox.current;
+    if (!box || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(checkScroll);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [checkScroll]);
+
+  const title = policy.title.trim() || m.defaultTitle;
+  const acceptError = accept.error
+    ? ((accept.error instanceof ApiError ? accept.error.serverMessage : undefined) ?? m.acceptFailed)
+    : null;
+  const hint = !readToEnd
+    ? "Faites défiler le texte jusqu'en bas pour pouvoir l'accepter."
+    : !ticked
+      ? m.mustTick
+      : null;
+
+  return (
+    <section aria-labelledby={ids.title}>
+      <div className="flex items-start gap-4">
+        <span className="hidden size-12 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-brand-600 sm:flex">
+          <ScrollText aria-hidden="true" className="size-6" />
+        </span>
+        <div>
+          <h1 id={ids.title} className="text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">
+            {title}
+          </h1>
+          <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-gray-600">
+            <div className="flex gap-1">
+              <dt>En vigueur depuis le</dt>
+              <dd className="font-semibold text-gray-800">{formatPolicyDate(policy.effective_date)}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt>Dernière mise à jour :</dt>
+              <dd className="font-semibold text-gray-800">{formatPolicyDate(policy.last_updated)}</dd>
+            </div>
+          </dl>
+        </div>
+      </div>
+
+      <p className="mt-6 text-sm text-gray-700">
+        Avant d'accéder à votre espace, lisez attentivement la politique ci-dessous puis acceptez-la.
+      </p>
+
+      <section
+        ref={scrollBox}
+        onScroll={checkScroll}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable with the keyboard.
+        tabIndex={0}
+        aria-label={`Texte de la ${title.toLowerCase()}`}
+        data-testid="policy-content"
+        className="mt-3 max-h-[50vh] overflow-y-auto rounded-2xl border border-gray-200 bg-gray-50 px-5 py-4 text-[0.95rem] leading-relaxed text-gray-800 sm:px-7 sm:py-6"
+      >
+        {policyBlocks(policy.content).map((block, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of one text never move.
+          <div key={index} className="mb-5 last:mb-0">
+            {block.heading && <h2 className="mb-1.5 font-bold text-ink">{block.heading}</h2>}
+            <p className="whitespace-pre-line">{block.text}</p>
+          </div>
+        ))}
+      </section>
+
+      <form
+        className="mt-6 space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (readToEnd && ticked && !accept.isPending) accept.mutate();
+        }}
+      >
+        <div className="flex items-start gap-3">
+          <input
+            id={ids.checkbox}
+            type="checkbox"
+            checked={ticked}
+            onChange={(event) => setTicked(event.target.checked)}
+            disabled={!readToEnd}
+            aria-describedby={hint ? ids.hint : undefined}
+            className="mt-0.5 size-5 shrink-0 cursor-pointer rounded border-gray-300 accent-brand-600 disabled:cursor-not-allowed"
+          />
+          <label htmlFor={ids.checkbox} className={readToEnd ? "text-gray-800" : "text-gray-500"}>
+            J'ai lu la politique ci-dessus et je l'accepte.
+          </label>
+        </div>
+
+        {hint && (
+          <p id={ids.hint} className="text-sm text-gray-600">
+            {hint}
+          </p>
+        )}
+
+        {acceptError && (
+          <div
+            role="alert"
+            className="flex items-start gap-3 rounded-xl border border-brand-100 bg-brand-50 px-4 py-3 text-sm font-medium text-brand-800"
+          >
+            <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <p>{acceptError}</p>
+          </div>
+        )}
+
+        <button
+          type="submit"
+          disabled={!readToEnd || !ticked || accept.isPending}
+          className="flex w-full items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 py-3.5 font-bold text-white shadow-lg shadow-brand-600/20 transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-700 disabled:shadow-none sm:w-auto"
+        >
+          <FileCheck2 aria-hidden="true" className="size-5" />
+          {m.acceptButton}
+        </button>
+      </form>
+    </section>
+  );
 }

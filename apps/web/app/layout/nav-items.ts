@@ -1,0 +1,59 @@
+import { aboutPath } from "../../content/brand.ts";
+
+export type NavAnchor = { hash: string; label: string };
+export type NavItem = { to: string; label: string; anchors?: readonly NavAnchor[] };
+
+/** Navigation of a visitor (spec section 2, "Navigation"); /login is the header's button. */
+export const PUBLIC_NAV: readonly NavItem[] = [
+  { to: "/", label: "Accueil" },
+  { to: aboutPath, label: "A propos" },
+  { to: "/selectividad-casablanca", label: "Selectividad Casablanca" },
+  { to: "/selectividad-parallele", label: "Selectividad Parallèle" },
+  { to: "/dele", label: "DELE & SIELE" },
+  {
+    to: "/orientation",
+    label: "Orientation",
+    anchors: [
+      { hash: "#eleves", label: "Réunions parents-élèves" },
+      { hash: "#Almuni", label: "Journée des alumni" },
+      { hash: "#Preinscriptions", label: "Préinscriptions" },
+    ],
+  },
+  {
+    to: "/temoignages",
+    label: "Témoignages",
+    anchors: [
+      { hash: "#Parents", label: "Parents" },
+      { hash: "#Laureats", label: "Lauréats" },
+      { hash: "#Alumni", label: "Alumni" },
+    ],
+  },
+  {
+    to: "/caplife",
+    label: "Caplife",
+    anchors: [
+      { hash: "#citoyennete", label: "Citoyenneté" },
+      { hash: "#parties", label: "Soirées" },
+      { hash: "#sorties", label: "Sorties" },
+      { hash: "#graduation-parties", label: "Graduation parties" },
+    ],
+  },
+  { to: "/blog-2", label: "Blog" },
+  { to: "/vlog", label: "Vlog" },
+];
+
+/** Navigation of a logged-in student (spec section 2, "Navigation"). */
+export const STUDENT_NAV: readonly NavItem[] = [
+  { to: "/planning", label: "Planning" },
+  { to: "/etudiants/orientation", label: "Orientation" },
+  { to: "/support-cours", label: "Support des cours" },
+  { to: "/demande-attestation", label: "Docs Administratifs" },
+  { to: "/notifications", label: "Notifications" },
+  { to: "/parascolaire-calendar", label: "Parascolaire" },
+  { to: "/jourOff-calendar", label: "Jours fériés" },
+  { to: "/profile", label: "Profil" },
+  { to: "/policy-acceptance", label: "Politique" },
+];
+
+/** Counters shown beside nav items, by path (e.g. unread notifications); shown only above 0. */
+export type NavBadges = Partial<Record<string, number>>;

@@ -1,0 +1,69 @@
+import { LogIn, LogOut } from "lucide-react";
+import { Link } from "react-router";
+import { brand } from "../../content/brand.ts";
+import { useAuth } from "../../features/auth/auth-provider.tsx";
+import { DesktopNav } from "./desktop-nav.tsx";
+import { MobileMenu } from "./mobile-menu.tsx";
+import { type NavBadges, PUBLIC_NAV, STUDENT_NAV } from "./nav-items.ts";
+
+/**
+ * The site header: logo, login/logout button and the navigation of the current state
+ * (visitor or student). `showNavigation` is false in the mobile app's web view (?isApp=true).
+ */
+export function SiteHeader({ showNavigation, badges }: { showNavigation: boolean; badges: NavBadges }) {
+  const { status, session, logout } = useAuth();
+  const signedIn = status === "signedIn";
+  const items = signedIn ? STUDENT_NAV : PUBLIC_NAV;
+  const firstName = session?.user?.etudiant?.prenom ?? session?.user?.name;
+
+  return (
+    <header className="sticky top-0 z-40 bg-white/95 shadow-sm backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="relative">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+          <Link to="/" className="flex items-center gap-2.5 rounded-lg" aria-label={`${brand.academyName} — accueil`}>
+            <span
+              aria-hidden="true"
+              className="flex size-9 items-center justify-center rounded-xl bg-brand-600 text-lg font-black text-white shadow-md shadow-brand-600/30"
+            >
+              {brand.academyName.charAt(0)}
+            </span>
+            <span className="flex flex-col leading-none">
+              <span className="text-xl font-extrabold tracking-tight text-ink">{brand.academyName}</span>
+              <span className="mt-0.5 hidden text-[0.7rem] font-semibold tracking-wider text-gray-500 uppercase sm:block">
+                Académie · Casablanca
+              </span>
+            </span>
+          </Link>
+
+          <div className="flex items-center gap-2">
+            {signedIn && firstName && (
+              <span className="hidden text-sm text-gray-600 lg:inline">
+                Bonjour, <span className="font-semibold text-ink">{firstName}</span>
+              </span>
+            )}
+            {signedIn ? (
+              <button
+                type="button"
+                onClick={() => void logout()}
+                className="inline-flex items-center gap-2 rounded-xl border border-gray-200 px-3 py-2 text-sm font-semibold text-ink hover:border-brand-600 hover:text-brand-700"
+              >
+                <LogOut aria-hidden="true" className="size-4" />
+                Déconnexion
+              </button>
+            ) : (
+              <Link
+                to="/login"
+                className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-4 py-2 text-sm font-bold text-white shadow-md shadow-brand-600/20 hover:bg-brand-700"
+              >
+                <LogIn aria-hidden="true" className="size-4" />
+                Connexion
+              </Link>
+            )}
+            {showNavigation && <MobileMenu items={items} badges={badges} />}
+          </div>
+        </div>
+        {showNavigation && <DesktopNav items={items} badges={badges} />}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,42 @@
+import { Outlet, useLocation } from "react-router";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import { ChatButton } from "./chat-button.tsx";
+import { ContactSlot } from "./contact-slot.tsx";
+import type { NavBadges } from "./nav-items.ts";
+import { SiteFooter } from "./site-footer.tsx";
+import { SiteHeader } from "./site-header.tsx";
+
+/** Pages without the site header (spec section 2). */
+const HEADERLESS_PATHS = ["/policy-acceptance"];
+
+/**
+ * The frame of every page: header and navigation, the page, the contact section slot, the
+ * footer and the floating chat button.
+ */
+export default function SiteLayout() {
+  const { pathname, search } = useLocation();
+  // Prerendered HTML knows no query string: read it once hydrated, so both renders agree.
+  const hydrated = useHydrated();
+  const isApp = hydrated && new URLSearchParams(search).get("isApp") === "true";
+  const showHeader = !HEADERLESS_PATHS.includes(pathname.replace(/\/+$/, ""));
+  // Counters beside nav items, by path. The notifications feature supplies "/notifications".
+  const badges: NavBadges = {};
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#contenu"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Aller au contenu
+      </a>
+      {showHeader && <SiteHeader showNavigation={!isApp} badges={badges} />}
+      <main id="contenu" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <ContactSlot />
+      <SiteFooter />
+      <ChatButton />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import brandJson from "./brand.json";
+import { aboutPath, brand, chatLink, parseBrand, postalAddress } from "./brand.ts";
+
+describe("brand configuration", () => {
+  it("is valid and names the academy", () => {
+    expect(brand.academyName).toBe("Puerta");
+    expect(aboutPath).toBe("/pourquoi-puerta");
+    expect(postalAddress(brand.address)).toContain("Casablanca");
+  });
+
+  it("rejects a broken file with the field named", () => {
+    expect(() => parseBrand({ ...brandJson, contactEmail: "pas-un-email" })).toThrow(/contactEmail/);
+    expect(() => parseBrand({ ...brandJson, productSlug: "Puerta Académie" })).toThrow(/productSlug/);
+    expect(() =>
+      parseBrand({ ...brandJson, social: [{ network: "facebook", label: "F", url: "http://x.test" }] }),
+    ).toThrow(/social/);
+  });
+});
+
+describe("chatLink", () => {
+  it("keeps only the digits of the number and encodes the greeting", () => {
+    expect(chatLink("+212 6 12-34 56 78", "Bonjour, ça va ?")).toBe(
+      "https://wa.me/212612345678?text=Bonjour%2C%20%C3%A7a%20va%20%3F",
+    );
+  });
+});

@@ -1,0 +1,208 @@
+import { formatCountdown, loginRequest, MESSAGES, user as userSchema } from "@puerta/contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { CircleAlert, Eye, EyeOff } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { Captcha, type CaptchaHandle } from "../../components/Captcha.tsx";
+import { ApiError, apiJson } from "../../lib/api.ts";
+import { policyStatusQuery } from "../../lib/policy-status.ts";
+import { saveSession, saveUser } from "../../lib/session.ts";
+import { InvalidLoginResponse, loginErrorMessage, retryAfterSeconds } from "./login-errors.ts";
+import { useLockout } from "./use-lockout.ts";
+
+const m = MESSAGES.login;
+type FieldErrors = Partial<Record<"email" | "password" | "recaptcha_token", string>>;
+
+/** Client checks of spec section 5, with the contract's own schema and messages. */
+function validate(email: string, password: string, captcha: string | null): FieldErrors {
+  const parsed = loginRequest.safeParse({ email, password, recaptcha_token: captcha ?? "" });
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0] as keyof FieldErrors;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** POST /api/login, then the refreshed user (GET /api/user); throws what the form must show. */
+async function signIn(email: string, password: string, captcha: string) {
+  const body = await apiJson<Record<string, unknown> | null>("/api/login", {
+    method: "POST",
+    body: { email: email.trim(), password, recaptcha_token: captcha },
+  });
+  const token = body?.token;
+  if (typeof token !== "string" || token === "") throw new InvalidLoginResponse();
+  saveSession(token, userSchema.safeParse(body?.user).data ?? null);
+  try {
+    const refreshed = userSchema.safeParse(await apiJson("/api/user"));
+    if (refreshed.success) saveUser(refreshed.data);
+  } catch (error) {
+    // A 401 here has already ended the session: the login did not hold.
+    if (error instanceof ApiError && error.status === 401) throw error;
+  }
+}
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const lockout = useLockout();
+  const captchaRef = useRef<CaptchaHandle>(null);
+  const ids = { email: useId(), password: useId(), error: useId(), captchaHint: useId() };
+
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [showPassword, setShowPassword] = useState(false);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  // When the countdown reaches zero the lockout message goes away.
+  const wasLocked = useRef(false);
+  useEffect(() => {
+    if (wasLocked.current && !lockout.locked) setError(null);
+    wasLocked.current = lockout.locked;
+  }, [lockout.locked]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (loading || lockout.locked) return;
+    const errors = validate(email, password, captcha);
+    setFieldErrors(errors);
+    setError(null);
+    if (Object.keys(errors).length > 0 || !captcha) return;
+    setLoading(true);
+    try {
+      await signIn(email, password, captcha);
+      // Spec section 4: after the login the policy status is checked again.
+      await queryClient.fetchQuery(policyStatusQuery).catch(() => undefined);
+      navigate("/planning", { replace: true });
+    } catch (failure) {
+      captchaRef.current?.reset();
+      if (failure instanceof ApiError && failure.status === 429) lockout.start(retryAfterSeconds(failure));
+      setError(loginErrorMessage(failure));
+      setLoading(false);
+    }
+  }
+
+  const countdown = formatCountdown(lockout.secondsLeft);
+  const shownError = lockout.locked ? `${m.tooManyAttempts}. Réessayez dans ${countdown}.` : error;
+  const inputsDisabled = loading || lockout.locked;
+  const submitDisabled = inputsDisabled || !captcha;
+  const buttonText = lockout.locked ? `Réessayez dans ${countdown}` : loading ? m.loading : "Se connecter";
+
+  const inputClass =
+    "block w-full rounded-xl border border-gray-300 bg-white px-4 py-3 text-base text-ink shadow-sm transition placeholder:text-gray-400 focus:border-brand-600 focus:outline-none focus:ring-4 focus:ring-brand-100 disabled:cursor-not-allowed disabled:bg-gray-100 aria-invalid:border-brand-600";
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-describedby={shownError ? ids.error : undefined}>
+      {shownError && (
+        <div
+          id={ids.error}
+          role="alert"
+          className="flex items-start gap-3 rounded-xl border border-brand-100 bg-brand-50 px-4 py-3 text-sm font-medium text-brand-800"
+        >
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <p>{shownError}</p>
+        </div>
+      )}
+
+      <div>
+        <label htmlFor={ids.email} className="mb-1.5 block text-sm font-semibold text-ink">
+          Adresse e-mail
+        </label>
+        <input
+          id={ids.email}
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          placeholder="prenom.nom@exemple.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          disabled={inputsDisabled}
+          aria-invalid={fieldErrors.email ? true : undefined}
+          aria-describedby={fieldErrors.email ? `${ids.email}-error` : undefined}
+          className={inputClass}
+        />
+        {fieldErrors.email && (
+          <p id={`${ids.email}-error`} className="mt-1.5 text-sm font-medium text-brand-700">
+            {fieldErrors.email}
+          </p>
+        )}
+      </div>
+
+      <div>
+        <div className="mb-1.5 flex items-baseline justify-between gap-3">
+          <label htmlFor={ids.password} className="block text-sm font-semibold text-ink">
+            Mot de passe
+          </label>
+          <Link
+            to="/forgot-password"
+            className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
+            Mot de passe oublié ?
+          </Link>
+        </div>
+        <div className="relative">
+          <input
+            id={ids.password}
+            name="password"
+            type={showPassword ? "text" : "password"}
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            disabled={inputsDisabled}
+            aria-invalid={fieldErrors.password ? true : undefined}
+            aria-describedby={fieldErrors.password ? `${ids.password}-error` : undefined}
+            className={`${inputClass} pr-12`}
+          />
+          <button
+            type="button"
+            onClick={() => setShowPassword((shown) => !shown)}
+            aria-pressed={showPassword}
+            aria-label="Afficher le mot de passe"
+            disabled={inputsDisabled}
+            className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-xl text-gray-500 hover:text-ink disabled:opacity-50"
+          >
+            {showPassword ? (
+              <EyeOff aria-hidden="true" className="size-5" />
+            ) : (
+              <Eye aria-hidden="true" className="size-5" />
+            )}
+          </button>
+        </div>
+        {fieldErrors.password && (
+          <p id={`${ids.password}-error`} className="mt-1.5 text-sm font-medium text-brand-700">
+            {fieldErrors.password}
+          </p>
+        )}
+      </div>
+
+      <fieldset disabled={lockout.locked} className="min-w-0">
+        <legend className="sr-only">Vérification anti-robot</legend>
+        <Captcha ref={captchaRef} onChange={setCaptcha} />
+        {(fieldErrors.recaptcha_token || !captcha) && (
+          <p id={ids.captchaHint} className="mt-2 text-sm text-gray-600">
+            {fieldErrors.recaptcha_token ?? m.captchaRequired}
+          </p>
+        )}
+      </fieldset>
+
+      <button
+        type="submit"
+        disabled={submitDisabled}
+        aria-describedby={!captcha ? ids.captchaHint : undefined}
+        className="flex w-full items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 py-3.5 text-base font-bold text-white shadow-lg shadow-brand-600/20 transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-700 disabled:shadow-none"
+      >
+        {loading && (
+          <span
+            aria-hidden="true"
+            className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none"
+          />
+        )}
+        {buttonText}
+      </button>
+    </form>
+  );
+}

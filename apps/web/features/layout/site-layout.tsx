@@ -1,5 +1,0 @@
-import { Outlet } from "react-router";
-
-export default function Shell() {
-  return <Outlet />;
-}

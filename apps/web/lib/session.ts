@@ -1,0 +1,80 @@
+import { STORAGE_KEYS, type StudentData, toStudentData, type User, user as userSchema } from "@puerta/contract";
+import { useSyncExternalStore } from "react";
+import { LOGOUT_EVENT } from "./api.ts";
+import { storage } from "./storage.ts";
+
+/** Dispatched on `window` when this tab stores a new session or a refreshed user. */
+const SESSION_EVENT = "puerta:session";
+
+export type Session = { token: string; user: User | null };
+
+/** Stores the session under the spec's keys (token, user, student_data). */
+export function saveSession(token: string, user: User | null) {
+  storage.set(STORAGE_KEYS.token, token);
+  writeUser(user);
+  window.dispatchEvent(new Event(SESSION_EVENT));
+}
+
+/** Replaces the stored user (and the student data derived from it) after a refresh. */
+export function saveUser(user: User) {
+  writeUser(user);
+  window.dispatchEvent(new Event(SESSION_EVENT));
+}
+
+function writeUser(user: User | null) {
+  if (!user) {
+    storage.remove(STORAGE_KEYS.user, STORAGE_KEYS.studentData);
+    return;
+  }
+  storage.set(STORAGE_KEYS.user, JSON.stringify(user));
+  if (user.etudiant) storage.set(STORAGE_KEYS.studentData, JSON.stringify(toStudentData(user.etudiant)));
+  else storage.remove(STORAGE_KEYS.studentData);
+}
+
+/** The student data stored at login (spec section 3), or null. */
+export function readStudentData(): StudentData | null {
+  return storage.getJson<StudentData>(STORAGE_KEYS.studentData);
+}
+
+let cached: { token: string | null; userRaw: string | null; session: Session | null } = {
+  token: null,
+  userRaw: null,
+  session: null,
+};
+
+/** The stored session; the same object until the stored values change (useSyncExternalStore needs that). */
+export function readSession(): Session | null {
+  const token = storage.get(STORAGE_KEYS.token);
+  const userRaw = storage.get(STORAGE_KEYS.user);
+  if (token === cached.token && userRaw === cached.userRaw) return cached.session;
+  let user: User | null = null;
+  if (userRaw) {
+    try {
+      user = userSchema.safeParse(JSON.parse(userRaw)).data ?? null;
+    } catch {
+      user = null;
+    }
+  }
+  cached = { token, userRaw, session: token ? { token, user } : null };
+  return cached.session;
+}
+
+function subscribe(onChange: () => void) {
+  window.addEventListener(SESSION_EVENT, onChange);
+  window.addEventListener(LOGOUT_EVENT, onChange);
+  // Another tab signing in or out.
+  window.addEventListener("storage", onChange);
+  return () => {
+    window.removeEventListener(SESSION_EVENT, onChange);
+    window.removeEventListener(LOGOUT_EVENT, onChange);
+    window.removeEventListener("storage", onChange);
+  };
+}
+
+/**
+ * The current session: `undefined` while it is not known yet (prerendering and hydration,
+ * where storage cannot be read), then the session or null.
+ */
+export function useSession(): Session | null | undefined {
+  return useSyncExternalStore<Session | null | undefined>(subscribe, readSession, () => undefined);
+}
