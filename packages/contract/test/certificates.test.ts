@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { certificateRequestBody, certificateStatusTone, isErrorMessage } from "../src/index.ts";
+import { certificateRequestBody, certificateStatusTone } from "../src/index.ts";
 
 describe("certificateStatusTone", () => {
   it("colours the known statuses and greys the rest", () => {
@@ -48,12 +48,5 @@ describe("certificateRequestBody", () => {
     ]);
     expect(errorsOf({ type: "scolaire", langues: ["English"] })?.[0]).toMatch(/^langues\.0: Les langues possibles/);
     expect(errorsOf({ type: "scolaire", niveau: "B1", langues: ["Español"] })?.[0]).toMatch(/^niveau: /);
-  });
-});
-
-describe("isErrorMessage", () => {
-  it("tells the result title from the message", () => {
-    expect(isErrorMessage("Une erreur est survenue. Veuillez réessayer.")).toBe(true);
-    expect(isErrorMessage("Votre demande d'attestation scolaire a été envoyée.")).toBe(false);
   });
 });

@@ -47,8 +47,3 @@ export function certificateStatusTone(status: string | null | undefined): Status
 export function normaliseLanguages(langues: readonly CertificateLanguage[]): CertificateLanguage[] {
   return CERTIFICATE_LANGUAGES.filter((l) => langues.includes(l));
 }
-
-/** The result screen's title is chosen by whether the message contains 'erreur' (spec section 8). */
-export function isErrorMessage(message: string): boolean {
-  return message.toLowerCase().includes("erreur");
-}

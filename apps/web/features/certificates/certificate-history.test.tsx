@@ -1,0 +1,49 @@
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { CertificateHistory } from "./certificate-history.tsx";
+
+describe("CertificateHistory", () => {
+  it("says so when there is no request", () => {
+    render(<CertificateHistory requests={[]} />);
+    expect(screen.getByText("Aucune demande pour le moment.")).toBeInTheDocument();
+  });
+
+  it("shows each request with '-' for empty values and a coloured status", () => {
+    render(
+      <CertificateHistory
+        requests={[
+          {
+            id: 2,
+            type: "langue",
+            niveau: "B1",
+            langues: [],
+            status: "Disponible",
+            created_at: "2025-03-02T10:00:00Z",
+          },
+          {
+            id: 1,
+            type: "scolaire",
+            niveau: null,
+            langues: ["Español", "Français"],
+            status: "En Cours",
+            created_at: "2025-03-01T10:00:00Z",
+          },
+          { id: 3, type: "scolaire", niveau: null, langues: ["Français"], status: "Archivée", created_at: "" },
+        ]}
+      />,
+    );
+    const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);
+    expect(headers).toEqual(["Type", "Niveau", "Langues", "Statut", "Date"]);
+    const rows = screen.getAllByRole("row").slice(1);
+    const cells = (i: number) =>
+      within(rows[i] as HTMLElement)
+        .getAllByRole("cell")
+        .map((c) => c.textContent);
+    expect(cells(0)).toEqual(["Attestation de langue", "B1", "-", "Disponible", "2 mars 2025"]);
+    expect(cells(1)).toEqual(["Attestation scolaire", "-", "Español, Français", "En Cours", "1 mars 2025"]);
+    expect(cells(2)?.[4]).toBe("-");
+    expect(screen.getByText("Disponible")).toHaveClass("bg-green-100");
+    expect(screen.getByText("En Cours")).toHaveClass("bg-blue-100");
+    expect(screen.getByText("Archivée")).toHaveClass("bg-gray-100");
+  });
+});
