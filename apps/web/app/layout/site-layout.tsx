@@ -1,4 +1,6 @@
 import { Outlet, useLocation } from "react-router";
+import { useAuth } from "../../features/auth/auth-provider.tsx";
+import { useUnreadNotificationCount } from "../../features/notifications/api.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { ChatButton } from "./chat-button.tsx";
 import { ContactSlot } from "./contact-slot.tsx";
@@ -20,7 +22,8 @@ export default function SiteLayout() {
   const isApp = hydrated && new URLSearchParams(search).get("isApp") === "true";
   const showHeader = !HEADERLESS_PATHS.includes(pathname.replace(/\/+$/, ""));
   // Counters beside nav items, by path. The notifications feature supplies "/notifications".
-  const badges: NavBadges = {};
+  const unreadNotifications = useUnreadNotificationCount(useAuth().status === "signedIn");
+  const badges: NavBadges = { "/notifications": unreadNotifications };
 
   return (
     <div className="flex min-h-screen flex-col">
