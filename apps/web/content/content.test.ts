@@ -1,0 +1,48 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadPosts } from "./posts.ts";
+import { validateContent, validateContentFile } from "./validate.ts";
+
+const here = import.meta.dirname;
+const json = (file: string) => JSON.parse(readFileSync(path.join(here, file), "utf8"));
+
+describe("marketing content", () => {
+  it("is valid as shipped", () => {
+    expect(() => validateContent(here)).not.toThrow();
+  });
+
+  it("fails naming the file and field of a bad entry", () => {
+    const partners = json("partners.json");
+    partners[3].logo = "logo sans chemin";
+    expect(() => validateContentFile("partners.json", partners)).toThrow(/content\/partners\.json: \[3\]\.logo/);
+
+    const scorers = json("top-scorers.json");
+    scorers[0].note = "19/20";
+    expect(() => validateContentFile("top-scorers.json", scorers)).toThrow(/top-scorers\.json: \[0\]\.note/);
+
+    const team = json("team.json");
+    team.members.pop();
+    expect(() => validateContentFile("team.json", team)).toThrow(/team\.json: members/);
+  });
+
+  it("has 24 posts with accented slugs and the meta object on the first 9", () => {
+    const posts = loadPosts();
+    expect(posts).toHaveLength(24);
+    expect(posts.map((p) => p.id)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
+    expect(posts.some((p) => /[éè]/.test(p.slug))).toBe(true);
+    expect(posts.some((p) => p.slug.includes("'"))).toBe(true);
+    expect(posts.filter((p) => p.meta).map((p) => p.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(posts[0]?.html).toContain("<h2");
+  });
+
+  it("fails the build on a post with a bad front matter, naming the file and field", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "posts-"));
+    writeFileSync(
+      path.join(dir, "01.md"),
+      '---\nid: 1\nslug: "a slug/with spaces"\ntitle: "T"\nexcerpt: ""\nimage: "/x.webp"\ncategory: ""\ndate: ""\nreadTime: ""\ndescription: "D"\n---\nTexte',
+    );
+    expect(() => loadPosts(dir)).toThrow(/content\/blog\/01\.md: slug/);
+  });
+});
