@@ -3,5 +3,5 @@
  * add theirs here; sitemap.xml is made from the same list.
  */
 export async function publicPaths(): Promise<string[]> {
-  return ["/login"];
+  return ["/login", "/forgot-password", "/contactez-nous"];
 }

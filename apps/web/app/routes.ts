@@ -7,6 +7,9 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 export default [
   layout("layout/site-layout.tsx", [
     route("login", "../features/auth/login-page.tsx"),
+    route("forgot-password", "../features/passwords/forgot-password-page.tsx"),
+    route("reset-password", "../features/passwords/reset-password-page.tsx"),
+    route("contactez-nous", "../features/contact/contact-page.tsx"),
 
     layout("../features/auth/require-auth.tsx", [
       route("policy-acceptance", "../features/policy/policy-acceptance-page.tsx"),

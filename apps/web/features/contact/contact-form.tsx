@@ -1,0 +1,236 @@
+import {
+  CONTACT_LIMITS,
+  type ContactRequest,
+  contactRequest,
+  formatCountdown,
+  formatCountdownPadded,
+  CONTACT_MESSAGES as M,
+} from "@puerta/contract";
+import { CircleAlert, CircleCheck, Send } from "lucide-react";
+import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
+import { Captcha, type CaptchaHandle } from "../../components/Captcha.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { contactRetrySeconds, sendContactMessage } from "./api.ts";
+import { useCountdown } from "./use-countdown.ts";
+
+type Field = "nom" | "email" | "telephone" | "sujet" | "message";
+type Values = Record<Field, string>;
+const EMPTY: Values = { nom: "", email: "", telephone: "", sujet: "", message: "" };
+
+type Status = { kind: "sent" } | { kind: "error"; text: string } | { kind: "locked"; text: string } | null;
+
+/** Client checks with the contract's own schema and messages (the captcha is checked apart). */
+export function validateContact(values: Values): Partial<Record<Field, string>> {
+  const parsed = contactRequest.safeParse({ ...values, recaptcha_token: "-" });
+  const errors: Partial<Record<Field, string>> = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0] as Field;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+const inputClass =
+  "block w-full rounded-xl border border-gray-300 bg-white px-4 py-3 text-base text-ink shadow-sm transition placeholder:text-gray-500 focus:border-brand-600 focus:outline-none focus:ring-4 focus:ring-brand-100 disabled:cursor-not-allowed disabled:bg-gray-100 aria-invalid:border-brand-600";
+
+/** The contact form (spec sections 2, 4, 5 and 8): idle, sent, error, or locked by a countdown after 429. */
+export function ContactForm() {
+  const ids = { nom: useId(), email: useId(), telephone: useId(), sujet: useId(), message: useId(), hint: useId() };
+  const captchaRef = useRef<CaptchaHandle>(null);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status>(null);
+  const [sending, setSending] = useState(false);
+
+  // Spec section 4: when the countdown ends, the message and the captcha reset.
+  const lock = useCountdown(() => {
+    setStatus(null);
+    captchaRef.current?.reset();
+  });
+
+  const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending || lock.running || !captcha) return;
+    const errors = validateContact(values);
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    setSending(true);
+    setStatus(null);
+    const body: ContactRequest = { ...values, recaptcha_token: captcha };
+    try {
+      await sendContactMessage(body);
+      setValues(EMPTY);
+      setStatus({ kind: "sent" });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429) {
+        setStatus({ kind: "locked", text: error.serverMessage ?? M.tooMany });
+        lock.start(contactRetrySeconds(error));
+      } else {
+        if (error instanceof ApiError && error.status === 422) setFieldErrors(fieldErrorsFrom(error.body));
+        setStatus({ kind: "error", text: M.failed });
+      }
+    } finally {
+      // A payload is accepted once: every send, whatever its outcome, needs a fresh one.
+      captchaRef.current?.reset();
+      setSending(false);
+    }
+  }
+
+  const disabled = sending || lock.running;
+  const buttonText = lock.running
+    ? `Réessayer dans ${formatCountdown(lock.secondsLeft)}`
+    : sending
+      ? "Envoi en cours..."
+      : "Envoyer le message";
+
+  const field = (name: Field, label: string, input: ReactNode) => (
+    <div>
+      <label htmlFor={ids[name]} className="mb-1.5 block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      {input}
+      {fieldErrors[name] && (
+        <p id={`${ids[name]}-error`} className="mt-1.5 text-sm font-medium text-brand-700">
+          {fieldErrors[name]}
+        </p>
+      )}
+    </div>
+  );
+  const aria = (name: Field) => ({
+    id: ids[name],
+    name,
+    required: true,
+    value: values[name],
+    disabled,
+    "aria-invalid": fieldErrors[name] ? true : undefined,
+    "aria-describedby": fieldErrors[name] ? `${ids[name]}-error` : undefined,
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Formulaire de contact">
+      <div aria-live="polite">
+        {status?.kind === "sent" && (
+          <p
+            role="status"
+            className="flex items-start gap-3 rounded-xl border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-800"
+          >
+            <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            {M.sent}
+          </p>
+        )}
+        {(status?.kind === "error" || status?.kind === "locked") && (
+          <div
+            role="alert"
+            className="flex items-start gap-3 rounded-xl border border-brand-100 bg-brand-50 px-4 py-3 text-sm font-medium text-brand-800"
+          >
+            <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <div>
+              <p>{status.text}</p>
+              {status.kind === "locked" && lock.running && (
+                <p className="mt-1">
+                  Vous pourrez envoyer un nouveau message dans {formatCountdownPadded(lock.secondsLeft)} minutes.
+                </p>
+              )}
+            </div>
+          </div>
+        )}
+      </div>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        {field(
+          "nom",
+          "Nom complet",
+          <input
+            {...aria("nom")}
+            type="text"
+            autoComplete="name"
+            maxLength={CONTACT_LIMITS.nomMax}
+            onChange={(e) => set("nom")(e.target.value)}
+            className={inputClass}
+          />,
+        )}
+        {field(
+          "email",
+          "Adresse e-mail",
+          <input
+            {...aria("email")}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            onChange={(e) => set("email")(e.target.value)}
+            className={inputClass}
+          />,
+        )}
+        {field(
+          "telephone",
+          "Téléphone",
+          <input
+            {...aria("telephone")}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            placeholder="+212 6 12 34 56 78"
+            onChange={(e) => set("telephone")(e.target.value)}
+            className={inputClass}
+          />,
+        )}
+        {field(
+          "sujet",
+          "Sujet",
+          <input
+            {...aria("sujet")}
+            type="text"
+            maxLength={CONTACT_LIMITS.sujetMax}
+            onChange={(e) => set("sujet")(e.target.value)}
+            className={inputClass}
+          />,
+        )}
+      </div>
+      {field(
+        "message",
+        "Message",
+        <textarea
+          {...aria("message")}
+          rows={5}
+          maxLength={CONTACT_LIMITS.messageMax}
+          onChange={(e) => set("message")(e.target.value)}
+          className={`${inputClass} resize-y`}
+        />,
+      )}
+
+      <fieldset disabled={lock.running} className="min-w-0">
+        <legend className="sr-only">Vérification anti-robot</legend>
+        <Captcha ref={captchaRef} onChange={setCaptcha} />
+        {!captcha && !lock.running && (
+          <p id={ids.hint} className="mt-2 text-sm text-gray-600">
+            {M.captchaRequired}
+          </p>
+        )}
+      </fieldset>
+
+      <button
+        type="submit"
+        disabled={disabled || !captcha}
+        aria-describedby={!captcha && !lock.running ? ids.hint : undefined}
+        className="flex w-full items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 py-3.5 text-base font-bold text-white shadow-lg shadow-brand-600/20 transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-700 disabled:shadow-none sm:w-auto"
+      >
+        <Send aria-hidden="true" className="size-4" />
+        {buttonText}
+      </button>
+    </form>
+  );
+}
+
+function fieldErrorsFrom(body: Record<string, unknown> | null): Partial<Record<Field, string>> {
+  const errors = body?.errors;
+  if (!errors || typeof errors !== "object") return {};
+  const out: Partial<Record<Field, string>> = {};
+  for (const name of ["nom", "email", "telephone", "sujet", "message"] as const) {
+    const messages = (errors as Record<string, unknown>)[name];
+    if (Array.isArray(messages) && typeof messages[0] === "string") out[name] = messages[0];
+  }
+  return out;
+}

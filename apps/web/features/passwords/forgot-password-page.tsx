@@ -1,0 +1,98 @@
+import { forgotPasswordRequest, PASSWORD_MESSAGES as M } from "@puerta/contract";
+import { type FormEvent, useId, useState } from "react";
+import { Link } from "react-router";
+import { brand } from "../../content/brand.ts";
+import { ApiError } from "../../lib/api.ts";
+import { requestPasswordReset } from "./api.ts";
+import { FormMessage, inputClass, PasswordCard, submitClass } from "./form-parts.tsx";
+
+export const meta = () => [
+  { title: `Mot de passe oublié | ${brand.academyName}` },
+  {
+    name: "description",
+    content: `Recevez par e-mail un lien pour choisir un nouveau mot de passe de votre espace étudiant ${brand.academyName}.`,
+  },
+  { property: "og:title", content: `Mot de passe oublié | ${brand.academyName}` },
+  { property: "og:type", content: "website" },
+  { property: "og:locale", content: "fr_FR" },
+  { property: "og:site_name", content: brand.academyName },
+  { name: "twitter:card", content: "summary" },
+];
+
+/** Spec section 8: the server message, else a generic text; no answer at all has its own. */
+export function forgotErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 0) return M.serverUnreachable;
+  if (error instanceof ApiError) return error.serverMessage ?? M.generic;
+  return M.generic;
+}
+
+/** /forgot-password (spec sections 2, 5 and 8). Prerendered; the form runs in the browser. */
+export default function ForgotPasswordPage() {
+  const id = useId();
+  const [email, setEmail] = useState("");
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [result, setResult] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const parsed = forgotPasswordRequest.safeParse({ email });
+    setEmailError(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
+    setResult(null);
+    if (!parsed.success) return;
+    setSending(true);
+    try {
+      const { message } = await requestPasswordReset(parsed.data.email);
+      setResult({ kind: "success", text: message });
+    } catch (error) {
+      setResult({ kind: "error", text: forgotErrorMessage(error) });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <PasswordCard
+      title="Mot de passe oublié"
+      intro="Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe."
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        {result && <FormMessage kind={result.kind}>{result.text}</FormMessage>}
+        <div>
+          <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-ink">
+            Adresse e-mail
+          </label>
+          <input
+            id={id}
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            inputMode="email"
+            placeholder="prenom.nom@exemple.com"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            disabled={sending}
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? `${id}-error` : undefined}
+            className={inputClass}
+          />
+          {emailError && (
+            <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-brand-700">
+              {emailError}
+            </p>
+          )}
+        </div>
+        <button type="submit" disabled={sending} className={submitClass}>
+          {sending ? "Envoi en cours..." : "Envoyer le lien"}
+        </button>
+        <p className="text-center text-sm">
+          <Link to="/login" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+            Retour à la connexion
+          </Link>
+        </p>
+      </form>
+    </PasswordCard>
+  );
+}
