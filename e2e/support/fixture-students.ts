@@ -28,4 +28,8 @@ export const FIXTURE_STUDENTS = {
   logout: student("logout", "Ain Sebaa", true),
   expired: student("expired", "Ain Sebaa", true),
   navigation: student("navigation", "Zenith", true),
+  notificationRead: student("notification-read", "Ain Sebaa", true),
+  notificationRevert: student("notification-revert", "Ain Sebaa", true),
+  certificates: student("certificates", "Zenith", true),
+  profilePhoto: student("profile-photo", "Ain Sebaa", true),
 } satisfies Record<string, FixtureStudent>;
