@@ -1,0 +1,168 @@
+/**
+ * npm run bench:web — builds, starts the real server on a fresh embedded database with the
+ * demo seed, and runs Lighthouse (mobile preset, Debian Chromium) on public pages and, signed
+ * in, on two student pages. Prints one table and writes it as JSON under bench-results/.
+ * Targets are reported as pass/miss; they are not test failures.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import puppeteer from "puppeteer-core";
+import { machineDescription, printTable, repoRoot, startServer } from "./lib.ts";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const DEMO = { email: "etudiant2.demo@example.com", password: "Selectividad2025" };
+
+const TARGETS = {
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  lcpMs: 1800,
+  cls: 0.05,
+  jsKb: 120,
+};
+
+if (!process.argv.includes("--no-build")) {
+  execFileSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "inherit" });
+}
+execFileSync(process.execPath, [path.join(repoRoot, "scripts/ensure-chromium.ts")], { stdio: "inherit" });
+
+const blogDir = path.join(repoRoot, "apps/web/build/client/blog-2");
+const firstPost = (() => {
+  try {
+    return readdirSync(blogDir, { withFileTypes: true }).find((d) => d.isDirectory())?.name;
+  } catch {
+    return undefined;
+  }
+})();
+
+const routes: { path: string; signedIn: boolean }[] = [
+  { path: "/", signedIn: false },
+  { path: "/blog-2", signedIn: false },
+  ...(firstPost ? [{ path: `/blog-2/${encodeURIComponent(firstPost)}`, signedIn: false }] : []),
+  { path: "/selectividad-casablanca", signedIn: false },
+  { path: "/login", signedIn: false },
+  { path: "/planning", signedIn: true },
+  { path: "/notifications", signedIn: true },
+];
+
+const server = await startServer({
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), "puerta-bench-web-")),
+  SEED_DEMO: "1",
+  NODE_ENV: "development",
+});
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM,
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+
+type Row = Record<string, string | number>;
+const rows: Row[] = [];
+try {
+  const session = await signIn(server.url);
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  for (const route of routes) {
+    const page = await browser.newPage();
+    if (route.signedIn) {
+      // The student area reads its session from localStorage, as after a real login.
+      await page.goto(`${server.url}/api/captcha/challenge`);
+      await page.evaluate((s) => {
+        localStorage.setItem("token", s.token);
+        localStorage.setItem("user", JSON.stringify(s.user));
+      }, session);
+    }
+    const result = await lighthouse(
+      `${server.url}${route.path}`,
+      { port: chrome.port, output: "json", logLevel: "error", disableStorageReset: route.signedIn },
+      undefined,
+      page,
+    );
+    await page.close();
+    if (!result) throw new Error(`Lighthouse n'a rien rendu pour ${route.path}`);
+    rows.push(toRow(route.path, route.signedIn, result.lhr as unknown as Lhr));
+  }
+  await browser.disconnect();
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
+
+printTable(rows);
+mkdirSync(path.join(repoRoot, "bench-results"), { recursive: true });
+const file = path.join(repoRoot, "bench-results", `web-${new Date().toISOString().slice(0, 10)}.json`);
+writeFileSync(
+  file,
+  JSON.stringify({ date: new Date().toISOString(), machine: machineDescription(), targets: TARGETS, rows }, null, 2),
+);
+console.log(`\nRésultats écrits dans ${path.relative(repoRoot, file)}`);
+
+async function signIn(base: string) {
+  const challenge = await (await fetch(`${base}/api/captcha/challenge`)).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  const payload = btoa(JSON.stringify({ challenge, solution }));
+  const response = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ...DEMO, recaptcha_token: payload }),
+  });
+  if (!response.ok) throw new Error(`connexion de démonstration refusée (${response.status})`);
+  return (await response.json()) as { token: string; user: unknown };
+}
+
+type Lhr = {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<
+    string,
+    { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }
+  >;
+};
+
+function toRow(routePath: string, signedIn: boolean, lhr: Lhr): Row {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const lcp = lhr.audits["largest-contentful-paint"]?.numericValue ?? 0;
+  const tbt = lhr.audits["total-blocking-time"]?.numericValue ?? 0;
+  const cls = lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0;
+  const items = lhr.audits["resource-summary"]?.details?.items ?? [];
+  const jsBytes = items.find((i) => i.resourceType === "script")?.transferSize ?? 0;
+  const totalBytes = lhr.audits["total-byte-weight"]?.numericValue ?? 0;
+  const scores = {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+  };
+  const misses: string[] = [];
+  if (scores.performance < TARGETS.performance) misses.push("perf");
+  if (scores.accessibility < TARGETS.accessibility) misses.push("a11y");
+  if (scores.bestPractices < TARGETS.bestPractices) misses.push("bp");
+  if (!signedIn && scores.seo < TARGETS.seo) misses.push("seo");
+  if (lcp > TARGETS.lcpMs) misses.push("lcp");
+  if (cls > TARGETS.cls) misses.push("cls");
+  if (!signedIn && jsBytes / 1024 > TARGETS.jsKb) misses.push("js");
+  return {
+    route: routePath,
+    perf: scores.performance,
+    a11y: scores.accessibility,
+    "best-pr.": scores.bestPractices,
+    seo: scores.seo,
+    "LCP ms": Math.round(lcp),
+    "TBT ms": Math.round(tbt),
+    CLS: cls.toFixed(3),
+    "JS KB": (jsBytes / 1024).toFixed(1),
+    "total KB": (totalBytes / 1024).toFixed(1),
+    targets: misses.length === 0 ? "pass" : `miss: ${misses.join(", ")}`,
+  };
+}
