@@ -1,5 +1,6 @@
 import type { Config } from "@react-router/dev/config";
 import { publicPaths } from "./app/public-paths.ts";
+import { decodePrerenderedNames } from "./content/vite-plugin.ts";
 
 export default {
   appDirectory: "app",
@@ -7,4 +8,6 @@ export default {
   ssr: false,
   buildDirectory: process.env.WEB_BUILD_DIR ?? "build",
   prerender: publicPaths,
+  // Pages of accented blog slugs are written under percent-encoded names; serve them by name.
+  buildEnd: ({ reactRouterConfig }) => decodePrerenderedNames(`${reactRouterConfig.buildDirectory}/client`),
 } satisfies Config;

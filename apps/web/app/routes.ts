@@ -1,4 +1,5 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { aboutPath } from "../content/brand.ts";
 
 /**
  * Every page of the two specifications. Student pages sit behind the login guard; those
@@ -28,6 +29,25 @@ export default [
         route("notification/:id", "../features/notifications/notification-detail-page.tsx"),
         route("profile", "../features/profile/profile-page.tsx"),
       ]),
+    ]),
+
+    // Public marketing site (spec marketing-site.md) and the privacy policy.
+    layout("../features/marketing/public-layout.tsx", [
+      index("../features/marketing/home-page.tsx"),
+      route("blog-2", "../features/blog/blog-list-page.tsx", { id: "blog-list" }),
+      // /blog has no screen in the spec but is linked from it: same list (canonical /blog-2).
+      route("blog", "../features/blog/blog-list-page.tsx", { id: "blog-list-alias" }),
+      route("blog-2/:slug", "../features/blog/blog-post-page.tsx", { id: "blog-post-by-slug" }),
+      route("blog/:id", "../features/blog/blog-post-page.tsx", { id: "blog-post-by-id" }),
+      route("selectividad-casablanca", "../features/marketing/selectividad-casablanca-page.tsx"),
+      route("selectividad-parallele", "../features/marketing/selectividad-parallele-page.tsx"),
+      route("dele", "../features/marketing/dele-page.tsx"),
+      route("orientation", "../features/marketing/orientation-page.tsx"),
+      route("temoignages", "../features/marketing/temoignages-page.tsx"),
+      route("caplife", "../features/marketing/caplife-page.tsx"),
+      route(aboutPath.slice(1), "../features/marketing/about-page.tsx"),
+      route("vlog", "../features/marketing/vlog-page.tsx"),
+      route("politique-de-confidentialite", "../features/marketing/privacy-page.tsx"),
     ]),
 
     route("*", "../features/errors/not-found-route.tsx"),

@@ -1,0 +1,78 @@
+import { ImageCarousel } from "../../components/ImageCarousel.tsx";
+import { VideoPlayer } from "../../components/VideoPlayer.tsx";
+import { images, videos } from "../../content/index.ts";
+import { pageMeta, pageTitle } from "../../lib/seo.ts";
+import { PageHero } from "./sections/PageHero.tsx";
+import { Section } from "./sections/Section.tsx";
+import { VideoGallery } from "./sections/VideoGallery.tsx";
+
+export const meta = () =>
+  pageMeta({
+    title: pageTitle("Orientation"),
+    description:
+      "Réunions d'orientation, rencontres avec les parents, journée des anciens et ateliers de préinscription : nous aidons chaque étudiant à choisir sa filière et son université en Espagne.",
+    path: "/orientation",
+  });
+
+const MEETING_YEARS = [2025, 2024];
+
+export default function OrientationPage() {
+  const { orientation } = videos;
+  return (
+    <>
+      <PageHero
+        eyebrow="Orientation"
+        title="Choisir sa filière et son université en Espagne"
+        intro={
+          <p>
+            Nos conseillers accompagnent chaque étudiant et sa famille : choix de la filière, des universités et des
+            vœux de préinscription.
+          </p>
+        }
+      />
+      <section aria-labelledby="orientation-video-title" className="bg-ink py-16">
+        <div className="mx-auto max-w-4xl px-5">
+          <h2 id="orientation-video-title" className="mb-6 text-center text-2xl font-bold text-white md:text-3xl">
+            {orientation.title}
+          </h2>
+          <VideoPlayer src={orientation.video} poster={orientation.poster} title={orientation.title} />
+        </div>
+      </section>
+      <Section
+        id="eleves"
+        eyebrow="Élèves et parents"
+        title="Les réunions parents"
+        intro="Chaque trimestre, nous présentons les filières, le calendrier de l'examen et les démarches aux familles."
+      >
+        <div className="space-y-12">
+          {MEETING_YEARS.map((year) => (
+            <div key={year}>
+              <h3 className="mb-4 text-2xl font-bold text-ink">{year}</h3>
+              <ImageCarousel
+                label={`Réunions parents ${year}`}
+                images={images.parentsMeeting.filter((i) => i.year === year)}
+              />
+            </div>
+          ))}
+        </div>
+      </Section>
+      <Section
+        id="Almuni"
+        tone="grey"
+        eyebrow="Alumni"
+        title="La journée des anciens"
+        intro="Nos anciens étudiants, aujourd'hui en Espagne, partagent leur expérience avec les nouvelles promotions."
+      >
+        <VideoGallery items={videos.alumniDay} />
+      </Section>
+      <Section
+        id="Preinscriptions"
+        eyebrow="Préinscriptions"
+        title="Ateliers de préinscription"
+        intro="Pas à pas, nous préparons avec vous le dossier de préinscription dans les universités publiques espagnoles."
+      >
+        <VideoGallery items={videos.preRegistration} />
+      </Section>
+    </>
+  );
+}
