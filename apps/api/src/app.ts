@@ -10,7 +10,8 @@ import type { Database } from "./db/client.ts";
 import { createGuard } from "./lib/auth-guard.ts";
 import { createCaptcha } from "./lib/captcha.ts";
 import { registerCsrf } from "./lib/csrf.ts";
-import { registerErrorHandler } from "./lib/errors.ts";
+import { frameworkErrors, registerErrorHandler } from "./lib/errors.ts";
+import { loggerOptions } from "./lib/logging.ts";
 import { createMailer } from "./lib/mailer/index.ts";
 import { cspDirectives } from "./lib/security-headers.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
@@ -26,25 +27,17 @@ import { webRoutes } from "./modules/web/routes.ts";
 
 export type BuildOptions = { config: Config; db: Database; logger?: FastifyServerOptions["logger"] };
 
-/** Never written to a log line, wherever they appear in a request. */
-const REDACTED = [
-  "req.headers.authorization",
-  "req.headers.cookie",
-  'req.headers["x-xsrf-token"]',
-  'res.headers["set-cookie"]',
-];
-
 export async function buildApp({ config, db, logger }: BuildOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: { paths: REDACTED, censor: "[masqué]" } },
+    logger: loggerOptions(config, logger),
     bodyLimit: LIMITS.jsonBodyBytes,
     trustProxy: config.trustProxy,
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];
       return typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    // Query strings never carry secrets here, but tokens in reset links do: log the path only.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

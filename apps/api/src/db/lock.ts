@@ -1,7 +1,10 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { linkSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export class DataDirLockedError extends Error {}
+
+/** Lock files this process holds: a lock with our own pid is ours only if it is listed here. */
+const held = new Set<string>();
 
 /**
  * PGlite lets two processes open one data directory and corrupt it, so the embedded
@@ -9,34 +12,63 @@ export class DataDirLockedError extends Error {}
  */
 export function acquireDataDirLock(dataDir: string): () => void {
   const file = path.join(dataDir, "puerta.lock");
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(file, "wx", 0o600);
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (createLockFile(file)) {
+      held.add(file);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
+        held.delete(file);
         rmSync(file, { force: true });
         process.off("exit", release);
       };
       process.on("exit", release);
       return release;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const owner = Number.parseInt(readFileSync(file, "utf8"), 10);
-      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
-        throw new DataDirLockedError(
-          `Le dossier de données ${dataDir} est déjà utilisé par le processus ${owner}. ` +
-            "La base embarquée n'accepte qu'un seul processus : arrêtez l'autre serveur, " +
-            "choisissez un autre DATA_DIR, ou utilisez un serveur PostgreSQL (DATABASE_URL).",
-        );
-      }
-      rmSync(file, { force: true });
     }
+    const owner = readOwner(file);
+    if (owner === undefined) continue; // released meanwhile: try again
+    // Our own pid in a lock we do not hold is a leftover of an earlier run (a container's
+    // server is often pid 1 every time): stale, like a dead pid.
+    const ours = owner === process.pid;
+    if (Number.isInteger(owner) && (ours ? held.has(file) : isAlive(owner))) {
+      throw new DataDirLockedError(
+        `Le dossier de données ${dataDir} est déjà utilisé par le processus ${owner}. ` +
+          "La base embarquée n'accepte qu'un seul processus : arrêtez l'autre serveur, " +
+          "choisissez un autre DATA_DIR, ou utilisez un serveur PostgreSQL (DATABASE_URL).",
+      );
+    }
+    rmSync(file, { force: true });
   }
   throw new DataDirLockedError(`Impossible de verrouiller le dossier de données ${dataDir}.`);
+}
+
+/**
+ * Creates the lock file with our pid already in it: written beside it, then hard-linked
+ * into place, which fails if the lock exists. Another process never reads a half-written lock.
+ */
+function createLockFile(file: string): boolean {
+  const draft = `${file}.${process.pid}.tmp`;
+  writeFileSync(draft, String(process.pid), { mode: 0o600 });
+  try {
+    linkSync(draft, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  } finally {
+    rmSync(draft, { force: true });
+  }
+}
+
+/** The pid in the lock file (NaN when unreadable), or undefined when the file is gone. */
+function readOwner(file: string): number | undefined {
+  try {
+    return Number.parseInt(readFileSync(file, "utf8"), 10);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
 }
 
 function isAlive(pid: number): boolean {

@@ -1,6 +1,7 @@
 import { MESSAGES } from "@puerta/contract";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import "./french-validation.ts";
 
 /** An error whose status and French message are meant for the client. */
 export class HttpError extends Error {
@@ -40,6 +41,15 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_VALIDATION: { status: 422, message: MESSAGES.invalidData },
 };
 
+/**
+ * Errors Fastify raises before routing (a URL that is not valid percent-encoding), which
+ * skip the error handler: answered in the same French shape instead of Fastify's English one.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ code: error.code }, "client error");
+  void reply.status(400).send({ message: MESSAGES.invalidData });
+}
+
 /** One error handler: the shapes of ARCHITECTURE.md section 4, details to the log only. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -49,8 +59,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
-        errors[field] = [...(errors[field] ?? []), issue.message ?? MESSAGES.invalidData];
+        const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+        // A body that is not an object at all (null, an array, nothing) has no field to name.
+        const message = field === "" ? MESSAGES.invalidData : (issue.message ?? MESSAGES.invalidData);
+        errors[field || "body"] = [...(errors[field || "body"] ?? []), message];
       }
       return reply.status(422).send({ message: Object.values(errors)[0]?.[0] ?? MESSAGES.invalidData, errors });
     }

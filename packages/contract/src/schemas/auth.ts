@@ -11,14 +11,18 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const emailField = z
   .string({ error: m.emailRequired })
   .trim()
-  .min(1, m.emailRequired)
-  .max(LIMITS.emailMaxLength, m.emailInvalid)
+  // `abort` stops at the first failed check: one message per field, not "required" and "invalid" together.
+  .min(1, { error: m.emailRequired, abort: true })
+  .max(LIMITS.emailMaxLength, { error: m.emailInvalid, abort: true })
   .regex(EMAIL_PATTERN, m.emailInvalid);
 
 export const loginRequest = z.object({
   email: emailField,
-  password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(LIMITS.passwordMaxLength),
-  recaptcha_token: z.string({ error: m.captchaRequired }).min(1, m.captchaRequired).max(10_000),
+  password: z
+    .string({ error: m.passwordRequired })
+    .min(1, m.passwordRequired)
+    .max(LIMITS.passwordMaxLength, m.invalidData),
+  recaptcha_token: z.string({ error: m.captchaRequired }).min(1, m.captchaRequired).max(10_000, m.captchaFailed),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 

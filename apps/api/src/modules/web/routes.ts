@@ -22,9 +22,11 @@ export async function webRoutes(app: FastifyInstance, { config }: AppContext) {
       index: false,
       redirect: false,
       list: false,
-      dotfiles: "deny",
-      // Pages go through sendPage below, which sets their CSP hashes.
-      allowedPath: (pathname) => !pathname.endsWith(".html"),
+      // A dotfile is answered like any missing file: its existence is nobody's business.
+      dotfiles: "ignore",
+      // Pages (and directories, which would be a 403) go through the not-found handler below,
+      // which serves them with their CSP hashes.
+      allowedPath: (pathname) => !pathname.endsWith("/") && !pathname.endsWith(".html"),
       setHeaders(reply, filePath) {
         const immutable = filePath.startsWith(path.join(config.webDir, "assets") + path.sep);
         reply.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
