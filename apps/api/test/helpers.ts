@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import type { SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/app.ts";
@@ -104,3 +105,9 @@ export async function login(app: FastifyInstance, email: string = DEMO_STUDENTS.
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Rows of a raw SQL query, on PGlite and PostgreSQL alike: for checking what was stored. */
+export async function queryRows<T = Record<string, unknown>>(t: TestApp, query: SQL): Promise<T[]> {
+  const result = (await t.database.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import { bearer, createTestApp, login, type TestApp } from "./helpers.ts";
+
+const MISMATCH = { message: "Jeton de sécurité expiré. Rechargez la page puis réessayez." };
+
+describe("CSRF double-submit cookie", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function csrfCookie(app = t.app) {
+    const res = await app.inject({ method: "GET", url: "/sanctum/csrf-cookie" });
+    const cookie = res.cookies.find((c) => c.name === "XSRF-TOKEN");
+    return { res, cookie };
+  }
+
+  it("GET /sanctum/csrf-cookie sets a readable XSRF-TOKEN cookie, SameSite=Lax, not Secure outside production", async () => {
+    const { res, cookie } = await csrfCookie();
+    expect(res.statusCode).toBe(204);
+    expect(cookie).toBeDefined();
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9]{40}$/);
+    expect(cookie?.sameSite).toBe("Lax");
+    expect(cookie?.path).toBe("/");
+    expect(cookie?.secure).toBeUndefined();
+    // The web app reads it to echo it in X-XSRF-TOKEN.
+    expect(cookie?.httpOnly).toBeUndefined();
+    const again = await csrfCookie();
+    expect(again.cookie?.value).not.toBe(cookie?.value);
+  });
+
+  it("marks the cookie Secure in production", async () => {
+    const config = loadConfig({
+      NODE_ENV: "production",
+      DATA_DIR: t.config.dataDir,
+      APP_SECRET: "production-secret-production-secret-42",
+      WEB_DIR: t.config.webDir,
+    });
+    const app = await buildApp({ config, db: t.database.db, logger: false });
+    try {
+      const { cookie } = await csrfCookie(app);
+      expect(cookie?.secure).toBe(true);
+      expect(cookie?.sameSite).toBe("Lax");
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("refuses with 419 a state-changing request carrying cookies without the matching header", async () => {
+    const token = await login(t.app);
+    const { cookie } = await csrfCookie();
+    const value = cookie?.value ?? "";
+    const cases: Record<string, string>[] = [
+      { cookie: `XSRF-TOKEN=${value}` },
+      { cookie: `XSRF-TOKEN=${value}`, "x-xsrf-token": "" },
+      { cookie: `XSRF-TOKEN=${value}`, "x-xsrf-token": `${value.slice(0, -1)}x` },
+      { cookie: `XSRF-TOKEN=${value}`, "x-xsrf-token": `${value}${value}` },
+      // Any cookie means a browser may have sent the request on its own.
+      { cookie: "autre=1", "x-xsrf-token": value },
+    ];
+    for (const headers of cases) {
+      const res = await t.app.inject({ method: "POST", url: "/api/logout", headers: { ...bearer(token), ...headers } });
+      expect(res.statusCode).toBe(419);
+      expect(res.json()).toEqual(MISMATCH);
+    }
+    // Refused before anything happened: the session is still open.
+    expect((await t.app.inject({ method: "GET", url: "/api/user", headers: bearer(token) })).statusCode).toBe(200);
+  });
+
+  it("checks login too, before reading the body", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      headers: { cookie: "XSRF-TOKEN=abc" },
+      payload: { email: "x" },
+    });
+    expect(res.statusCode).toBe(419);
+    expect(res.json()).toEqual(MISMATCH);
+  });
+
+  it("lets through a request whose header echoes the cookie", async () => {
+    const token = await login(t.app);
+    const { cookie } = await csrfCookie();
+    const value = cookie?.value ?? "";
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/logout",
+      headers: { ...bearer(token), cookie: `XSRF-TOKEN=${encodeURIComponent(value)}; autre=1`, "x-xsrf-token": value },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("lets through a bearer-only request without cookies", async () => {
+    const token = await login(t.app);
+    const res = await t.app.inject({ method: "POST", url: "/api/logout", headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("never checks safe methods", async () => {
+    const token = await login(t.app);
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/user",
+      headers: { ...bearer(token), cookie: "XSRF-TOKEN=abc" },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,87 @@
+import { Writable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { bearer, createTestApp, DEMO_PASSWORD, DEMO_STUDENTS, solveCaptcha, type TestApp } from "./helpers.ts";
+
+describe("logs", () => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp();
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...String(chunk).split("\n").filter(Boolean));
+        done();
+      },
+    });
+    // The same app as in production, only at the most verbose level and into memory.
+    app = await buildApp({ config: t.config, db: t.database.db, logger: { level: "trace", stream } });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.close();
+  });
+
+  it("never contain a password, a token, a captcha payload or a reset link's token", async () => {
+    const captcha = await solveCaptcha(app);
+    const login = await app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { email: DEMO_STUDENTS.first, password: DEMO_PASSWORD, recaptcha_token: captcha },
+      headers: { cookie: "XSRF-TOKEN=cookie-secret-value", "x-xsrf-token": "cookie-secret-value" },
+    });
+    expect(login.statusCode).toBe(200);
+    const token: string = login.json().token;
+    const secret = token.split("|")[1] ?? "";
+
+    const wrong = await app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: {
+        email: DEMO_STUDENTS.second,
+        password: "MotDePasseFauxTresSecret",
+        recaptcha_token: await solveCaptcha(app),
+      },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const replay = await app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { email: DEMO_STUDENTS.first, password: DEMO_PASSWORD, recaptcha_token: captcha },
+    });
+    expect(replay.statusCode).toBe(422);
+
+    expect((await app.inject({ method: "GET", url: "/api/user", headers: bearer(token) })).statusCode).toBe(200);
+    await app.inject({ method: "GET", url: "/reset-password?token=lien-de-reinitialisation-secret&email=a%40b.co" });
+    await app.inject({ method: "GET", url: "/api/inconnue?token=autre-secret-en-query" });
+    await app.inject({
+      method: "POST",
+      url: "/api/logout",
+      headers: { ...bearer(token), "content-type": "application/json" },
+      payload: "{malformed",
+    });
+    await app.inject({ method: "POST", url: "/api/logout", headers: bearer(token) });
+
+    const log = lines.join("\n");
+    // The capture works: every request is logged, with its id and path.
+    expect(lines.length).toBeGreaterThan(10);
+    expect(log).toContain('"url":"/api/login"');
+    expect(log).toContain('"url":"/reset-password"');
+    expect(log).toMatch(/"reqId":"[\w-]+"/);
+    for (const forbidden of [
+      DEMO_PASSWORD,
+      "MotDePasseFauxTresSecret",
+      secret,
+      captcha,
+      captcha.slice(0, 40),
+      "cookie-secret-value",
+      "lien-de-reinitialisation-secret",
+      "autre-secret-en-query",
+    ]) {
+      expect(log).not.toContain(forbidden);
+    }
+  });
+});

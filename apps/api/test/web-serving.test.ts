@@ -1,0 +1,184 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import { createTestApp, type TestApp } from "./helpers.ts";
+
+const SHELL_SCRIPT = 'window.__reactRouterContext = { isSpaMode: true, basename: "/" };';
+const LOGIN_SCRIPTS = ['window.__reactRouterContext = { url: "/login" };', 'import("/assets/x-abc.js");'];
+const SHELL = `<!DOCTYPE html><html lang="fr"><head><title>Puerta</title></head><body><div id="coquille"></div><script>${SHELL_SCRIPT}</script><script type="module" src="/assets/x-abc.js"></script></body></html>`;
+const LOGIN = `<!DOCTYPE html><html lang="fr"><head><title>Connexion</title></head><body><h1>Connexion</h1><script>${LOGIN_SCRIPTS[0]}</script><script type="module">${LOGIN_SCRIPTS[1]}</script></body></html>`;
+
+const sha = (script: string) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+const scriptSrc = (csp: unknown) =>
+  String(csp)
+    .split(";")
+    .map((d) => d.trim())
+    .find((d) => d.startsWith("script-src ")) ?? "";
+
+/** A tiny built web app, shaped like React Router's prerender output. */
+function fakeWebDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "puerta-web-"));
+  mkdirSync(path.join(dir, "login"));
+  mkdirSync(path.join(dir, "assets"));
+  writeFileSync(path.join(dir, "index.html"), SHELL);
+  writeFileSync(path.join(dir, "login", "index.html"), LOGIN);
+  writeFileSync(path.join(dir, "assets", "x-abc.js"), "console.log('puerta');");
+  writeFileSync(path.join(dir, "robots.txt"), "User-agent: *\n");
+  writeFileSync(path.join(dir, ".env"), "SECRET=1\n");
+  return dir;
+}
+
+describe("serving the built web app", () => {
+  let t: TestApp;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = fakeWebDir();
+    t = await createTestApp({ seed: false, env: { WEB_DIR: webDir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => t.app.inject({ method: "GET", url });
+
+  it("serves a prerendered page with a CSP allowing exactly its inline scripts", async () => {
+    for (const url of ["/login", "/login/", "/login?redirect=/planning"]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(res.body).toBe(LOGIN);
+      const src = scriptSrc(res.headers["content-security-policy"]);
+      expect(src.split(" ")).toEqual(expect.arrayContaining(["'self'", ...LOGIN_SCRIPTS.map(sha)]));
+      expect(src).not.toContain("unsafe-inline");
+      expect(src).not.toContain(sha(SHELL_SCRIPT));
+    }
+  });
+
+  it("serves the home page and keeps pages out of long-lived caches", async () => {
+    const res = await get("/");
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(SHELL);
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(scriptSrc(res.headers["content-security-policy"])).toContain(sha(SHELL_SCRIPT));
+  });
+
+  it("answers a protected route with the app shell and status 200", async () => {
+    for (const url of ["/planning", "/parascolaire/12", "/notification/3", "/policy-acceptance", "/reset-password"]) {
+      const res = await get(`${url}?token=abc`);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toBe(SHELL);
+      expect(scriptSrc(res.headers["content-security-policy"])).toContain(sha(SHELL_SCRIPT));
+    }
+  });
+
+  it("answers an unknown page with the shell and a real 404 status", async () => {
+    for (const url of ["/page-inconnue", "/parascolaire", "/planning/extra", "/assets/absent.js"]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toBe(SHELL);
+      expect(res.headers["content-security-policy"]).toContain(sha(SHELL_SCRIPT));
+    }
+  });
+
+  it("serves hashed assets with long-lived immutable caching, other files briefly", async () => {
+    const asset = await get("/assets/x-abc.js");
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe("console.log('puerta');");
+    expect(asset.headers["content-type"]).toMatch(/javascript/);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const robots = await get("/robots.txt");
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers["cache-control"]).toBe("public, max-age=3600");
+  });
+
+  it("never lists a directory nor serves .html files, dotfiles or files outside the web dir", async () => {
+    for (const url of ["/assets", "/assets/", "/login/index.html", "/index.html", "/.env", "/assets/../.env"]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain("x-abc.js\n");
+      expect(res.body, url).not.toContain("SECRET");
+      expect(res.body, url).not.toBe(LOGIN);
+    }
+    for (const url of [
+      "/..%2f..%2f..%2fetc%2fpasswd",
+      "/assets/..%2f..%2f..%2fetc%2fpasswd",
+      "/%2e%2e/%2e%2e/etc/passwd",
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.body).not.toContain("root:");
+    }
+  });
+
+  it("keeps unknown API paths and non-GET pages as JSON 404s", async () => {
+    for (const [method, url] of [
+      ["GET", "/api/inconnue"],
+      ["GET", "/sanctum/inconnue"],
+      ["POST", "/login"],
+      ["DELETE", "/planning"],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json()).toEqual({ message: "Ressource introuvable." });
+    }
+  });
+
+  it("answers HEAD like GET without a body", async () => {
+    const res = await t.app.inject({ method: "HEAD", url: "/planning" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe("");
+  });
+
+  it("sends the security headers helmet sets, and no X-Powered-By nor HSTS outside production", async () => {
+    for (const url of ["/login", "/assets/x-abc.js", "/page-inconnue"]) {
+      const res = await get(url);
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
+      expect(res.headers["content-security-policy"]).toContain("worker-src 'self' blob:");
+      expect(res.headers["content-security-policy"]).toContain("object-src 'none'");
+      expect(res.headers["x-powered-by"]).toBeUndefined();
+      expect(res.headers["strict-transport-security"]).toBeUndefined();
+    }
+  });
+
+  it("adds HSTS in production", async () => {
+    const config = loadConfig({
+      NODE_ENV: "production",
+      DATA_DIR: t.config.dataDir,
+      APP_SECRET: "production-secret-production-secret-42",
+      WEB_DIR: webDir,
+    });
+    const app = await buildApp({ config, db: t.database.db, logger: false });
+    try {
+      for (const url of ["/login", "/api/inconnue"]) {
+        const res = await app.inject({ method: "GET", url });
+        expect(res.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("without a built web app", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+  });
+  afterAll(() => t.close());
+
+  it("answers pages with a JSON 404 instead of crashing", async () => {
+    for (const url of ["/", "/planning", "/login"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: "Ressource introuvable." });
+    }
+  });
+});
