@@ -32,4 +32,6 @@ export const FIXTURE_STUDENTS = {
   notificationRevert: student("notification-revert", "Ain Sebaa", true),
   certificates: student("certificates", "Zenith", true),
   profilePhoto: student("profile-photo", "Ain Sebaa", true),
+  calendarEvents: student("calendar-events", "Zenith", true),
+  calendarHolidays: student("calendar-holidays", "Ain Sebaa", true),
 } satisfies Record<string, FixtureStudent>;

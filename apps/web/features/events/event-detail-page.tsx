@@ -28,7 +28,7 @@ export default function EventDetailPage() {
   if (notFound) {
     content = (
       <>
-        <EmptyState icon={CalendarSearch} title={T.eventNotFound} message={T.eventNotFoundMessage} />
+        <EmptyState headingLevel={1} icon={CalendarSearch} title={T.eventNotFound} message={T.eventNotFoundMessage} />
         <div className="mt-6 text-center">
           <Link
             to="/parascolaire-calendar"
