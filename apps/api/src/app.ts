@@ -11,6 +11,7 @@ import { createGuard } from "./lib/auth-guard.ts";
 import { createCaptcha } from "./lib/captcha.ts";
 import { registerCsrf } from "./lib/csrf.ts";
 import { frameworkErrors, registerErrorHandler } from "./lib/errors.ts";
+import { registerJsonParser } from "./lib/json-body.ts";
 import { loggerOptions } from "./lib/logging.ts";
 import { createMailer } from "./lib/mailer/index.ts";
 import { cspDirectives } from "./lib/security-headers.ts";
@@ -43,12 +44,7 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  // An empty JSON body (e.g. `POST /api/logout`) reads as no body instead of a parse error.
-  const defaultJson = app.getDefaultJsonParser("error", "remove");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    if (typeof body === "string" && body.trim() === "") return done(null, undefined);
-    return defaultJson(request, body as string, done);
-  });
+  registerJsonParser(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, login, type TestApp } from "./helpers.ts";
+import { bearer, createTestApp, login, solveCaptcha, type TestApp } from "./helpers.ts";
 
 /** What an error body must never reveal: stacks, SQL, server paths, English framework texts. */
 function expectCleanError(res: LightMyRequestResponse) {
@@ -60,6 +60,40 @@ describe("request robustness", () => {
     const ctor = await post("/api/login", '{"constructor": {"prototype": {"admin": true}}}');
     expectCleanError(ctor);
     expect(ctor.statusCode).toBe(422);
+  });
+
+  it("refuses a NUL character anywhere in the body with a 400, where the database would fail", async () => {
+    const payloads: [string, unknown][] = [
+      [
+        "/api/login",
+        { email: "etudiant.demo@example.com\u0000", password: "x", recaptcha_token: await solveCaptcha(t.app) },
+      ],
+      ["/api/policy/accept", { accepted: true, note: ["a", { deep: "b\u0000c" }] }],
+      ["/api/policy/accept", { "cl\u0000e": 1, accepted: true }],
+    ];
+    for (const [url, payload] of payloads) {
+      const res = await post(url, JSON.stringify(payload));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: "Les données fournies sont invalides." });
+    }
+    // An escaped backslash followed by "u0000" is plain text, not a NUL.
+    expect((await post("/api/policy/accept", '{"accepted": true, "note": "\\\\u0000"}')).statusCode).toBe(200);
+  });
+
+  it("never answers a 500 for odd e-mails and passwords that pass the captcha", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 40 }), fc.string({ maxLength: 140 }), async (local, password) => {
+        const res = await t.app.inject({
+          method: "POST",
+          url: "/api/login",
+          payload: { email: `${local}@exemple.ma`, password, recaptcha_token: await solveCaptcha(t.app) },
+          remoteAddress: "203.0.113.99",
+        });
+        expect([401, 422, 429]).toContain(res.statusCode);
+        expectCleanError(res);
+      }),
+      { numRuns: 25 },
+    );
   });
 
   it("answers 422 in French for a body that is not an object", async () => {

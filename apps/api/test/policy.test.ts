@@ -121,7 +121,7 @@ describe("policy", () => {
       effective_date: "2026-01-01",
     });
 
-    expect((await accept({ accepted: true }, { "user-agent": "Autre navigateur" })).statusCode).toBe(200);
+    expect((await accept({ accepted: true }, { "user-agent": "Autre\u0000 navigateur\u0007" })).statusCode).toBe(200);
     expect((await status()).json().accepted).toBe(true);
     expect((await acceptances()).map((r) => [r.version, r.user_agent])).toEqual([
       [1, "Mozilla/5.0 (Test Puerta)"],
