@@ -72,6 +72,11 @@ describe("calendars API", () => {
     it("names events so that keyword inference finds every type", async () => {
       const { data } = eventListResponse.parse((await get("/api/parascolaires")).json());
       expect(new Set(data.map((e) => inferEventType(e.nom_evenement)))).toEqual(new Set(EVENT_TYPES));
+      // Only the two events meant as academic fall to the default type.
+      expect(data.filter((e) => inferEventType(e.nom_evenement) === "academic").map((e) => e.nom_evenement)).toEqual([
+        "Atelier de méthodologie de l'examen",
+        "Simulation de l'examen de la Selectividad",
+      ]);
     });
 
     it("counts the school year's events as past and future from today in Casablanca", async () => {

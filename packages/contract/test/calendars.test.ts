@@ -28,6 +28,7 @@ describe("event type inference", () => {
     ["Atelier de méthodologie de l'examen", "academic"],
     ["Rencontre avec les anciens élèves", "alumni"],
     ["Action citoyenne : nettoyage de la plage", "citizenship"],
+    ["Collecte solidaire de livres", "citizenship"],
     ["Cérémonie de remise des diplômes", "graduation"],
   ];
   it.each(cases)("%s → %s", (name, type) => {

@@ -170,7 +170,8 @@ const EVENT_KEYWORDS: readonly [EventType, readonly string[]][] = [
     "citizenship",
     [
       "citoyen",
-      "solidari",
+      "solidaire",
+      "solidarite",
       "benevol",
       "caritati",
       "don du sang",
