@@ -1,0 +1,72 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import ProfilePage from "./profile-page.tsx";
+
+const student = {
+  student_id: "PU-2025-0001",
+  etudiant_id: 1,
+  id: 1,
+  nom: "El Amrani",
+  prenom: "Yasmine",
+  email: "yasmine@example.com",
+  telephone_etudiant: "+212 6 12 34 56 78",
+  cin_etudiant: "BE123456",
+  option: { id: 1, nom: "Selectividad Santé" },
+  option_id: 1,
+  centre: { id: 1, nom: "Ain Sebaa" },
+  centre_id: 1,
+  filiere_id: 1,
+  profile_image: null,
+};
+
+function renderProfile() {
+  const Stub = createRoutesStub([{ path: "/profile", Component: ProfilePage }]);
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <Stub initialEntries={["/profile"]} />
+    </QueryClientProvider>,
+  );
+}
+
+describe("ProfilePage", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    localStorage.setItem("student_data", JSON.stringify(student));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("reads the stored student after one second and shows initials without a photo", async () => {
+    renderProfile();
+    expect(screen.getByText("Chargement du profil...")).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(999));
+    expect(screen.queryByRole("heading", { name: "Profil Étudiant" })).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(await screen.findByRole("heading", { level: 1, name: "Profil Étudiant" })).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "Initiales de Yasmine El Amrani" })).toHaveTextContent("YE");
+    for (const text of ["yasmine@example.com", "+212 6 12 34 56 78", "Ain Sebaa", "Selectividad Santé"]) {
+      expect(screen.getByText(text)).toBeInTheDocument();
+    }
+    expect(screen.getByRole("link", { name: "Modifier le mot de passe" })).toHaveAttribute(
+      "href",
+      "/modifier-mot-de-passe",
+    );
+  });
+
+  it("the edit button opens an image-only chooser and refuses other files before sending", async () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal("fetch", fetchSpy);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, applyAccept: false });
+    renderProfile();
+    act(() => vi.advanceTimersByTime(1000));
+    await user.click(await screen.findByRole("button", { name: "Modifier le profil" }));
+    const chooser = screen.getByLabelText("Photo de profil");
+    expect(chooser).toHaveAttribute("accept", "image/jpeg,image/png,image/webp");
+    await user.upload(chooser, new File(["%PDF-1.7"], "cv.pdf", { type: "application/pdf" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("Seules les images JPEG, PNG ou WebP sont acceptées.");
+    expect(fetchSpy).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+});
