@@ -28,6 +28,7 @@ export const FIXTURE_STUDENTS = {
   logout: student("logout", "Ain Sebaa", true),
   expired: student("expired", "Ain Sebaa", true),
   navigation: student("navigation", "Zenith", true),
+  loginErrors: student("login-errors", "Ain Sebaa", true),
   notificationRead: student("notification-read", "Ain Sebaa", true),
   notificationRevert: student("notification-revert", "Ain Sebaa", true),
   certificates: student("certificates", "Zenith", true),

@@ -4,15 +4,17 @@ import { brand, chatLink } from "../../content/brand.ts";
 /** The floating button that opens a messaging chat with a prefilled greeting (spec section 2). */
 export function ChatButton() {
   return (
-    <a
-      href={chatLink(brand.chatNumber, brand.chatGreeting)}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="fixed right-4 bottom-4 z-30 inline-flex items-center gap-2 rounded-full bg-[#0f7a5f] p-3.5 font-semibold text-white shadow-lg shadow-black/20 transition hover:bg-[#0b6650] sm:right-6 sm:bottom-6 sm:px-5"
-    >
-      <SocialIcon network="whatsapp" className="size-6" />
-      <span className="sr-only sm:not-sr-only">Une question ?</span>
-      <span className="sr-only"> Discuter avec {brand.academyName} sur WhatsApp (nouvel onglet)</span>
-    </a>
+    <aside aria-label="Discussion instantanée">
+      <a
+        href={chatLink(brand.chatNumber, brand.chatGreeting)}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="fixed right-4 bottom-4 z-30 inline-flex items-center gap-2 rounded-full bg-[#0f7a5f] p-3.5 font-semibold text-white shadow-lg shadow-black/20 transition hover:bg-[#0b6650] sm:right-6 sm:bottom-6 sm:px-5"
+      >
+        <SocialIcon network="whatsapp" className="size-6" />
+        <span className="sr-only sm:not-sr-only">Une question ?</span>
+        <span className="sr-only"> Discuter avec {brand.academyName} sur WhatsApp (nouvel onglet)</span>
+      </a>
+    </aside>
   );
 }

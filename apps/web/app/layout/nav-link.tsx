@@ -6,9 +6,7 @@ export function NavBadge({ count }: { count?: number }) {
   return (
     <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs leading-5 font-bold text-white">
       <span aria-hidden="true">{count > 99 ? "99+" : count}</span>
-      <span className="sr-only">
-        ({count} non {count > 1 ? "lues" : "lue"})
-      </span>
+      <span className="sr-only">{` (${count} non ${count > 1 ? "lues" : "lue"})`}</span>
     </span>
   );
 }

@@ -20,7 +20,7 @@ export function SiteHeader({ showNavigation, badges }: { showNavigation: boolean
     <header className="sticky top-0 z-40 bg-white/95 shadow-sm backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="relative">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-          <Link to="/" className="flex items-center gap-2.5 rounded-lg" aria-label={`${brand.academyName} — accueil`}>
+          <Link to="/" className="flex items-center gap-2.5 rounded-lg">
             <span
               aria-hidden="true"
               className="flex size-9 items-center justify-center rounded-xl bg-brand-600 text-lg font-black text-white shadow-md shadow-brand-600/30"
@@ -28,8 +28,14 @@ export function SiteHeader({ showNavigation, badges }: { showNavigation: boolean
               {brand.academyName.charAt(0)}
             </span>
             <span className="flex flex-col leading-none">
-              <span className="text-xl font-extrabold tracking-tight text-ink">{brand.academyName}</span>
-              <span className="mt-0.5 hidden text-[0.7rem] font-semibold tracking-wider text-gray-500 uppercase sm:block">
+              <span className="text-xl font-extrabold tracking-tight text-ink">
+                {brand.academyName}
+                <span className="sr-only"> — accueil</span>
+              </span>
+              <span
+                aria-hidden="true"
+                className="mt-0.5 hidden text-[0.7rem] font-semibold tracking-wider text-gray-500 uppercase sm:block"
+              >
                 Académie · Casablanca
               </span>
             </span>

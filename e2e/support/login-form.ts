@@ -1,0 +1,27 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Solves the real ALTCHA widget on the page the way a student does: one click, then wait. */
+export async function solveCaptchaWidget(page: Page) {
+  const widget = page.locator("altcha-widget");
+  await expect(widget.getByText("Je ne suis pas un robot")).toBeVisible();
+  await widget.getByText("Je ne suis pas un robot").click();
+  await expect(widget.getByText("Vérifié")).toBeVisible();
+}
+
+/** Fills the login form, solves the captcha and submits. */
+export async function submitLogin(page: Page, email: string, password: string) {
+  await page.getByLabel("Adresse e-mail").fill(email);
+  await page.getByLabel("Mot de passe", { exact: true }).fill(password);
+  await solveCaptchaWidget(page);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+}
+
+/** The values the app keeps in localStorage under the spec's keys. */
+export function storedSession(page: Page) {
+  return page.evaluate(() => ({
+    token: localStorage.getItem("token"),
+    user: localStorage.getItem("user"),
+    studentData: localStorage.getItem("student_data"),
+    unblockAt: localStorage.getItem("unblockAt"),
+  }));
+}
