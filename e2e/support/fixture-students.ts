@@ -35,4 +35,6 @@ export const FIXTURE_STUDENTS = {
   profilePhoto: student("profile-photo", "Ain Sebaa", true),
   calendarEvents: student("calendar-events", "Zenith", true),
   calendarHolidays: student("calendar-holidays", "Ain Sebaa", true),
+  passwordReset: student("password-reset", "Zenith", true),
+  passwordChange: student("password-change", "Ain Sebaa", true),
 } satisfies Record<string, FixtureStudent>;

@@ -12,7 +12,8 @@ export function ContactSection({ asPage = false }: { asPage?: boolean }) {
   const titleId = useId();
   const Heading = asPage ? "h1" : "h2";
   return (
-    <section aria-labelledby={titleId} className="bg-gradient-to-b from-white to-brand-50">
+    // id="contact": the marketing pages' calls to action link to #contact (marketing spec section 2).
+    <section id="contact" aria-labelledby={titleId} className="scroll-mt-24 bg-gradient-to-b from-white to-brand-50">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)] lg:gap-16 lg:py-20">
         <div>
           <p className="text-sm font-bold tracking-widest text-brand-700 uppercase">Contact</p>
@@ -20,8 +21,9 @@ export function ContactSection({ asPage = false }: { asPage?: boolean }) {
             Contactez-nous
           </Heading>
           <p className="mt-4 max-w-prose text-lg text-gray-700">
-            Une question sur la Selectividad, le DELE ou le SIELE, une inscription ou un rendez-vous ? Écrivez-nous :
-            l'équipe vous répond rapidement.
+            {/* Non-breaking spaces keep French "?" and ":" on the line of their word. */}
+            Une question sur la Selectividad, le DELE ou le SIELE, une inscription ou un rendez-vous{"\u00a0"}?
+            Écrivez-nous{"\u00a0"}: l'équipe vous répond rapidement.
           </p>
           <p className="mt-8 text-sm font-semibold text-gray-600">Par e-mail</p>
           <a
