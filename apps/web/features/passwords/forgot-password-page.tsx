@@ -3,21 +3,16 @@ import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
+import { pageMeta, pageTitle } from "../../lib/seo.ts";
 import { requestPasswordReset } from "./api.ts";
 import { FormMessage, inputClass, PasswordCard, submitClass } from "./form-parts.tsx";
 
-export const meta = () => [
-  { title: `Mot de passe oublié | ${brand.academyName}` },
-  {
-    name: "description",
-    content: `Recevez par e-mail un lien pour choisir un nouveau mot de passe de votre espace étudiant ${brand.academyName}.`,
-  },
-  { property: "og:title", content: `Mot de passe oublié | ${brand.academyName}` },
-  { property: "og:type", content: "website" },
-  { property: "og:locale", content: "fr_FR" },
-  { property: "og:site_name", content: brand.academyName },
-  { name: "twitter:card", content: "summary" },
-];
+export const meta = () =>
+  pageMeta({
+    title: pageTitle("Mot de passe oublié"),
+    description: `Recevez par e-mail un lien pour choisir un nouveau mot de passe de votre espace étudiant ${brand.academyName}.`,
+    path: "/forgot-password",
+  });
 
 /** Spec section 8: the server message, else a generic text; no answer at all has its own. */
 export function forgotErrorMessage(error: unknown): string {
