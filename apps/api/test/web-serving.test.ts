@@ -167,6 +167,35 @@ describe("serving the built web app", () => {
   });
 });
 
+describe("with React Router's separate SPA fallback page", () => {
+  let t: TestApp;
+  let webDir: string;
+  const FALLBACK = '<!DOCTYPE html><html lang="fr"><body><script>window.__spa = true;</script></body></html>';
+  beforeAll(async () => {
+    webDir = fakeWebDir();
+    writeFileSync(path.join(webDir, "__spa-fallback.html"), FALLBACK);
+    t = await createTestApp({ seed: false, env: { WEB_DIR: webDir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it("serves the prerendered home page at / and the fallback for client-rendered and unknown pages", async () => {
+    const home = await t.app.inject({ method: "GET", url: "/" });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toBe(SHELL);
+    const planning = await t.app.inject({ method: "GET", url: "/planning" });
+    expect(planning.statusCode).toBe(200);
+    expect(planning.body).toBe(FALLBACK);
+    expect(scriptSrc(planning.headers["content-security-policy"])).toContain(sha("window.__spa = true;"));
+    const unknown = await t.app.inject({ method: "GET", url: "/inconnue" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toBe(FALLBACK);
+    expect((await t.app.inject({ method: "GET", url: "/__spa-fallback.html" })).statusCode).toBe(404);
+  });
+});
+
 describe("without a built web app", () => {
   let t: TestApp;
   beforeAll(async () => {
