@@ -1,0 +1,99 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AuthProvider } from "../../features/auth/auth-provider.tsx";
+import { createQueryClient } from "../../lib/query-client.ts";
+import SiteLayout from "./site-layout.tsx";
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <AuthProvider>
+            <SiteLayout />
+          </AuthProvider>
+        ),
+        children: [{ path: "*", element: <h1>Contenu</h1> }],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  // No call of the layout may reach a real server in these tests.
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(JSON.stringify({ success: true, data: [] }), { status: 200 })),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("SiteLayout", () => {
+  it("frames the page with the visitor navigation, the footer © 2025 and the chat link", async () => {
+    renderAt("/dele");
+    await screen.findByRole("heading", { name: "Contenu" });
+    expect(screen.getByRole("link", { name: "Connexion" })).toHaveAttribute("href", "/login");
+    expect(screen.getAllByRole("link", { name: "Vlog" })[0]).toHaveAttribute("href", "/vlog");
+    expect(screen.getByRole("contentinfo")).toHaveTextContent("© 2025 Puerta. Tous droits réservés.");
+    const chat = screen.getByRole("link", { name: /Discuter avec Puerta sur WhatsApp/ });
+    expect(chat.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/\d+\?text=Bonjour/);
+  });
+
+  it("shows the student navigation and 'Docs Administratifs' once signed in", async () => {
+    localStorage.setItem("token", "1|abc");
+    renderAt("/planning");
+    expect(await screen.findByRole("button", { name: "Déconnexion" })).toBeInTheDocument();
+    expect(screen.getAllByRole("link", { name: "Docs Administratifs" })[0]).toHaveAttribute(
+      "href",
+      "/demande-attestation",
+    );
+    expect(within(screen.getByRole("banner")).queryByRole("link", { name: "Blog" })).not.toBeInTheDocument();
+  });
+
+  it("hides the navigation, not the header, when isApp=true", async () => {
+    renderAt("/login?isApp=true");
+    await screen.findByRole("heading", { name: "Contenu" });
+    expect(screen.getByRole("banner")).toBeInTheDocument();
+    expect(screen.queryByRole("navigation", { name: "Navigation principale" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Menu" })).not.toBeInTheDocument();
+  });
+
+  it("has no header on /policy-acceptance but keeps the footer", async () => {
+    localStorage.setItem("token", "1|abc");
+    renderAt("/policy-acceptance");
+    await screen.findByRole("heading", { name: "Contenu" });
+    expect(screen.queryByRole("banner")).not.toBeInTheDocument();
+    expect(screen.getByRole("contentinfo")).toBeInTheDocument();
+  });
+
+  it("the menu button toggles the mobile navigation; Escape closes it and gives the focus back", async () => {
+    const router = renderAt("/");
+    const menu = await screen.findByRole("button", { name: "Menu" });
+    expect(menu).toHaveAttribute("aria-expanded", "false");
+    const panel = document.getElementById(menu.getAttribute("aria-controls") ?? "");
+    expect(panel).not.toBeVisible();
+
+    fireEvent.click(menu);
+    expect(menu).toHaveAttribute("aria-expanded", "true");
+    expect(panel).toBeVisible();
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(menu).toHaveAttribute("aria-expanded", "false");
+    expect(menu).toHaveFocus();
+
+    fireEvent.click(menu);
+    if (!panel) throw new Error("no menu panel");
+    fireEvent.click(within(panel).getByRole("link", { name: "Blog" }));
+    await act(async () => {});
+    expect(router.state.location.pathname).toBe("/blog-2");
+    expect(menu).toHaveAttribute("aria-expanded", "false");
+  });
+});

@@ -1,0 +1,170 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+// The real ALTCHA widget is rendered (jsdom is not a secure context, so it never solves
+// anything here); the tests play its "verified" event, and read our own messages by text.
+import { createQueryClient } from "../../lib/query-client.ts";
+import { LoginForm } from "./login-form.tsx";
+
+const USER = {
+  id: 7,
+  name: "Yasmine Alaoui",
+  email: "etudiant.demo@example.com",
+  created_at: "2025-09-01T08:00:00.000Z",
+  etudiant: {
+    id: 3,
+    student_id: "PU-0003",
+    centre_id: 1,
+    option_id: 2,
+    filiere_id: 1,
+    centre: { id: 1, nom: "Ain Sebaa" },
+    option: { id: 2, nom: "Selectividad Santé" },
+    telephone_etudiant: null,
+    nom: "Alaoui",
+    prenom: "Yasmine",
+    email: "etudiant.demo@example.com",
+    profile_image: null,
+    cin_etudiant: null,
+  },
+};
+
+type Answer = { status: number; body: unknown };
+
+/** The network is replaced, not our code: each path answers from its own queue. */
+function serve(answers: Record<string, Answer[]>) {
+  const calls: { path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (path: string, init?: RequestInit) => {
+      calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const answer = answers[path]?.shift() ?? { status: 404, body: { message: "Ressource introuvable." } };
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { "Content-Type": "application/json" },
+      });
+    }),
+  );
+  return calls;
+}
+
+function renderLogin() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={["/login"]}>
+        <Routes>
+          <Route path="/login" element={<LoginForm />} />
+          <Route path="/planning" element={<h1>Planning</h1>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** What the ALTCHA widget does once its proof of work is solved. */
+function solveCaptcha(payload = "payload-1") {
+  const widget = document.querySelector("altcha-widget");
+  if (!widget) throw new Error("no captcha widget");
+  act(() => {
+    widget.dispatchEvent(new CustomEvent("statechange", { detail: { state: "verified", payload } }));
+  });
+}
+
+const email = () => screen.getByLabelText("Adresse e-mail");
+const password = () => screen.getByLabelText("Mot de passe");
+const submit = () => screen.getByRole("button", { name: /Se connecter|Connexion en cours|Réessayez dans/ });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe("LoginForm", () => {
+  it("keeps the button disabled until the captcha is solved", () => {
+    serve({});
+    renderLogin();
+    expect(submit()).toBeDisabled();
+    expect(screen.getByText("Veuillez compléter le reCAPTCHA")).toBeInTheDocument();
+    solveCaptcha();
+    expect(submit()).toBeEnabled();
+  });
+
+  it("checks the fields before sending anything", async () => {
+    const calls = serve({});
+    renderLogin();
+    solveCaptcha();
+    fireEvent.click(submit());
+    expect(await screen.findByText("L'email est requis")).toBeInTheDocument();
+    expect(screen.getByText("Le mot de passe est requis")).toBeInTheDocument();
+    fireEvent.change(email(), { target: { value: "nom@domaine" } });
+    fireEvent.click(submit());
+    expect(await screen.findByText("Format d'email invalide")).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it("signs in: trimmed e-mail, session stored, user refreshed, policy re-checked, then /planning", async () => {
+    const calls = serve({
+      "/api/login": [{ status: 200, body: { token: "12|secret", user: { ...USER, etudiant: null } } }],
+      "/api/user": [{ status: 200, body: USER }],
+      "/api/policy/status": [{ status: 200, body: { success: true, has_accepted: false, accepted: false } }],
+    });
+    renderLogin();
+    fireEvent.change(email(), { target: { value: "  etudiant.demo@example.com " } });
+    fireEvent.change(password(), { target: { value: "Selectividad2025" } });
+    solveCaptcha("solved");
+    fireEvent.click(submit());
+    expect(await screen.findByRole("heading", { name: "Planning" })).toBeInTheDocument();
+    expect(calls.map((c) => c.path)).toEqual(["/api/login", "/api/user", "/api/policy/status"]);
+    expect(calls[0]?.body).toEqual({
+      email: "etudiant.demo@example.com",
+      password: "Selectividad2025",
+      recaptcha_token: "solved",
+    });
+    expect(localStorage.getItem("token")).toBe("12|secret");
+    expect(JSON.parse(localStorage.getItem("user") ?? "{}").etudiant.prenom).toBe("Yasmine");
+    expect(JSON.parse(localStorage.getItem("student_data") ?? "{}")).toMatchObject({ etudiant_id: 3, centre_id: 1 });
+  });
+
+  it("a 429 starts the countdown, stores unblockAt and asks for a new captcha", async () => {
+    serve({ "/api/login": [{ status: 429, body: { message: "Trop de tentatives de connexion", retry_after: 90 } }] });
+    renderLogin();
+    fireEvent.change(email(), { target: { value: "a@b.ma" } });
+    fireEvent.change(password(), { target: { value: "x" } });
+    solveCaptcha();
+    fireEvent.click(submit());
+    expect(await screen.findByText(/^Trop de tentatives de connexion\. Réessayez dans 1:(30|29)\.$/)).toBeVisible();
+    expect(submit()).toHaveTextContent(/^Réessayez dans 1:(30|29)$/);
+    expect(email()).toBeDisabled();
+    const unblockAt = Number(localStorage.getItem("unblockAt"));
+    expect(unblockAt - Date.now()).toBeGreaterThan(85_000);
+    // The captcha was reset: even after the countdown the button needs a new one.
+    expect(screen.getByText("Veuillez compléter le reCAPTCHA")).toBeInTheDocument();
+  });
+
+  it("restores a lockout stored under unblockAt and lifts it at zero", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    serve({});
+    localStorage.setItem("unblockAt", String(Date.now() + 3_000));
+    renderLogin();
+    expect(await screen.findByText(/^Trop de tentatives de connexion\. Réessayez dans 0:0[23]\.$/)).toBeVisible();
+    expect(password()).toBeDisabled();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(4_000);
+    });
+    expect(screen.queryByText(/Trop de tentatives de connexion/)).not.toBeInTheDocument();
+    expect(password()).toBeEnabled();
+    expect(localStorage.getItem("unblockAt")).toBeNull();
+  });
+
+  it("shows the server's 401 message or 'Identifiants invalides'", async () => {
+    serve({ "/api/login": [{ status: 401, body: {} }] });
+    renderLogin();
+    fireEvent.change(email(), { target: { value: "a@b.ma" } });
+    fireEvent.change(password(), { target: { value: "x" } });
+    solveCaptcha();
+    fireEvent.click(submit());
+    expect(await screen.findByText("Identifiants invalides")).toBeVisible();
+    expect(localStorage.getItem("token")).toBeNull();
+  });
+});
