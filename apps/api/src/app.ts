@@ -15,15 +15,17 @@ import { registerJsonParser } from "./lib/json-body.ts";
 import { loggerOptions } from "./lib/logging.ts";
 import { createMailer } from "./lib/mailer/index.ts";
 import { cspDirectives } from "./lib/security-headers.ts";
+import { createStorageFromConfig } from "./lib/storage/index.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { createAuthService } from "./modules/auth/service.ts";
 import { calendarRoutes } from "./modules/calendars/routes.ts";
 import { certificateRoutes } from "./modules/certificates/routes.ts";
-import { createAuthService } from "./modules/auth/service.ts";
 import { contactRoutes } from "./modules/contact/routes.ts";
+import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { passwordRoutes } from "./modules/passwords/routes.ts";
 import { policyRoutes } from "./modules/policy/routes.ts";
-import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { createPolicyService } from "./modules/policy/service.ts";
+import { profileRoutes } from "./modules/profile/routes.ts";
 import { webRoutes } from "./modules/web/routes.ts";
 
 export type BuildOptions = { config: Config; db: Database; logger?: FastifyServerOptions["logger"] };
@@ -59,7 +61,12 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
   });
   app.decorateRequest("auth", null);
 
-  const core: CoreContext = { config, db, captcha: createCaptcha(db, config) };
+  const core: CoreContext = {
+    config,
+    db,
+    captcha: createCaptcha(db, config),
+    storage: createStorageFromConfig(db, config.dataDir),
+  };
   const auth = createAuthService(core);
   const context: AppContext = {
     ...core,
@@ -78,6 +85,7 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
   await app.register(async (scope) => calendarRoutes(scope, context));
   await app.register(async (scope) => notificationRoutes(scope, context));
   await app.register(async (scope) => certificateRoutes(scope, context));
+  await app.register(async (scope) => profileRoutes(scope, context));
   await app.register(async (scope) => passwordRoutes(scope, context));
   await app.register(async (scope) => contactRoutes(scope, context));
   await webRoutes(app, context);

@@ -3,6 +3,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { Captcha } from "./lib/captcha.ts";
 import type { Mailer } from "./lib/mailer/index.ts";
+import type { FileStorage } from "./lib/storage/index.ts";
 import type { AuthService } from "./modules/auth/service.ts";
 import type { PolicyService } from "./modules/policy/service.ts";
 
@@ -11,6 +12,8 @@ export type CoreContext = {
   config: Config;
   db: Database;
   captcha: Captcha;
+  /** Files (lib/storage): local disk under DATA_DIR/files by default. */
+  storage: FileStorage;
 };
 
 /** What a module's routes receive: the core plus the services other modules may call. */

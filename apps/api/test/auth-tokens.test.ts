@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaptcha } from "../src/lib/captcha.ts";
+import { createStorageFromConfig } from "../src/lib/storage/index.ts";
 import { createAuthService } from "../src/modules/auth/service.ts";
 import { bearer, createTestApp, DEMO_STUDENTS, login, queryRows, type TestApp } from "./helpers.ts";
 
@@ -116,6 +117,7 @@ describe("bearer tokens", () => {
       db: t.database.db,
       config: t.config,
       captcha: createCaptcha(t.database.db, t.config),
+      storage: createStorageFromConfig(t.database.db, t.config.dataDir),
     });
     const kept = await login(t.app, DEMO_STUDENTS.second);
     const other = await login(t.app, DEMO_STUDENTS.second);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaptcha } from "../src/lib/captcha.ts";
+import { createStorageFromConfig } from "../src/lib/storage/index.ts";
 import { createPolicyService } from "../src/modules/policy/service.ts";
 import { bearer, createTestApp, DEMO_STUDENTS, login, queryRows, type TestApp } from "./helpers.ts";
 
@@ -134,6 +135,7 @@ describe("policy", () => {
       db: t.database.db,
       config: t.config,
       captcha: createCaptcha(t.database.db, t.config),
+      storage: createStorageFromConfig(t.database.db, t.config.dataDir),
     });
     await expect(policy.assertAccepted(userId)).resolves.toBeUndefined();
     const other = await login(t.app, DEMO_STUDENTS.second);

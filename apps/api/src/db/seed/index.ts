@@ -1,4 +1,5 @@
 import type { Config } from "../../config.ts";
+import { createStorageFromConfig } from "../../lib/storage/index.ts";
 import type { Database } from "../client.ts";
 import { seedAcademy } from "./academy.ts";
 import { seedCalendars } from "./calendars.ts";
@@ -9,11 +10,18 @@ import { seedPolicy } from "./policy.ts";
  * The demo academy. Each feature's seeder fills its own tables only when they are empty,
  * so running the whole seed again, or after an upgrade, adds what is missing and nothing twice.
  */
-export async function seedDemo(db: Database, _config: Config) {
+export async function seedDemo(db: Database, config: Config) {
+  const storage = createStorageFromConfig(db, config.dataDir);
   await seedAcademy(db);
   await seedPolicy(db);
-  await seedCalendars(db);
-  await seedNotifications(db);
+  await seedCalendars(
+    db,
+    async (poster, id) => (await storage.save("posters", poster, "image/webp", `affiche-${id}.webp`)).key,
+  );
+  await seedNotifications(
+    db,
+    async (photo, name) => (await storage.save("notifications", photo, "image/webp", name)).key,
+  );
 }
 
 export { DEMO_PASSWORD, DEMO_STUDENTS } from "./academy.ts";

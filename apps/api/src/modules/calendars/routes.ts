@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { caller } from "../../lib/auth-guard.ts";
+import { sendStoredFile } from "../../lib/file-download.ts";
 import { createCalendarsService } from "./service.ts";
 
 export async function calendarRoutes(app: FastifyInstance, context: AppContext) {
@@ -43,6 +44,22 @@ export async function calendarRoutes(app: FastifyInstance, context: AppContext) 
     async (request) => {
       await policy.assertAccepted(caller(request).userId);
       return { success: true as const, data: await calendars.event(request.params.id) };
+    },
+  );
+
+  // The poster, behind the same gate as the event page (decision 040).
+  r.get(
+    "/api/parascolaires/:id/affiche",
+    { preHandler: requireAuth, schema: { params: byId } },
+    async (request, reply) => {
+      await policy.assertAccepted(caller(request).userId);
+      const key = await calendars.afficheKey(request.params.id);
+      return sendStoredFile(
+        reply,
+        context.storage,
+        { key, downloadName: `affiche-${request.params.id}.webp` },
+        "inline",
+      );
     },
   );
 
