@@ -1,8 +1,11 @@
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 
 /** The 404 page: a link home, a back button and a contact link (spec section 2). */
 export function NotFound() {
   const navigate = useNavigate();
+  // Landing straight on a wrong URL there is no page of ours to go back to: go home instead.
+  const { key } = useLocation();
+  const goBack = () => (key === "default" && window.history.length <= 1 ? navigate("/") : navigate(-1));
   return (
     <section
       className="mx-auto flex max-w-xl flex-col items-center px-6 py-20 text-center"
@@ -19,7 +22,7 @@ export function NotFound() {
         </Link>
         <button
           type="button"
-          onClick={() => navigate(-1)}
+          onClick={goBack}
           className="rounded-lg border border-gray-300 px-5 py-2.5 font-semibold hover:bg-gray-50"
         >
           Page précédente

@@ -1,19 +1,14 @@
 import { CalendarDays, FileText, GraduationCap } from "lucide-react";
 import { brand } from "../../content/brand.ts";
+import { pageMeta, pageTitle } from "../../lib/seo.ts";
 import { LoginForm } from "./login-form.tsx";
 
-export const meta = () => [
-  { title: `Connexion | ${brand.academyName}` },
-  {
-    name: "description",
-    content: `Connectez-vous à votre espace étudiant ${brand.academyName} : planning, supports de cours, attestations et notifications.`,
-  },
-  { property: "og:title", content: `Connexion | ${brand.academyName}` },
-  { property: "og:type", content: "website" },
-  { property: "og:locale", content: "fr_FR" },
-  { property: "og:site_name", content: brand.academyName },
-  { name: "twitter:card", content: "summary" },
-];
+export const meta = () =>
+  pageMeta({
+    title: pageTitle("Connexion"),
+    description: `Connectez-vous à votre espace étudiant ${brand.academyName} : planning, supports de cours, attestations et notifications.`,
+    path: "/login",
+  });
 
 const PERKS = [
   { icon: CalendarDays, text: "Le planning de votre centre et le calendrier parascolaire" },
