@@ -14,6 +14,8 @@ const TONE_CLASSES: Record<StatusTone, string> = {
 
 const TYPE_LABELS: Record<string, string> = { scolaire: "Attestation scolaire", langue: "Attestation de langue" };
 
+const COLUMNS = ["Type", "Niveau", "Langues", "Statut", "Date"] as const;
+
 const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium" });
 const orDash = (value: string | null | undefined) => (value && value.trim() !== "" ? value : "-");
 
@@ -22,34 +24,45 @@ export function CertificateHistory({ requests }: { requests: CertificateRequest[
   if (requests.length === 0) return <p className="mt-4 rounded-xl bg-gray-50 p-6 text-gray-700">{T.historyEmpty}</p>;
   return (
     <div className="mt-4 rounded-xl border border-gray-200">
+      {/* Below 640 px each request is a small card: the column names move beside the values. */}
       <table className="w-full text-left text-sm">
-        <thead className="bg-gray-50 text-gray-700">
+        <thead className="bg-gray-50 text-gray-700 max-sm:sr-only">
           <tr>
-            {["Type", "Niveau", "Langues", "Statut", "Date"].map((column) => (
-              <th key={column} scope="col" className="px-2 py-3 sm:px-4 font-semibold">
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-4 py-3 font-semibold">
                 {column}
               </th>
             ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-100">
-          {requests.map((r) => (
-            <tr key={r.id}>
-              <td className="px-2 py-3 sm:px-4 font-medium">{TYPE_LABELS[r.type] ?? orDash(r.type)}</td>
-              <td className="px-2 py-3 sm:px-4">{orDash(r.niveau)}</td>
-              <td className="px-2 py-3 sm:px-4">{orDash(r.langues.join(", "))}</td>
-              <td className="px-2 py-3 sm:px-4">
-                <span
-                  className={`inline-block rounded-full px-3 py-1 text-xs font-bold ${TONE_CLASSES[certificateStatusTone(r.status)]}`}
-                >
-                  {orDash(r.status)}
-                </span>
-              </td>
-              <td className="px-2 py-3 sm:px-4 whitespace-nowrap">
-                {Number.isNaN(Date.parse(r.created_at)) ? "-" : dateFormat.format(new Date(r.created_at))}
-              </td>
-            </tr>
-          ))}
+          {requests.map((r) => {
+            const values = [
+              TYPE_LABELS[r.type] ?? orDash(r.type),
+              orDash(r.niveau),
+              orDash(r.langues.join(", ")),
+              <span
+                key="status"
+                className={`inline-block rounded-full px-3 py-1 text-xs font-bold whitespace-nowrap ${TONE_CLASSES[certificateStatusTone(r.status)]}`}
+              >
+                {orDash(r.status)}
+              </span>,
+              Number.isNaN(Date.parse(r.created_at)) ? "-" : dateFormat.format(new Date(r.created_at)),
+            ];
+            return (
+              <tr key={r.id} className="max-sm:block max-sm:px-4 max-sm:py-3">
+                {values.map((value, i) => (
+                  <td
+                    key={COLUMNS[i]}
+                    data-label={COLUMNS[i]}
+                    className="px-4 py-3 first:font-medium max-sm:flex max-sm:items-center max-sm:justify-between max-sm:gap-4 max-sm:px-0 max-sm:py-1 max-sm:before:font-semibold max-sm:before:text-gray-600 max-sm:before:content-[attr(data-label)]"
+                  >
+                    {value}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

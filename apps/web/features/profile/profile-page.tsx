@@ -131,6 +131,7 @@ export default function ProfilePage() {
               <p id={`${inputId}-hint`} className="mt-1 text-sm text-gray-700">
                 JPEG, PNG ou WebP, 2 Mo au plus.
               </p>
+              {/* The native control is visually hidden so that its button reads in French. */}
               <input
                 id={inputId}
                 type="file"
@@ -138,8 +139,14 @@ export default function ProfilePage() {
                 aria-describedby={`${inputId}-hint`}
                 onChange={onFile}
                 disabled={upload.isPending}
-                className="mt-3 block w-full text-sm file:mr-4 file:rounded-lg file:border-0 file:bg-brand-600 file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-brand-700"
+                className="peer sr-only"
               />
+              <label
+                htmlFor={inputId}
+                className="mt-3 inline-flex cursor-pointer items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-sun peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
+              >
+                Choisir une image
+              </label>
               <div aria-live="polite" className="mt-3 text-sm">
                 {upload.isPending && <p>Envoi de la photo...</p>}
                 {upload.isSuccess && !problem && <p className="font-medium text-green-800">{T.photoSaved}</p>}
