@@ -179,4 +179,28 @@ describe("notifications", () => {
     expect(seededIds.filter((id) => firstIds.includes(id) && !secondIds.includes(id)).length).toBeGreaterThan(0);
     expect(seededIds.filter((id) => secondIds.includes(id) && !firstIds.includes(id)).length).toBeGreaterThan(0);
   });
+
+  it("serves a notification's photo only to the students it is addressed to", async () => {
+    const seeded = await t.database.db.select().from(notifications);
+    const withPhoto = seeded.filter((n) => n.photoKey);
+    const forEveryone = withPhoto.find((n) => n.typeDestinataire === "tous");
+    const forFirstOption = withPhoto.find(
+      (n) => n.typeDestinataire === "option" && n.optionIds.includes(first.optionId),
+    );
+    if (!forEveryone || !forFirstOption) throw new Error("the seed should have photos for everyone and for an option");
+
+    const detail = (await get(first.token, `/api/notifications/${forEveryone.id}`)).json().data;
+    expect(detail.photo).toBe(`/api/notifications/${forEveryone.id}/photo`);
+    const photo = await get(first.token, detail.photo);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers["content-type"]).toBe("image/webp");
+    expect(photo.headers["x-content-type-options"]).toBe("nosniff");
+    expect(photo.rawPayload.subarray(8, 12).toString("latin1")).toBe("WEBP");
+
+    expect((await get(first.token, `/api/notifications/${forFirstOption.id}/photo`)).statusCode).toBe(200);
+    expect((await get(second.token, `/api/notifications/${forFirstOption.id}/photo`)).statusCode).toBe(404);
+    const withoutPhoto = seeded.find((n) => !n.photoKey && n.typeDestinataire === "tous");
+    expect((await get(first.token, `/api/notifications/${withoutPhoto?.id}/photo`)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: detail.photo })).statusCode).toBe(401);
+  });
 });

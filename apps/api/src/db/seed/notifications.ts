@@ -1,15 +1,36 @@
 import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import type { Database } from "../client.ts";
 import { centres, etudiants, filieres, notifications, options } from "../schema/index.ts";
 import { DEMO_STUDENTS } from "./academy.ts";
 
-type Seeded = typeof notifications.$inferInsert & { minutesAgo: number };
+type Seeded = typeof notifications.$inferInsert & { minutesAgo: number; illustration?: [string, string] };
+
+/** Stores a seed photo and returns its storage key. */
+export type SavePhoto = (bytes: Buffer, name: string) => Promise<string>;
+
+/** A simple generated illustration (two colours, shapes, no text), as WebP. */
+function illustration([from, to]: [string, string]): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+    <rect width="1200" height="675" fill="url(#g)"/>
+    <circle cx="960" cy="140" r="220" fill="#ffffff" fill-opacity="0.14"/>
+    <circle cx="180" cy="600" r="260" fill="#ffffff" fill-opacity="0.1"/>
+    <rect x="420" y="200" width="360" height="270" rx="28" fill="#ffffff" fill-opacity="0.9"/>
+    <rect x="470" y="250" width="260" height="26" rx="13" fill="${from}"/>
+    <rect x="470" y="300" width="200" height="18" rx="9" fill="${to}" fill-opacity="0.6"/>
+    <rect x="470" y="340" width="230" height="18" rx="9" fill="${to}" fill-opacity="0.6"/>
+    <rect x="470" y="380" width="170" height="18" rx="9" fill="${to}" fill-opacity="0.6"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
+}
 
 /**
  * Notifications for every audience type: some reach each demo student, some reach neither
  * (other centre, option or filière), plus an unknown type, which everyone sees.
  */
-export async function seedNotifications(db: Database) {
+export async function seedNotifications(db: Database, savePhoto?: SavePhoto) {
   const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(notifications);
   if ((existing?.n ?? 0) > 0) return;
 
@@ -48,6 +69,7 @@ export async function seedNotifications(db: Database) {
       sender: direction,
       priority: "high",
       link: "https://www.uned.es/universidad/inicio/",
+      illustration: ["#c8102e", "#f5b400"],
     },
     {
       minutesAgo: 3 * 60,
@@ -83,6 +105,7 @@ export async function seedNotifications(db: Database) {
       message: "Les travaux pratiques de biologie auront lieu jeudi au laboratoire. Blouse blanche obligatoire.",
       sender: "Professeur de biologie",
       priority: "high",
+      illustration: ["#0f766e", "#1d4ed8"],
     },
     {
       minutesAgo: 2 * 24 * 60 + 90,
@@ -152,10 +175,16 @@ export async function seedNotifications(db: Database) {
     },
   ];
 
-  await db.insert(notifications).values(
-    rows.map(({ minutesAgo, ...row }) => ({
+  const values = [];
+  for (const [index, { minutesAgo, illustration: colours, ...row }] of rows.entries()) {
+    const photoKey =
+      colours && savePhoto ? await savePhoto(await illustration(colours), `notification-${index + 1}.webp`) : null;
+    values.push({
       ...row,
+      photoKey,
+      photoContentType: photoKey ? "image/webp" : null,
       createdAt: sql`now() - ${sql.raw(`interval '${Math.trunc(minutesAgo)} minutes'`)}`,
-    })),
-  );
+    });
+  }
+  await db.insert(notifications).values(values);
 }

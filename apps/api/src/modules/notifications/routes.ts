@@ -41,4 +41,14 @@ export async function notificationRoutes(app: FastifyInstance, context: AppConte
       return { success: true as const };
     },
   );
+
+  r.get("/api/notifications/:id/photo", { schema: { params } }, async (request, reply) => {
+    const photo = await notifications.photo(caller(request).userId, request.params.id);
+    return reply
+      .header("Content-Type", photo.contentType)
+      .header("Content-Disposition", "inline")
+      .header("X-Content-Type-Options", "nosniff")
+      .header("Cache-Control", "private, max-age=3600")
+      .send(photo.bytes);
+  });
 }

@@ -1,6 +1,7 @@
 import type { Notification } from "@puerta/contract";
 import type { CoreContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
+import { StoredFileMissingError } from "../../lib/storage/index.ts";
 import * as q from "./queries.ts";
 
 const NOT_FOUND = "Notification non trouvée";
@@ -36,7 +37,7 @@ function parseId(raw: string): number {
   return id;
 }
 
-export function createNotificationService({ db }: CoreContext) {
+export function createNotificationService({ db, storage }: Pick<CoreContext, "db" | "storage">) {
   async function find(userId: number, rawId: string) {
     const row = await q.findForUser(db, userId, parseId(rawId));
     // Not addressed to the caller reads exactly like missing (ARCHITECTURE section 4).
@@ -59,11 +60,16 @@ export function createNotificationService({ db }: CoreContext) {
       await q.recordRead(db, row.notification.id, row.etudiantId);
     },
 
-    /** The storage key of a notification's photo, for a caller it is addressed to. */
+    /** A notification's photo, for a caller it is addressed to. */
     async photo(userId: number, rawId: string) {
       const { notification } = await find(userId, rawId);
       if (!notification.photoKey || !notification.photoContentType) throw notFound(NOT_FOUND);
-      return { key: notification.photoKey, contentType: notification.photoContentType };
+      try {
+        return { contentType: notification.photoContentType, bytes: await storage.read(notification.photoKey) };
+      } catch (error) {
+        if (error instanceof StoredFileMissingError) throw notFound(NOT_FOUND);
+        throw error;
+      }
     },
   };
 }
