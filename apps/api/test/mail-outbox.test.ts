@@ -8,11 +8,12 @@ import { mailOutbox } from "../src/db/schema/index.ts";
 import { createMailer } from "../src/lib/mailer/index.ts";
 import { retryDelayMs } from "../src/lib/mailer/worker.ts";
 import { createTestApp, type TestApp } from "./helpers.ts";
-import { createMailServer, freePort, type MailServer, waitFor } from "./support/mail-server.ts";
+import { createMailServer, freePort, waitFor } from "./support/mail-server.ts";
 
 const FAST = { MAIL_RETRY_BASE_MS: "200", MAIL_POLL_MS: "100" };
 
-describe("mail outbox", () => {
+// Each test builds its own app and database; on a busy machine that alone takes seconds.
+describe("mail outbox", { timeout: 60_000 }, () => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -164,7 +165,7 @@ describe("mail outbox", () => {
         return row?.n === count;
       },
       "every message sent",
-      20_000,
+      40_000,
     );
     const subjects = smtp.received.map((m) => m.email.subject);
     expect(subjects).toHaveLength(count);

@@ -82,7 +82,7 @@ export type MailServer = Awaited<ReturnType<typeof createMailServer>>;
 export async function waitFor<T>(
   check: () => T | Promise<T>,
   what: string,
-  timeoutMs = 10_000,
+  timeoutMs = 20_000,
 ): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
