@@ -137,7 +137,8 @@ describe("mail outbox", { timeout: 60_000 }, () => {
     expect(parsed.subject).toBe("Hors ligne");
     expect(parsed.to?.[0]).toMatchObject({ address: "eleve@example.com" });
     expect(parsed.html).toContain("<p>Lisez-moi</p>");
-    expect((await rows(t))[0]?.status).toBe("sent");
+    // The file is written first, then the row is marked sent.
+    await waitFor(async () => (await rows(t))[0]?.status === "sent", "the row marked sent");
   });
 
   it("never sends one message twice when several API processes share the outbox", async () => {
