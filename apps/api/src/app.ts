@@ -21,8 +21,11 @@ import { createAuthService } from "./modules/auth/service.ts";
 import { calendarRoutes } from "./modules/calendars/routes.ts";
 import { certificateRoutes } from "./modules/certificates/routes.ts";
 import { contactRoutes } from "./modules/contact/routes.ts";
+import { documentsRoutes } from "./modules/documents/routes.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
+import { orientationRoutes } from "./modules/orientation/routes.ts";
 import { passwordRoutes } from "./modules/passwords/routes.ts";
+import { planningRoutes } from "./modules/planning/routes.ts";
 import { policyRoutes } from "./modules/policy/routes.ts";
 import { createPolicyService } from "./modules/policy/service.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
@@ -88,6 +91,9 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
   await app.register(async (scope) => profileRoutes(scope, context));
   await app.register(async (scope) => passwordRoutes(scope, context));
   await app.register(async (scope) => contactRoutes(scope, context));
+  await app.register(async (scope) => planningRoutes(scope, context));
+  await app.register(async (scope) => documentsRoutes(scope, context));
+  await app.register(async (scope) => orientationRoutes(scope, context));
   await webRoutes(app, context);
   return app;
 }

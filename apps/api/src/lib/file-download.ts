@@ -84,7 +84,7 @@ export function registerFileDownload(
 ) {
   app.get<{ Params: { filename: string } }>(
     `${prefix}/:filename`,
-    { preHandler: context.requireAuth },
+    { onRequest: context.requireAuth },
     async (request, reply) => {
       const { filename } = request.params;
       if (!PUBLIC_FILE_NAME.test(filename)) throw notFound(FILE_NOT_FOUND);

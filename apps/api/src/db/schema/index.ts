@@ -4,6 +4,7 @@ export * from "./auth.ts";
 export * from "./calendars.ts";
 export * from "./certificates.ts";
 export * from "./contact.ts";
+export * from "./documents.ts";
 export * from "./mail.ts";
 export * from "./notifications.ts";
 export * from "./passwords.ts";

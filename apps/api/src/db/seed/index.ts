@@ -3,6 +3,7 @@ import { createStorageFromConfig } from "../../lib/storage/index.ts";
 import type { Database } from "../client.ts";
 import { seedAcademy } from "./academy.ts";
 import { seedCalendars } from "./calendars.ts";
+import { seedDocuments } from "./documents.ts";
 import { seedNotifications } from "./notifications.ts";
 import { seedPolicy } from "./policy.ts";
 
@@ -14,6 +15,7 @@ export async function seedDemo(db: Database, config: Config) {
   const storage = createStorageFromConfig(db, config.dataDir);
   await seedAcademy(db);
   await seedPolicy(db);
+  await seedDocuments(db, storage);
   await seedCalendars(
     db,
     async (poster, id) => (await storage.save("posters", poster, "image/webp", `affiche-${id}.webp`)).key,
