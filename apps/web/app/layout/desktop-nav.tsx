@@ -5,7 +5,7 @@ import type { NavBadges, NavItem } from "./nav-items.ts";
 import { NavItemLink } from "./nav-link.tsx";
 
 const linkClass =
-  "inline-flex items-center rounded-lg px-2 py-2 text-[0.8rem] font-semibold whitespace-nowrap transition-colors xl:px-3 xl:text-sm";
+  "inline-flex items-center rounded-lg px-1 py-2 text-[0.8rem] lg:px-2 font-semibold whitespace-nowrap transition-colors xl:px-3 xl:text-sm";
 
 /** The navigation bar at and above the layout breakpoint (about 900 px). */
 export function DesktopNav({ items, badges }: { items: readonly NavItem[]; badges: NavBadges }) {
@@ -17,7 +17,13 @@ export function DesktopNav({ items, badges }: { items: readonly NavItem[]; badge
             {item.anchors ? (
               <NavDropdown item={item} />
             ) : (
-              <NavItemLink to={item.to} label={item.label} badgeCount={badges[item.to]} className={linkClass} />
+              <NavItemLink
+                to={item.to}
+                label={item.label}
+                shortLabel={item.shortLabel}
+                badgeCount={badges[item.to]}
+                className={linkClass}
+              />
             )}
           </li>
         ))}

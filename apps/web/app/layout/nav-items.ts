@@ -1,14 +1,20 @@
 import { aboutPath } from "../../content/brand.ts";
 
 export type NavAnchor = { hash: string; label: string };
-export type NavItem = { to: string; label: string; anchors?: readonly NavAnchor[] };
+export type NavItem = {
+  to: string;
+  label: string;
+  /** What the desktop bar shows below 1280 px, where the full labels do not fit on one line. */
+  shortLabel?: string;
+  anchors?: readonly NavAnchor[];
+};
 
 /** Navigation of a visitor (spec section 2, "Navigation"); /login is the header's button. */
 export const PUBLIC_NAV: readonly NavItem[] = [
   { to: "/", label: "Accueil" },
   { to: aboutPath, label: "A propos" },
-  { to: "/selectividad-casablanca", label: "Selectividad Casablanca" },
-  { to: "/selectividad-parallele", label: "Selectividad Parallèle" },
+  { to: "/selectividad-casablanca", label: "Selectividad Casablanca", shortLabel: "Selectividad" },
+  { to: "/selectividad-parallele", label: "Selectividad Parallèle", shortLabel: "Parallèle" },
   { to: "/dele", label: "DELE & SIELE" },
   {
     to: "/orientation",
@@ -46,7 +52,7 @@ export const PUBLIC_NAV: readonly NavItem[] = [
 export const STUDENT_NAV: readonly NavItem[] = [
   { to: "/planning", label: "Planning" },
   { to: "/etudiants/orientation", label: "Orientation" },
-  { to: "/support-cours", label: "Support des cours" },
+  { to: "/support-cours", label: "Support des cours", shortLabel: "Supports" },
   { to: "/demande-attestation", label: "Docs Administratifs" },
   { to: "/notifications", label: "Notifications" },
   { to: "/parascolaire-calendar", label: "Parascolaire" },

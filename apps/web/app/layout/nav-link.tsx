@@ -11,10 +11,18 @@ export function NavBadge({ count }: { count?: number }) {
   );
 }
 
-type Props = { to: string; label: string; badgeCount?: number; className: string; onNavigate?: () => void };
+type Props = {
+  to: string;
+  label: string;
+  /** Shown instead of the label below 1280 px; the link keeps the full label as its name. */
+  shortLabel?: string;
+  badgeCount?: number;
+  className: string;
+  onNavigate?: () => void;
+};
 
 /** One navigation link; the current page is marked with aria-current and the brand colour. */
-export function NavItemLink({ to, label, badgeCount, className, onNavigate }: Props) {
+export function NavItemLink({ to, label, shortLabel, badgeCount, className, onNavigate }: Props) {
   return (
     <NavLink
       to={to}
@@ -24,7 +32,16 @@ export function NavItemLink({ to, label, badgeCount, className, onNavigate }: Pr
         `${className} ${isActive ? "text-brand-700 aria-[current=page]:font-bold" : "text-gray-700 hover:text-brand-700"}`
       }
     >
-      {label}
+      {shortLabel ? (
+        <>
+          <span aria-hidden="true" className="xl:hidden">
+            {shortLabel}
+          </span>
+          <span className="sr-only xl:not-sr-only">{label}</span>
+        </>
+      ) : (
+        label
+      )}
       <NavBadge count={badgeCount} />
     </NavLink>
   );
