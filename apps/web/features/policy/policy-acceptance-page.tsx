@@ -41,16 +41,22 @@ export default function PolicyAcceptancePage() {
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white px-4 py-8 sm:px-6 sm:py-12">
       <div className="mx-auto max-w-3xl">
-        <Link to="/" className="inline-flex items-center gap-2 text-lg font-extrabold tracking-tight text-ink">
-          <span
-            aria-hidden="true"
-            className="flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white"
-          >
-            {brand.academyName.charAt(0)}
-          </span>
-          {brand.academyName}
-          <span className="sr-only"> — accueil</span>
-        </Link>
+        {/* The site header is hidden on this page (spec section 2): a minimal way out instead. */}
+        <div className="flex items-center justify-between gap-4">
+          <Link to="/" className="inline-flex items-center gap-2 text-lg font-extrabold tracking-tight text-ink">
+            <span
+              aria-hidden="true"
+              className="flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white"
+            >
+              {brand.academyName.charAt(0)}
+            </span>
+            {brand.academyName}
+            <span className="sr-only"> — accueil</span>
+          </Link>
+          <Link to="/planning" className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+            Mon planning
+          </Link>
+        </div>
         <div className="mt-6 rounded-3xl bg-white p-6 shadow-xl shadow-gray-200/70 ring-1 ring-gray-100 sm:p-10">
           {policy.isPending ? (
             <Spinner label="Chargement de la politique..." showLabel />
