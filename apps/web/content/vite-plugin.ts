@@ -1,4 +1,4 @@
-import { readdirSync, renameSync } from "node:fs";
+import { readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
 import { sitemapPaths } from "./site-paths.ts";
@@ -36,6 +36,8 @@ export function decodePrerenderedNames(dir: string): void {
     let name = entry.name;
     if (name.includes("%")) {
       name = decodeURIComponent(name).normalize("NFC");
+      // A build directory that is not emptied still holds the previous build's copy.
+      rmSync(path.join(dir, name), { recursive: true, force: true });
       renameSync(path.join(dir, entry.name), path.join(dir, name));
     }
     if (entry.isDirectory() && name !== "assets" && name !== "media") decodePrerenderedNames(path.join(dir, name));

@@ -127,7 +127,7 @@ function badgeSvg(title: string, subtitle: string, colour: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="120" viewBox="0 0 240 120">
 <rect x="4" y="4" width="232" height="112" rx="18" fill="#fff" stroke="${colour}" stroke-width="4"/>
 <text x="120" y="62" text-anchor="middle" font-family="Georgia, serif" font-size="${title.length > 8 ? 28 : 36}" font-weight="700" fill="${colour}">${escapeXml(title)}</text>
-<text x="120" y="92" text-anchor="middle" font-family="Arial, sans-serif" font-size="13" letter-spacing="1.5" fill="#475569">${escapeXml(subtitle)}</text>
+<text x="120" y="92" text-anchor="middle" font-family="Arial, sans-serif" font-size="${subtitle.length > 18 ? 10 : 13}" letter-spacing="${subtitle.length > 18 ? 0.5 : 1.5}" fill="#475569">${escapeXml(subtitle)}</text>
 </svg>`;
 }
 

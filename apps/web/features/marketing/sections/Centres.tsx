@@ -41,7 +41,7 @@ export function Centres() {
                 src={centre.mapEmbedUrl}
                 title={`Plan d'accès au centre ${centre.name}`}
                 loading="lazy"
-                className="mt-auto h-56 w-full border-0"
+                className="mt-auto h-56 w-full border-0 bg-gray-100"
                 referrerPolicy="no-referrer"
               />
             </li>

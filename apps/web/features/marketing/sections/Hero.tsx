@@ -20,11 +20,11 @@ export function Hero() {
           tabIndex={-1}
         />
         <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-r from-ink/90 via-ink/60 to-ink/10" />
-        <div className="relative mx-auto max-w-6xl px-5 pt-16 pb-12 md:pt-24 md:pb-56">
+        <div className="relative mx-auto max-w-6xl px-5 pt-16 pb-12 md:pt-20 md:pb-64">
           <p className="mb-3 text-sm font-bold tracking-widest text-sun uppercase">{brand.academyName} · Casablanca</p>
           <h1
             id="hero-title"
-            className="max-w-2xl text-4xl font-extrabold tracking-tight text-balance text-white md:text-6xl"
+            className="max-w-3xl text-4xl font-extrabold tracking-tight text-balance text-white md:text-5xl lg:text-6xl"
           >
             Votre avenir à l'université espagnole commence ici
           </h1>
@@ -46,8 +46,12 @@ export function Hero() {
             </Link>
           </div>
         </div>
-        <div className="absolute bottom-8 left-8 hidden w-[520px] md:block">
-          <QuestionsBanner />
+        <div className="absolute inset-x-0 bottom-8 hidden md:block">
+          <div className="mx-auto max-w-6xl px-5">
+            <div className="w-[520px]">
+              <QuestionsBanner />
+            </div>
+          </div>
         </div>
       </div>
       <div className="md:hidden">
