@@ -1,7 +1,7 @@
 import { PASSWORD_MESSAGES as M, RESET_CAPTCHA_PLACEHOLDER } from "@puerta/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { passwordResets, users } from "../src/db/schema/index.ts";
+import { mailOutbox, passwordResets, users } from "../src/db/schema/index.ts";
 import { commonPasswordListSize, isCommonPassword } from "../src/modules/passwords/common-passwords.ts";
 import { bearer, createTestApp, DEMO_PASSWORD, DEMO_STUDENTS, login, type TestApp } from "./helpers.ts";
 import { createMailServer, type MailServer, waitFor } from "./support/mail-server.ts";
@@ -203,9 +203,14 @@ describe("passwords: change, forgot, verify, reset", () => {
       expect(mail.email.html).toContain('lang="fr"');
       expect(mail.email.html).toContain(url.toString().replaceAll("&", "&amp;"));
 
-      // Only a hash of the token is stored.
+      // Only a hash of the token is stored, and the outbox forgets the e-mail's body once sent.
       const stored = await t.database.db.select().from(passwordResets);
       expect(stored.map((r) => r.tokenHash)).not.toContain(token);
+      const outbox = await waitFor(async () => {
+        const rows = await t.database.db.select().from(mailOutbox);
+        return rows.every((row) => row.status === "sent") ? rows : undefined;
+      }, "every e-mail marked sent");
+      expect(JSON.stringify(outbox)).not.toContain(token);
 
       const verified = await post("/api/student/verify-reset-token", { token, email });
       expect(verified.statusCode).toBe(200);

@@ -56,10 +56,14 @@ export async function claimNext(db: Database, leaseSeconds: number): Promise<Out
   return row;
 }
 
+/**
+ * Once delivered, the bodies are dropped: a reset e-mail carries a live token that the
+ * database must not keep in clear (only its hash is stored). Who, what and when remain.
+ */
 export async function markSent(db: Database, id: number) {
   await db
     .update(mailOutbox)
-    .set({ status: "sent", sentAt: sql`now()`, leasedUntil: null, lastError: null })
+    .set({ status: "sent", sentAt: sql`now()`, leasedUntil: null, lastError: null, textBody: "", htmlBody: null })
     .where(eq(mailOutbox.id, id));
 }
 
