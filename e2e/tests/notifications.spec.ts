@@ -6,6 +6,8 @@ import { expectNoAxeViolations, signIn } from "../support/session.ts";
 async function titleCount(page: Page): Promise<number> {
   const heading = page.getByRole("heading", { level: 1, name: /^Notifications/ });
   await expect(heading).toBeVisible();
+  // The badge is known once the list has loaded.
+  await expect(page.getByRole("article").first().or(page.getByText("Aucune notification"))).toBeVisible();
   const match = ((await heading.textContent()) ?? "").match(/(\d+)/);
   return match ? Number(match[1]) : 0;
 }
