@@ -1,13 +1,15 @@
 import { existsSync } from "node:fs";
-import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
-import { DataDirLockedError } from "./db/lock.ts";
-import { openConfiguredDatabase } from "./db/open.ts";
-import { DEMO_PASSWORD, DEMO_STUDENTS, seedDemo } from "./db/seed/index.ts";
+import { assertDataDirFree, DataDirLockedError } from "./db/lock.ts";
 
 async function main() {
   const config = loadConfig();
+  // A second process on the embedded database is refused at once, before the slow imports.
+  if (!config.databaseUrl) assertDataDirFree(config.dataDir);
+  const { openConfiguredDatabase } = await import("./db/open.ts");
   const database = await openConfiguredDatabase(config);
+  const { buildApp } = await import("./app.ts");
+  const { DEMO_PASSWORD, DEMO_STUDENTS, seedDemo } = await import("./db/seed/index.ts");
   await database.migrate();
   if (config.seedDemo) await seedDemo(database.db, config);
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client.ts";
-import { acquireDataDirLock, DataDirLockedError } from "../src/db/lock.ts";
+import { acquireDataDirLock, assertDataDirFree, DataDirLockedError } from "../src/db/lock.ts";
 
 const serverEntry = fileURLToPath(new URL("../src/server.ts", import.meta.url));
 const dirs: string[] = [];
@@ -57,6 +57,16 @@ describe("data directory lock", () => {
     } finally {
       await database.close();
     }
+  });
+
+  it("tells whether the directory is free without taking it", () => {
+    expect(() => assertDataDirFree(dataDir)).not.toThrow();
+    writeFileSync(lockFile(), String(deadPid()));
+    expect(() => assertDataDirFree(dataDir)).not.toThrow();
+    const release = acquireDataDirLock(dataDir);
+    expect(() => assertDataDirFree(dataDir)).toThrow(DataDirLockedError);
+    release();
+    expect(() => assertDataDirFree(dataDir)).not.toThrow();
   });
 
   it("takes over an empty or unreadable lock, and our own pid's lock from an earlier run", () => {

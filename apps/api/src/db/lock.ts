@@ -28,19 +28,34 @@ export function acquireDataDirLock(dataDir: string): () => void {
     }
     const owner = readOwner(file);
     if (owner === undefined) continue; // released meanwhile: try again
-    // Our own pid in a lock we do not hold is a leftover of an earlier run (a container's
-    // server is often pid 1 every time): stale, like a dead pid.
-    const ours = owner === process.pid;
-    if (Number.isInteger(owner) && (ours ? held.has(file) : isAlive(owner))) {
-      throw new DataDirLockedError(
-        `Le dossier de données ${dataDir} est déjà utilisé par le processus ${owner}. ` +
-          "La base embarquée n'accepte qu'un seul processus : arrêtez l'autre serveur, " +
-          "choisissez un autre DATA_DIR, ou utilisez un serveur PostgreSQL (DATABASE_URL).",
-      );
-    }
+    if (isLive(file, owner)) throw lockedError(dataDir, owner);
     rmSync(file, { force: true });
   }
   throw new DataDirLockedError(`Impossible de verrouiller le dossier de données ${dataDir}.`);
+}
+
+/**
+ * Throws the same error as `acquireDataDirLock` when a live process holds the directory,
+ * without taking the lock: lets the server refuse before loading everything else.
+ */
+export function assertDataDirFree(dataDir: string): void {
+  const file = path.join(dataDir, "puerta.lock");
+  const owner = readOwner(file);
+  if (owner !== undefined && isLive(file, owner)) throw lockedError(dataDir, owner);
+}
+
+const lockedError = (dataDir: string, owner: number) =>
+  new DataDirLockedError(
+    `Le dossier de données ${dataDir} est déjà utilisé par le processus ${owner}. ` +
+      "La base embarquée n'accepte qu'un seul processus : arrêtez l'autre serveur, " +
+      "choisissez un autre DATA_DIR, ou utilisez un serveur PostgreSQL (DATABASE_URL).",
+  );
+
+function isLive(file: string, owner: number): boolean {
+  if (!Number.isInteger(owner)) return false;
+  // Our own pid in a lock we do not hold is a leftover of an earlier run (a container's
+  // server is often pid 1 every time): stale, like a dead pid.
+  return owner === process.pid ? held.has(file) : isAlive(owner);
 }
 
 /**
