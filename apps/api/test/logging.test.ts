@@ -18,6 +18,10 @@ describe("logs", () => {
     });
     // The same app as in production, only at the most verbose level and into memory.
     app = await buildApp({ config: t.config, db: t.database.db, logger: { level: "trace", stream } });
+    // A route that fails the way a bug would, to see what the client and the log get.
+    app.get("/api/test-panne", async () => {
+      throw new Error('relation "secret_table" does not exist at /work/main/apps/api/src/x.ts:1:1');
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -83,5 +87,14 @@ describe("logs", () => {
     ]) {
       expect(log).not.toContain(forbidden);
     }
+  });
+
+  it("answers an unexpected failure with a bare French 500, its details in the log only", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/test-panne" });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: "Erreur du serveur" });
+    const entry = lines.map((line) => JSON.parse(line)).find((e) => e.msg === "unhandled error");
+    expect(entry).toMatchObject({ level: 50, err: { message: expect.stringContaining("secret_table") } });
+    expect(entry.reqId).toBe(res.headers["x-request-id"]);
   });
 });
