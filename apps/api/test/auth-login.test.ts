@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.ts";
 import {
   bearer,
   createTestApp,
@@ -216,6 +217,20 @@ describe("POST /api/login", () => {
         "203.0.113.30",
       );
       expect(again.statusCode).toBe(422);
+    });
+
+    it("refuses a payload spent on one API process when replayed on another", async () => {
+      const other = await buildApp({ config: t.config, db: t.database.db, logger: false });
+      try {
+        const payload = await solveCaptcha(t.app);
+        const body = { email: DEMO_STUDENTS.first, password: DEMO_PASSWORD, recaptcha_token: payload };
+        expect((await postLogin(t, body)).statusCode).toBe(200);
+        const replay = await other.inject({ method: "POST", url: "/api/login", payload: body });
+        expect(replay.statusCode).toBe(422);
+        expect(replay.json().errors).toHaveProperty("recaptcha_token");
+      } finally {
+        await other.close();
+      }
     });
 
     it("hands out a fresh, uncached challenge each time", async () => {
