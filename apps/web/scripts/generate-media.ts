@@ -14,7 +14,8 @@ const content = (file: string) => JSON.parse(readFileSync(path.join(WEB, "conten
 
 /** Small deterministic random numbers, so re-running gives the same pictures. */
 function seeded(seedText: string) {
-  let seed = [...seedText].reduce((acc, ch) => (acc * 31 + ch.charCodeAt(0)) >>> 0, 7);
+  // FNV-1a, so names that differ by one character still get unrelated pictures.
+  let seed = [...seedText].reduce((acc, ch) => Math.imul(acc ^ ch.charCodeAt(0), 16777619) >>> 0, 2166136261);
   return () => {
     seed = (seed * 1664525 + 1013904223) >>> 0;
     return seed / 2 ** 32;
