@@ -6,7 +6,10 @@ test("a request of each kind is sent and appears in the history; a duplicate is 
   const s = FIXTURE_STUDENTS.certificates;
   await signIn(page, s.email, FIXTURE_PASSWORD);
   await page.goto("/demande-attestation");
-  await expect(page.getByRole("heading", { level: 1, name: "Demandes d'Attestations" })).toBeVisible();
+  // The first page of a test waits longer: the app loads while other browsers share the machine.
+  await expect(page.getByRole("heading", { level: 1, name: "Demandes d'Attestations" })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByText("Aucune demande pour le moment.")).toBeVisible();
   await expectNoAxeViolations(page);
 

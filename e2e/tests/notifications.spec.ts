@@ -5,9 +5,12 @@ import { expectNoAxeViolations, signIn } from "../support/session.ts";
 /** The unread count in the page title's badge (0 when no badge is shown). */
 async function titleCount(page: Page): Promise<number> {
   const heading = page.getByRole("heading", { level: 1, name: /^Notifications/ });
-  await expect(heading).toBeVisible();
+  // Generous: the app may be loading while other browsers share the machine.
+  await expect(heading).toBeVisible({ timeout: 30_000 });
   // The badge is known once the list has loaded.
-  await expect(page.getByRole("article").first().or(page.getByText("Aucune notification"))).toBeVisible();
+  await expect(page.getByRole("article").first().or(page.getByText("Aucune notification"))).toBeVisible({
+    timeout: 30_000,
+  });
   const match = ((await heading.textContent()) ?? "").match(/(\d+)/);
   return match ? Number(match[1]) : 0;
 }
@@ -73,7 +76,7 @@ test("a notification that is not addressed to the student is not found", async (
   const s = FIXTURE_STUDENTS.notificationRead;
   await signIn(page, s.email, FIXTURE_PASSWORD);
   await page.goto("/notification/999999");
-  await expect(page.getByRole("heading", { name: "Notification non trouvée" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Notification non trouvée" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText("Cette notification n'existe pas ou a été supprimée.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Retour aux notifications" })).toHaveAttribute("href", "/notifications");
   await expectNoAxeViolations(page);
@@ -83,6 +86,7 @@ test("an external link opens safely in a new tab", async ({ page }) => {
   const s = FIXTURE_STUDENTS.notificationRead;
   await signIn(page, s.email, FIXTURE_PASSWORD);
   await page.goto("/notifications");
+  await expect(page.getByRole("article").first()).toBeVisible({ timeout: 30_000 });
   await page
     .getByRole("article")
     .filter({ hasText: "Examen blanc de Selectividad" })
@@ -100,7 +104,7 @@ for (const width of [390, 1280]) {
     const s = FIXTURE_STUDENTS.notificationRead;
     await signIn(page, s.email, FIXTURE_PASSWORD);
     await page.goto("/notifications");
-    await expect(page.getByRole("article").first()).toBeVisible();
+    await expect(page.getByRole("article").first()).toBeVisible({ timeout: 30_000 });
     await page.screenshot({ path: test.info().outputPath(`notifications-${width}.png`), fullPage: true });
     await page.getByRole("link", { name: /Voir détails : Examen blanc/ }).click();
     await expect(page.getByRole("link", { name: /Voir plus de détails/ })).toBeVisible();
