@@ -1,0 +1,105 @@
+import type { Notification } from "@puerta/contract";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import NotificationsPage from "./notifications-page.tsx";
+
+const STUDENT = { id: 5, etudiant_id: 5, option_id: 2, centre_id: 3, filiere_id: 4, nom: "A", prenom: "B" };
+
+const make = (id: number, overrides: Partial<Notification> = {}): Notification => ({
+  id,
+  titre: `Notification ${id}`,
+  message: `Message ${id}`,
+  created_at: new Date(Date.now() - id * 86_400_000).toISOString(),
+  type_destinataire: "tous",
+  etudiant_ids: null,
+  option_ids: null,
+  centre_ids: null,
+  filiere_ids: null,
+  viewed_by: [],
+  statut: "envoye",
+  sender: null,
+  priority: null,
+  photo: null,
+  link: null,
+  ...overrides,
+});
+
+/** Replaces the network: each call takes the next answer. */
+function serve(...answers: Array<{ status: number; body: unknown }>) {
+  const fetchMock = vi.fn(async () => {
+    const answer = answers.shift() ?? { status: 500, body: {} };
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { "Content-Type": "application/json" },
+    });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+function renderPage() {
+  const Stub = createRoutesStub([{ path: "/notifications", Component: NotificationsPage }]);
+  return render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <Stub initialEntries={["/notifications"]} />
+    </QueryClientProvider>,
+  );
+}
+
+describe("NotificationsPage", () => {
+  beforeEach(() => localStorage.setItem("student_data", JSON.stringify(STUDENT)));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("lists the relevant notifications newest first, marks the unread ones and counts them in the title", async () => {
+    serve({
+      status: 200,
+      body: {
+        success: true,
+        data: [
+          make(3, { viewed_by: [5] }),
+          make(1, { statut: "echec" }),
+          make(2, { type_destinataire: "centre", centre_ids: "[99]" }),
+          make(4, { type_destinataire: "option", option_ids: "2" }),
+        ],
+      },
+    });
+    renderPage();
+    const articles = await screen.findAllByRole("article");
+    expect(articles.map((a) => within(a).getByRole("heading").textContent)).toEqual([
+      "Notification 1",
+      "Notification 3",
+      "Notification 4",
+    ]);
+    expect(within(articles[0] as HTMLElement).getByText("Nouveau")).toBeInTheDocument();
+    expect(within(articles[0] as HTMLElement).getByText("Échec de l'envoi")).toBeInTheDocument();
+    expect(within(articles[1] as HTMLElement).queryByText("Nouveau")).toBeNull();
+    expect(within(articles[1] as HTMLElement).getByText("Envoyée")).toBeInTheDocument();
+    expect(within(articles[2] as HTMLElement).getByText("Il y a 4 jours")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Notifications2 non lues");
+    expect(within(articles[0] as HTMLElement).getByRole("link", { name: /Voir détails/ })).toHaveAttribute(
+      "href",
+      "/notification/1",
+    );
+  });
+
+  it("says when there is none, without a badge", async () => {
+    serve({ status: 200, body: { success: true, data: [] } });
+    renderPage();
+    expect(await screen.findByText("Aucune notification")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(/^Notifications$/);
+  });
+
+  it("offers a retry after a failure", async () => {
+    serve(
+      { status: 500, body: { message: "Erreur du serveur" } },
+      { status: 200, body: { success: true, data: [make(1)] } },
+    );
+    renderPage();
+    expect(await screen.findByRole("alert")).toHaveTextContent("Error fetching notifications. Please try again later.");
+    await userEvent.click(screen.getByRole("button", { name: "Réessayer" }));
+    expect(await screen.findByRole("article")).toHaveTextContent("Notification 1");
+  });
+});
