@@ -17,6 +17,8 @@ test.describe("password reset by e-mail", () => {
   test("from the forgot-password form, through the e-mail's link, to a login with the new password", async ({
     page,
   }) => {
+    // A long journey (two captchas, five axe checks, a 3-second redirect): more than the default minute.
+    test.setTimeout(150_000);
     const student = FIXTURE_STUDENTS.passwordReset;
     const newPassword = "Zenith-Nouveau-2026";
 
