@@ -14,6 +14,7 @@ import { frameworkErrors, registerErrorHandler } from "./lib/errors.ts";
 import { registerJsonParser } from "./lib/json-body.ts";
 import { loggerOptions } from "./lib/logging.ts";
 import { createMailer } from "./lib/mailer/index.ts";
+import { recordRouteTable } from "./lib/route-table.ts";
 import { cspDirectives } from "./lib/security-headers.ts";
 import { createStorageFromConfig } from "./lib/storage/index.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
@@ -48,6 +49,7 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  recordRouteTable(app);
 
   registerJsonParser(app);
 

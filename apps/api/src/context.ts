@@ -1,4 +1,4 @@
-import type { preHandlerAsyncHookHandler } from "fastify";
+import type { onRequestAsyncHookHandler } from "fastify";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { Captcha } from "./lib/captcha.ts";
@@ -22,5 +22,5 @@ export type AppContext = CoreContext & {
   policy: PolicyService;
   /** E-mail through the outbox (lib/mailer). */
   mail: Mailer;
-  requireAuth: preHandlerAsyncHookHandler;
+  requireAuth: onRequestAsyncHookHandler;
 };

@@ -8,7 +8,10 @@ declare module "fastify" {
   }
 }
 
-/** preHandler for protected routes: a valid bearer token or 401. */
+/**
+ * onRequest hook for protected routes: a valid bearer token or 401, decided before the body
+ * is parsed or validated so that anonymous callers learn nothing about the route.
+ */
 export function createGuard(auth: AuthService) {
   return async function requireAuth(request: FastifyRequest) {
     const context = await auth.authenticate(request.headers.authorization);

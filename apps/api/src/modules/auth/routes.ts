@@ -18,13 +18,13 @@ export async function authRoutes(app: FastifyInstance, { auth, captcha, requireA
     auth.login(request.body, clientIp(request)),
   );
 
-  r.get("/api/user", { preHandler: requireAuth, schema: { response: { 200: user } } }, async (request) =>
+  r.get("/api/user", { onRequest: requireAuth, schema: { response: { 200: user } } }, async (request) =>
     auth.getUser(caller(request).userId),
   );
 
   r.post(
     "/api/logout",
-    { preHandler: requireAuth, schema: { response: { 200: z.object({ message: z.string() }) } } },
+    { onRequest: requireAuth, schema: { response: { 200: z.object({ message: z.string() }) } } },
     async (request) => {
       await auth.logout(caller(request));
       return { message: "Déconnexion réussie." };

@@ -24,7 +24,7 @@ export async function calendarRoutes(app: FastifyInstance, context: AppContext) 
 
   r.get(
     "/api/parascolaires",
-    { preHandler: requireAuth, schema: { response: { 200: eventListResponse } } },
+    { onRequest: requireAuth, schema: { response: { 200: eventListResponse } } },
     async () => ({
       success: true as const,
       data: await calendars.events(),
@@ -33,14 +33,14 @@ export async function calendarRoutes(app: FastifyInstance, context: AppContext) 
 
   r.get(
     "/api/parascolaires-stats",
-    { preHandler: requireAuth, schema: { response: { 200: eventStatsResponse } } },
+    { onRequest: requireAuth, schema: { response: { 200: eventStatsResponse } } },
     async () => ({ success: true as const, data: await calendars.eventStats() }),
   );
 
   // The event page sits behind the policy gate (spec section 4): so does its data here.
   r.get(
     "/api/parascolaires/:id",
-    { preHandler: requireAuth, schema: { params: byId, response: { 200: eventResponse } } },
+    { onRequest: requireAuth, schema: { params: byId, response: { 200: eventResponse } } },
     async (request) => {
       await policy.assertAccepted(caller(request).userId);
       return { success: true as const, data: await calendars.event(request.params.id) };
@@ -50,7 +50,7 @@ export async function calendarRoutes(app: FastifyInstance, context: AppContext) 
   // The poster, behind the same gate as the event page (decision 040).
   r.get(
     "/api/parascolaires/:id/affiche",
-    { preHandler: requireAuth, schema: { params: byId } },
+    { onRequest: requireAuth, schema: { params: byId } },
     async (request, reply) => {
       await policy.assertAccepted(caller(request).userId);
       const key = await calendars.afficheKey(request.params.id);
@@ -65,7 +65,7 @@ export async function calendarRoutes(app: FastifyInstance, context: AppContext) 
 
   r.get(
     "/api/jours-feries",
-    { preHandler: requireAuth, schema: { response: { 200: holidayListResponse } } },
+    { onRequest: requireAuth, schema: { response: { 200: holidayListResponse } } },
     async () => {
       const data = await calendars.holidays();
       return {
@@ -78,20 +78,20 @@ export async function calendarRoutes(app: FastifyInstance, context: AppContext) 
 
   r.get(
     "/api/jours-feries/statistics",
-    { preHandler: requireAuth, schema: { response: { 200: holidayStatsResponse } } },
+    { onRequest: requireAuth, schema: { response: { 200: holidayStatsResponse } } },
     async () => ({ success: true as const, data: await calendars.holidayStats() }),
   );
 
   // The student's iCalendar subscription link: see it is active, (re)generate it, revoke it.
   r.get(
     "/api/calendar/subscription",
-    { preHandler: requireAuth, schema: { response: { 200: calendarSubscriptionResponse } } },
+    { onRequest: requireAuth, schema: { response: { 200: calendarSubscriptionResponse } } },
     async (request) => ({ success: true as const, data: await calendars.subscription(caller(request).userId) }),
   );
 
   r.post(
     "/api/calendar/subscription",
-    { preHandler: requireAuth, schema: { response: { 200: calendarSubscriptionResponse } } },
+    { onRequest: requireAuth, schema: { response: { 200: calendarSubscriptionResponse } } },
     async (request) => ({
       success: true as const,
       data: await calendars.regenerateSubscription(caller(request).userId),
@@ -100,7 +100,7 @@ export async function calendarRoutes(app: FastifyInstance, context: AppContext) 
 
   r.delete(
     "/api/calendar/subscription",
-    { preHandler: requireAuth, schema: { response: { 200: calendarSubscriptionResponse } } },
+    { onRequest: requireAuth, schema: { response: { 200: calendarSubscriptionResponse } } },
     async (request) => ({ success: true as const, data: await calendars.revokeSubscription(caller(request).userId) }),
   );
 

@@ -8,7 +8,7 @@ import { createCertificateService } from "./service.ts";
 export async function certificateRoutes(app: FastifyInstance, context: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const certificates = createCertificateService(context);
-  r.addHook("preValidation", (request, reply) => context.requireAuth.call(app, request, reply));
+  r.addHook("onRequest", context.requireAuth);
 
   r.get("/api/demandes", { schema: { response: { 200: certificateListResponse } } }, async (request) => ({
     success: true as const,

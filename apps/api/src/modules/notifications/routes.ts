@@ -17,7 +17,7 @@ export async function notificationRoutes(app: FastifyInstance, context: AppConte
   const r = app.withTypeProvider<ZodTypeProvider>();
   const notifications = createNotificationService(context);
   // Authentication before validation: an anonymous caller learns nothing, not even a 422.
-  r.addHook("preValidation", (request, reply) => context.requireAuth.call(app, request, reply));
+  r.addHook("onRequest", context.requireAuth);
 
   r.get("/api/notifications", { schema: { response: { 200: notificationListResponse } } }, async (request) => ({
     success: true as const,

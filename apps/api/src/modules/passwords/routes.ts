@@ -20,7 +20,7 @@ export async function passwordRoutes(app: FastifyInstance, context: AppContext) 
   r.post(
     "/api/change-password",
     {
-      preHandler: context.requireAuth,
+      onRequest: context.requireAuth,
       schema: { body: changePasswordRequest, response: { 200: messageResponse } },
     },
     async (request) => passwords.change(caller(request), request.body),

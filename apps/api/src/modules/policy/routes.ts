@@ -10,7 +10,7 @@ export async function policyRoutes(app: FastifyInstance, { policy, requireAuth }
 
   r.get(
     "/api/policy/status",
-    { preHandler: requireAuth, schema: { response: { 200: policyStatusResponse } } },
+    { onRequest: requireAuth, schema: { response: { 200: policyStatusResponse } } },
     async (request) => {
       const accepted = await policy.hasAcceptedCurrent(caller(request).userId);
       return { success: true, has_accepted: accepted, accepted };
@@ -19,7 +19,7 @@ export async function policyRoutes(app: FastifyInstance, { policy, requireAuth }
 
   r.get(
     "/api/policy/content",
-    { preHandler: requireAuth, schema: { response: { 200: policyContentResponse } } },
+    { onRequest: requireAuth, schema: { response: { 200: policyContentResponse } } },
     async () => ({
       success: true as const,
       policy: await policy.content(),
@@ -28,7 +28,7 @@ export async function policyRoutes(app: FastifyInstance, { policy, requireAuth }
 
   r.post(
     "/api/policy/accept",
-    { preHandler: requireAuth, schema: { body: policyAcceptRequest, response: { 200: policyStatusResponse } } },
+    { onRequest: requireAuth, schema: { body: policyAcceptRequest, response: { 200: policyStatusResponse } } },
     async (request) => {
       await policy.accept(caller(request).userId, clientIp(request), userAgent(request));
       return { success: true, has_accepted: true, accepted: true };

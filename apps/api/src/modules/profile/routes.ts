@@ -10,7 +10,7 @@ import { createProfileService } from "./service.ts";
 export async function profileRoutes(app: FastifyInstance, context: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const profile = createProfileService(context);
-  r.addHook("preValidation", (request, reply) => context.requireAuth.call(app, request, reply));
+  r.addHook("onRequest", context.requireAuth);
   // One file, a few form fields at most; the size limit is checked while streaming.
   await app.register(fastifyMultipart, {
     limits: { fileSize: PROFILE_PHOTO.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },

@@ -1,0 +1,110 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ZodType } from "zod";
+import { bearer, createTestApp, login, type TestApp } from "../helpers.ts";
+import { apiRoutes, databaseFingerprint, fillParams, looksFrench, PUBLIC_API_ROUTES, routeKey } from "./support.ts";
+
+/** Field names of an object schema, so generated bodies also hit the real fields. */
+function fieldNames(schema: unknown): string[] {
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+const weirdString = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.constantFrom(
+    "",
+    " ",
+    "<script>alert(1)</script>",
+    "../../etc/passwd",
+    "'; drop table users; --",
+    "\u0000",
+    "ｅｍａｉｌ＠ｅｘａｍｐｌｅ．ｃｏｍ",
+  ),
+  fc.string({ minLength: 5_000, maxLength: 20_000 }),
+);
+const weirdValue = fc.oneof(
+  weirdString,
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.double(),
+  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 5 }),
+  fc.jsonValue({ maxDepth: 3 }),
+);
+
+/** Random JSON: anything at all, or an object built on the route's own field names. */
+const bodyFor = (fields: string[]) =>
+  fc.oneof(
+    fc.jsonValue({ maxDepth: 4 }),
+    fields.length > 0
+      ? fc.dictionary(fc.constantFrom(...fields), weirdValue, { maxKeys: fields.length + 1 })
+      : fc.object(),
+  );
+
+/**
+ * Every JSON endpoint, fed random shapes, types, sizes, Unicode and nulls: the answer is a
+ * JSON error with a French message whenever the body is invalid, never a 5xx, and an
+ * invalid body writes nothing.
+ */
+describe("random JSON bodies on every JSON endpoint", () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await login(t.app);
+  });
+  afterAll(() => t.close());
+
+  it("covers every route with a body schema", () => {
+    const jsonRoutes = apiRoutes(t.app).filter((r) => r.bodySchema);
+    expect(jsonRoutes.map(routeKey)).toEqual(
+      expect.arrayContaining(["POST /api/login", "POST /api/demandes", "POST /api/contact"]),
+    );
+  });
+
+  it("never answers 5xx and refuses invalid bodies with a French 4xx, writing nothing", async () => {
+    const jsonRoutes = apiRoutes(t.app).filter((r) => r.bodySchema);
+    for (const route of jsonRoutes) {
+      const schema = route.bodySchema as ZodType;
+      const headers = PUBLIC_API_ROUTES.has(routeKey(route)) ? {} : bearer(token);
+      await fc.assert(
+        fc.asyncProperty(bodyFor(fieldNames(schema)), async (body) => {
+          const valid = schema.safeParse(body).success;
+          const before = valid ? undefined : await databaseFingerprint(t.database.db);
+          const response = await t.app.inject({
+            method: route.method as "POST",
+            url: fillParams(route.url),
+            headers: { ...headers, "content-type": "application/json" },
+            payload: JSON.stringify(body),
+          });
+          const context = `${routeKey(route)} ← ${JSON.stringify(body).slice(0, 200)}`;
+          expect(response.statusCode, context).toBeLessThan(500);
+          if (valid) return;
+          expect(response.statusCode, context).toBeGreaterThanOrEqual(400);
+          const answer = response.json();
+          expect(looksFrench(answer.message), `${context} → ${answer.message}`).toBe(true);
+          expect(await databaseFingerprint(t.database.db), context).toEqual(before);
+        }),
+        { numRuns: 40, seed: 20261122 },
+      );
+    }
+  });
+
+  it("answers malformed JSON on every JSON endpoint with a French 400", async () => {
+    for (const route of apiRoutes(t.app).filter((r) => r.bodySchema)) {
+      for (const payload of ['{"email":', "[1,2", "\u0000", "{'a':1}", "nul"]) {
+        const response = await t.app.inject({
+          method: route.method as "POST",
+          url: fillParams(route.url),
+          headers: { ...bearer(token), "content-type": "application/json" },
+          payload,
+        });
+        expect(response.statusCode, `${routeKey(route)} ← ${payload}`).toBe(400);
+        expect(looksFrench(response.json().message)).toBe(true);
+      }
+    }
+  });
+});

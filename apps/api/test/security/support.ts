@@ -1,0 +1,56 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Database } from "../../src/db/client.ts";
+import type { RouteEntry } from "../../src/lib/route-table.ts";
+
+/** API routes anyone may call; every other /api route must demand a bearer token. */
+export const PUBLIC_API_ROUTES = new Set([
+  "GET /sanctum/csrf-cookie",
+  "GET /api/captcha/challenge",
+  "POST /api/login",
+  "POST /api/contact",
+  "POST /api/student/forgot-password",
+  "POST /api/student/verify-reset-token",
+  "POST /api/student/reset-password",
+  // The iCalendar feed is authorised by the secret in its URL (calendar apps send no header).
+  "GET /api/calendar/:file",
+]);
+
+export const apiRoutes = (app: FastifyInstance): RouteEntry[] =>
+  app.routeTable.filter((r) => r.url.startsWith("/api/") || r.url.startsWith("/sanctum/"));
+
+export const routeKey = (r: RouteEntry) => `${r.method} ${r.url}`;
+
+/** A concrete URL for a route pattern: every parameter gets `value`. */
+export const fillParams = (url: string, value = "1") => url.replace(/:[A-Za-z_]+/g, value);
+
+/**
+ * A fingerprint of every row of every table: two equal fingerprints mean nothing was
+ * written in between.
+ */
+export async function databaseFingerprint(db: Database): Promise<Record<string, string>> {
+  const tables = await rows<{ table_name: string }>(
+    db,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const out: Record<string, string> = {};
+  for (const { table_name } of tables) {
+    const [row] = await rows<{ digest: string }>(
+      db,
+      sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.identifier(table_name)} t`,
+    );
+    out[table_name] = row?.digest ?? "";
+  }
+  return out;
+}
+
+/** Raw SQL rows; PGlite and node-postgres both answer with `{ rows }`. */
+async function rows<T>(db: Database, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** True when an error message reads as French prose rather than a framework default. */
+export function looksFrench(message: unknown): boolean {
+  if (typeof message !== "string" || message.trim().length === 0) return false;
+  return !/\b(the|must|expected|required|invalid input|error|unexpected|cannot|should|not found)\b/i.test(message);
+}
