@@ -17,5 +17,9 @@ export const MARKETING_PAGES = [
     h1: "Étudier en Espagne après le bac marocain : le guide complet",
   },
   { path: "/blog-2/bourse-d'excellence-25-pour-cent", h1: "Bourse d'excellence : 25 % de réduction dès 16/20 au bac" },
+  {
+    path: "/blog-2/coût-du-logement-madrid-barcelone-valence",
+    h1: "Se loger à Madrid, Barcelone ou Valence : combien prévoir ?",
+  },
   { path: "/blog/3", h1: "Classement des universités espagnoles en 2025" },
 ] as const;

@@ -43,9 +43,9 @@ export default function SelectividadCasablancaPage() {
         }
       >
         {/* The "Bourse d'excellence" tile has no link (spec section 2). */}
-        <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           {TILES.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-2xl bg-white/10 p-5 ring-1 ring-white/20">
+            <li key={title} className="rounded-2xl bg-white/10 p-4 ring-1 ring-white/20 sm:p-5">
               <Icon aria-hidden="true" className="size-7 text-sun" />
               <p className="mt-3 font-bold">{title}</p>
               <p className="mt-1 text-sm text-white/85">{text}</p>
