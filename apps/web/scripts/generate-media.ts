@@ -80,6 +80,8 @@ async function photo(name: string, width = 960, height = 600) {
     .toFile(path.join(OUT, "photos", `${name}.avif`));
 }
 
+const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+
 const SKIN = ["#f1c27d", "#e0ac69", "#c68642", "#8d5524", "#ffdbac"];
 const HAIR = ["#1f2430", "#3b2314", "#6b4423", "#111111", "#8b5a2b"];
 const BACKGROUNDS = ["#fee2e2", "#fef3c7", "#dbeafe", "#dcfce7", "#ede9fe", "#ffedd5", "#cffafe"];
@@ -87,11 +89,12 @@ const SHIRTS = ["#c8102e", "#1d4ed8", "#0f766e", "#7c3aed", "#b45309", "#1f2430"
 
 /** An illustrated bust: background, shoulders, face, hair; long hair for some. */
 function avatarSvg(name: string): string {
+  const title = `<title>Portrait illustré de ${escapeXml(name)}</title>`;
   const rand = seeded(name);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)] as T;
   const longHair = rand() > 0.5;
   const hair = pick(HAIR);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240">${title}
 <rect width="240" height="240" fill="${pick(BACKGROUNDS)}"/>
 ${longHair ? `<path d="M70 120 q0 -70 50 -70 q50 0 50 70 v70 h-100z" fill="${hair}"/>` : ""}
 <path d="M40 240 q0 -70 80 -70 q80 0 80 70z" fill="${pick(SHIRTS)}"/>
@@ -102,8 +105,6 @@ ${longHair ? `<path d="M70 120 q0 -70 50 -70 q50 0 50 70 v70 h-100z" fill="${hai
 <path d="M108 132 q12 10 24 0" stroke="#1f2430" stroke-width="3" fill="none" stroke-linecap="round"/>
 </svg>`;
 }
-
-const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
 /** A text-based emblem logo (no real trademark): a shield with a monogram and the name. */
 function logoSvg(name: string, colour: string): string {
@@ -116,7 +117,7 @@ function logoSvg(name: string, colour: string): string {
     .join("");
   const top = isUniversity ? "UNIVERSIDAD" : (words[0] ?? "").toUpperCase();
   const rest = isUniversity ? words.join(" ") : words.slice(1).join(" ");
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="120" viewBox="0 0 320 120">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="120" viewBox="0 0 320 120"><title>Logo : ${escapeXml(name)}</title>
 <path d="M20 18 h64 v44 q0 30 -32 42 q-32 -12 -32 -42z" fill="${colour}"/>
 <text x="52" y="68" text-anchor="middle" font-family="Georgia, serif" font-size="28" font-weight="700" fill="#fff">${escapeXml(monogram)}</text>
 <text x="100" y="50" font-family="Arial, sans-serif" font-size="13" letter-spacing="2" fill="#475569">${escapeXml(top)}</text>
@@ -125,7 +126,7 @@ function logoSvg(name: string, colour: string): string {
 }
 
 function badgeSvg(title: string, subtitle: string, colour: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="120" viewBox="0 0 240 120">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="120" viewBox="0 0 240 120"><title>${escapeXml(title)} ${escapeXml(subtitle)}</title>
 <rect x="4" y="4" width="232" height="112" rx="18" fill="#fff" stroke="${colour}" stroke-width="4"/>
 <text x="120" y="62" text-anchor="middle" font-family="Georgia, serif" font-size="${title.length > 8 ? 28 : 36}" font-weight="700" fill="${colour}">${escapeXml(title)}</text>
 <text x="120" y="92" text-anchor="middle" font-family="Arial, sans-serif" font-size="${subtitle.length > 18 ? 10 : 13}" letter-spacing="${subtitle.length > 18 ? 0.5 : 1.5}" fill="#475569">${escapeXml(subtitle)}</text>
