@@ -17,22 +17,22 @@ const addressedToStudent = or(
   and(eq(n.typeDestinataire, "filiere"), sql`${etudiants.filiereId} = any(${n.filiereIds})`),
 );
 
-const columns = {
-  notification: n,
-  etudiantId: etudiants.id,
-  viewed: sql<boolean>`${notificationReads.etudiantId} is not null`,
-};
-
-/** The notifications addressed to a user's student record, with that student's read state. */
+/**
+ * The notifications addressed to a user's student record, with that student's read state.
+ * The student's read ids are gathered once (an InitPlan on the primary-key prefix); a join or
+ * EXISTS lets the planner hash every read of every student on each request instead.
+ */
 function addressedTo(db: Database, userId: number) {
+  const readIds = sql`(select array_agg(${notificationReads.notificationId}) from ${notificationReads}
+    where ${notificationReads.etudiantId} = (select ${etudiants.id} from ${etudiants} where ${etudiants.userId} = ${userId}))`;
   return db
-    .select(columns)
+    .select({
+      notification: n,
+      etudiantId: etudiants.id,
+      viewed: sql<boolean>`${n.id} = any(coalesce(${readIds}, '{}'::integer[]))`,
+    })
     .from(n)
     .innerJoin(etudiants, eq(etudiants.userId, userId))
-    .leftJoin(
-      notificationReads,
-      and(eq(notificationReads.notificationId, n.id), eq(notificationReads.etudiantId, etudiants.id)),
-    )
     .$dynamic();
 }
 

@@ -1,0 +1,213 @@
+/**
+ * npm run bench:api — seeds a realistic academy into a fresh database, starts the real
+ * server on it and drives authenticated load with autocannon. For each endpoint: the most it
+ * serves (and its ratio to a bare node:http server answering a body of the same size), then
+ * p50/p99 at a steady 200 requests/s. Embedded database by default; PostgreSQL when
+ * DATABASE_URL is set (in a throw-away database). Targets are reported, not enforced.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import autocannon from "autocannon";
+import pg from "pg";
+import { loadConfig } from "../../apps/api/src/config.ts";
+import { openDatabase } from "../../apps/api/src/db/client.ts";
+import { seedDemo } from "../../apps/api/src/db/seed/index.ts";
+import { BENCH_PASSWORD, issueTokens, seedBenchAcademy } from "./academy.ts";
+import { freePort, machineDescription, printTable, repoRoot, startServer } from "./lib.ts";
+
+const RATE = 200;
+const STEADY_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const MAX_SECONDS = 5;
+const TOKENS = 200;
+const LOGINS = 150;
+const TARGET_P99_MS = 50;
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "puerta-bench-api-"));
+const serverUrl = process.env.DATABASE_URL;
+let databaseUrl: string | undefined;
+let dropDatabase = async () => {};
+if (serverUrl) {
+  const name = `puerta_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = async () => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  };
+}
+const kind = databaseUrl ? "PostgreSQL (DATABASE_URL, base jetable)" : "PGlite embarqué";
+console.log(`Base de données : ${kind}\nPréparation de l'académie (2 000 étudiants)…`);
+
+const env = {
+  DATA_DIR: dataDir,
+  APP_SECRET: "bench-secret-bench-secret-bench-secret-01",
+  CAPTCHA_COST: "10",
+  CAPTCHA_MAX_COUNTER: "40",
+  SEED_DEMO: "0",
+  NODE_ENV: "production",
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+};
+const config = loadConfig({ ...process.env, ...env });
+const database = databaseUrl
+  ? await openDatabase({ kind: "postgres", url: databaseUrl })
+  : await openDatabase({ kind: "pglite", dataDir });
+await database.migrate();
+await seedDemo(database.db, config);
+const { userRows } = await seedBenchAcademy(database.db);
+const tokens = await issueTokens(
+  database.db,
+  userRows.slice(0, TOKENS).map((u) => u.id),
+);
+await database.close();
+
+const server = await startServer(env);
+const serverPid = server.child.pid ?? 0;
+
+type Result = Record<string, string | number>;
+const results: Result[] = [];
+try {
+  const readEndpoints = ["/api/notifications", "/api/planifications", "/api/documents", "/api/parascolaires"];
+  for (const endpoint of readEndpoints) {
+    const sample = await fetch(`${server.url}${endpoint}`, { headers: { authorization: `Bearer ${tokens[0]}` } });
+    const body = await sample.text();
+    if (!sample.ok) throw new Error(`${endpoint} a répondu ${sample.status}`);
+    const ceiling = await ceilingFor(body);
+    const authorised: autocannon.Request = {
+      setupRequest: (request) => {
+        request.headers = {
+          ...request.headers,
+          authorization: `Bearer ${tokens[Math.floor(Math.random() * tokens.length)]}`,
+        };
+        return request;
+      },
+    };
+    const max = await run({
+      url: `${server.url}${endpoint}`,
+      connections: 20,
+      duration: MAX_SECONDS,
+      requests: [authorised],
+    });
+    const steady = await run({
+      url: `${server.url}${endpoint}`,
+      connections: 20,
+      duration: STEADY_SECONDS,
+      overallRate: RATE,
+      requests: [authorised],
+    });
+    results.push(row(endpoint, body.length, max, steady, ceiling, true));
+  }
+
+  // Login: each request carries its own solved captcha (a payload is accepted once).
+  const payloads = await Promise.all(Array.from({ length: LOGINS }, () => solvedCaptcha(server.url)));
+  const logins = payloads.map((recaptcha_token, i) =>
+    JSON.stringify({ email: `bench.${(i % 1000) + 1}@example.com`, password: BENCH_PASSWORD, recaptcha_token }),
+  );
+  let next = 0;
+  const login = await run({
+    url: `${server.url}/api/login`,
+    connections: 10,
+    amount: LOGINS,
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (request: autocannon.Request) => ({
+          ...request,
+          headers: { "content-type": "application/json" },
+          body: logins[next++ % logins.length],
+        }),
+      },
+    ],
+  });
+  results.push(row("POST /api/login", 0, login, login, undefined, false));
+} finally {
+  const peakRss = peakRssMb(serverPid);
+  await server.stop();
+  await dropDatabase();
+  printTable(results);
+  console.log(`\nMémoire du serveur : pic RSS ${peakRss} Mo`);
+  console.log(
+    `Cible : p99 ≤ ${TARGET_P99_MS} ms à ${RATE} req/s sur chaque lecture, aucune erreur ni réponse non-2xx.`,
+  );
+  mkdirSync(path.join(repoRoot, "bench-results"), { recursive: true });
+  const file = path.join(repoRoot, "bench-results", `api-${new Date().toISOString().slice(0, 10)}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify(
+      { date: new Date().toISOString(), machine: machineDescription(), database: kind, peakRssMb: peakRss, results },
+      null,
+      2,
+    ),
+  );
+  console.log(`Résultats écrits dans ${path.relative(repoRoot, file)}`);
+}
+
+function run(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+/** The same body from a bare node:http server: what this machine could serve at best. */
+async function ceilingFor(body: string): Promise<number> {
+  const bare = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(body);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => bare.listen(port, "127.0.0.1", resolve));
+  const result = await run({ url: `http://127.0.0.1:${port}/`, connections: 20, duration: MAX_SECONDS });
+  await new Promise((resolve) => bare.close(resolve));
+  return result.requests.average;
+}
+
+function row(
+  name: string,
+  bytes: number,
+  max: autocannon.Result,
+  steady: autocannon.Result,
+  ceiling: number | undefined,
+  read: boolean,
+): Result {
+  const failures = max.errors + max.non2xx + steady.errors + steady.non2xx + max.timeouts + steady.timeouts;
+  const p99 = steady.latency.p99;
+  const verdict = read ? (p99 <= TARGET_P99_MS && failures === 0 ? "pass" : "miss") : failures === 0 ? "ok" : "miss";
+  return {
+    endpoint: name,
+    "body KB": bytes ? (bytes / 1024).toFixed(1) : "-",
+    "max req/s": Math.round(max.requests.average),
+    "plafond req/s": ceiling ? Math.round(ceiling) : "-",
+    ratio: ceiling ? `${((max.requests.average / ceiling) * 100).toFixed(1)} %` : "-",
+    [read ? `p50 ms @${RATE}/s` : "p50 ms"]: steady.latency.p50,
+    [read ? `p99 ms @${RATE}/s` : "p99 ms"]: p99,
+    "erreurs/non-2xx": failures,
+    cible: verdict,
+  };
+}
+
+async function solvedCaptcha(base: string): Promise<string> {
+  const challenge = await (await fetch(`${base}/api/captcha/challenge`)).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return btoa(JSON.stringify({ challenge, solution }));
+}
+
+/** Peak resident memory of a process (Linux: VmHWM). */
+function peakRssMb(pid: number): string {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return (kb / 1024).toFixed(0);
+  } catch {
+    return "?";
+  }
+}
