@@ -39,7 +39,6 @@ const envSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
   MAIL_POLL_MS: z.coerce.number().int().positive().default(5_000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().positive().default(12),
-  CHAT_NUMBER: z.string().default("+212600000000"),
 });
 
 export type Config = {
@@ -63,7 +62,6 @@ export type Config = {
   contactEmail: string;
   /** Outbox: first retry delay (doubled each time, at most one hour), poll period, attempts before giving up. */
   mail: { retryBaseMs: number; pollMs: number; maxAttempts: number };
-  chatNumber: string;
 };
 
 /** Reads and checks the environment once; a bad value stops the process with a clear message. */
@@ -98,7 +96,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     contactEmail: e.CONTACT_EMAIL,
     mail: { retryBaseMs: e.MAIL_RETRY_BASE_MS, pollMs: e.MAIL_POLL_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS },
-    chatNumber: e.CHAT_NUMBER,
   };
 }
 

@@ -1,0 +1,14 @@
+/** npm run db:seed — migrates, then fills the demo academy's empty tables (nothing twice). */
+import { loadConfig } from "../config.ts";
+import { openConfiguredDatabase } from "./open.ts";
+import { DEMO_PASSWORD, DEMO_STUDENTS, seedDemo } from "./seed/index.ts";
+
+const config = loadConfig();
+const database = await openConfiguredDatabase(config);
+try {
+  await database.migrate();
+  await seedDemo(database.db, config);
+  console.log(`Académie de démonstration prête : ${DEMO_STUDENTS.first}, ${DEMO_STUDENTS.second} / ${DEMO_PASSWORD}`);
+} finally {
+  await database.close();
+}
