@@ -45,4 +45,18 @@ describe("marketing content", () => {
     );
     expect(() => loadPosts(dir)).toThrow(/content\/blog\/01\.md: slug/);
   });
+
+  it("shows raw HTML in a post as text, never as markup", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "posts-"));
+    writeFileSync(
+      path.join(dir, "01.md"),
+      '---\nid: 1\nslug: "xss"\ntitle: "T"\nexcerpt: ""\nimage: "/x.webp"\ncategory: ""\ndate: ""\nreadTime: ""\ndescription: "D"\n---\n## Titre\n\n<script>alert(1)</script>\n\nTexte <img src=x onerror="alert(2)"> **gras**\n',
+    );
+    const [post] = loadPosts(dir);
+    expect(post?.html).toContain("<h2");
+    expect(post?.html).toContain("<strong>gras</strong>");
+    expect(post?.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(post?.html).toContain("&lt;img src=x onerror=&quot;alert(2)&quot;&gt;");
+    expect(post?.html).not.toMatch(/<script|<img/);
+  });
 });

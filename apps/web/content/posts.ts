@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
-import { marked } from "marked";
+import { Marked } from "marked";
 import { type PostFrontMatter, postFrontMatterSchema } from "./schema.ts";
 import { describeIssues } from "./validate.ts";
 
@@ -16,11 +16,21 @@ export type Post = PostFrontMatter & { html: string };
 // Bundled for prerendering, this module no longer sits beside the posts: the build says where.
 const BLOG_DIR = import.meta.env?.PUERTA_BLOG_DIR ?? path.join(import.meta.dirname, "blog");
 
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/**
+ * Posts are Markdown only: raw HTML in a post is shown as text. The page CSP allows every
+ * inline script of a prerendered page by hash, so a <script> in a post would run.
+ */
+const markdown = new Marked({
+  renderer: { html: ({ text }) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c) },
+});
+
 function readPost(file: string, dir: string): Post {
   const { data, content } = matter(readFileSync(path.join(dir, file), "utf8"));
   const parsed = postFrontMatterSchema.safeParse(data);
   if (!parsed.success) throw new Error(describeIssues(`content/blog/${file}`, parsed.error.issues));
-  return { ...parsed.data, slug: parsed.data.slug.normalize("NFC"), html: marked.parse(content, { async: false }) };
+  return { ...parsed.data, slug: parsed.data.slug.normalize("NFC"), html: markdown.parse(content, { async: false }) };
 }
 
 /** Every post, ordered by id; fails naming the file and field of an invalid entry. */
