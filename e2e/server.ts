@@ -8,9 +8,18 @@ import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import { loadConfig } from "../apps/api/src/config.ts";
 import { openDatabase } from "../apps/api/src/db/client.ts";
-import { centres, etudiants, options, policies, policyAcceptances, users } from "../apps/api/src/db/schema/index.ts";
+import {
+  centres,
+  etudiants,
+  notifications,
+  options,
+  policies,
+  policyAcceptances,
+  users,
+} from "../apps/api/src/db/schema/index.ts";
 import { seedDemo } from "../apps/api/src/db/seed/index.ts";
 import { hashPassword } from "../apps/api/src/modules/auth/service.ts";
+import { FIXTURE_NOTIFICATIONS } from "./support/fixture-notifications.ts";
 import { FIXTURE_PASSWORD, FIXTURE_STUDENTS } from "./support/fixture-students.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -47,6 +56,18 @@ for (const [index, s] of Object.values(FIXTURE_STUDENTS).entries()) {
       .insert(policyAcceptances)
       .values({ userId: user.id, policyId: policy.id, ip: "127.0.0.1", userAgent: "e2e" });
   }
+}
+for (const n of Object.values(FIXTURE_NOTIFICATIONS)) {
+  const [student] = await db.select().from(etudiants).where(eq(etudiants.email, FIXTURE_STUDENTS[n.student].email));
+  if (!student) throw new Error(`fixture notification for ${n.student}: no such student`);
+  await db.insert(notifications).values({
+    titre: n.titre,
+    message: n.message,
+    link: n.link,
+    typeDestinataire: "etudiant_specifique",
+    etudiantIds: [student.id],
+    sender: "E2E",
+  });
 }
 await database.close();
 

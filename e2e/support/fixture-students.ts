@@ -2,6 +2,8 @@
  * Students created only for the end-to-end run, one per journey that changes a student's
  * state, so specs never depend on each other's order. Add an entry when a journey needs one.
  */
+import { XSS_PAYLOADS } from "./xss-payloads.ts";
+
 export type FixtureStudent = {
   email: string;
   prenom: string;
@@ -37,4 +39,10 @@ export const FIXTURE_STUDENTS = {
   calendarHolidays: student("calendar-holidays", "Ain Sebaa", true),
   passwordReset: student("password-reset", "Zenith", true),
   passwordChange: student("password-change", "Ain Sebaa", true),
+  // Name fields carrying script payloads: shown on the profile and in the header.
+  xss: {
+    ...student("xss", "Ain Sebaa", true),
+    prenom: `Salma ${XSS_PAYLOADS.img}`,
+    nom: `${XSS_PAYLOADS.script} ${XSS_PAYLOADS.svg}`,
+  },
 } satisfies Record<string, FixtureStudent>;

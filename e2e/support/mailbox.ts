@@ -26,20 +26,31 @@ async function mailsTo(address: string): Promise<Email[]> {
   return parsed.filter((email) => email.to?.some((to) => "address" in to && to.address === address));
 }
 
-/** Waits for the `count`-th e-mail to `address` (1-based) and returns it. */
-export async function waitForMail(address: string, count = 1): Promise<Email> {
+async function pollMail(message: string, pick: () => Promise<Email | undefined>): Promise<Email> {
   let found: Email | undefined;
   await expect
     .poll(
       async () => {
-        found = (await mailsTo(address))[count - 1];
+        found = await pick();
         return found !== undefined;
       },
-      { message: `e-mail n°${count} to ${address}`, timeout: 15_000 },
+      { message, timeout: 15_000 },
     )
     .toBe(true);
   if (!found) throw new Error("unreachable");
   return found;
+}
+
+/** Waits for the `count`-th e-mail to `address` (1-based) and returns it. */
+export function waitForMail(address: string, count = 1): Promise<Email> {
+  return pollMail(`e-mail n°${count} to ${address}`, async () => (await mailsTo(address))[count - 1]);
+}
+
+/** Waits for the e-mail to `address` with this subject: for inboxes that several specs write to. */
+export function waitForMailWithSubject(address: string, subject: string): Promise<Email> {
+  return pollMail(`e-mail « ${subject} » to ${address}`, async () =>
+    (await mailsTo(address)).find((mail) => mail.subject === subject),
+  );
 }
 
 /** The reset link of a reset e-mail, as a path the test's own server answers. */
