@@ -70,9 +70,18 @@ test.describe("extracurricular events calendar", () => {
     expect(detailRequests[`/api/parascolaires/${target.id}`]).toBe(0);
     await expectNoAxeViolations(page);
 
+    // A reload keeps the history entry's state, so the page still has its event.
     await page.reload();
     await checkDetail();
-    expect(detailRequests[`/api/parascolaires/${target.id}`]).toBe(1);
+
+    // A shared link opens with no state at all: the event is loaded by its id.
+    const shared = await page.context().newPage();
+    const sharedRequests = countRequests(shared, [`/api/parascolaires/${target.id}`]);
+    await shared.goto(`/parascolaire/${target.id}`);
+    await expect(shared.getByRole("heading", { level: 1, name: target.title })).toBeVisible();
+    await expect(shared.getByText(target.description)).toBeVisible();
+    expect(sharedRequests[`/api/parascolaires/${target.id}`]).toBe(1);
+    await shared.close();
 
     const past = events.find((e) => !e.originalData.is_future);
     if (past) {
