@@ -124,6 +124,27 @@ describe("calendars API", () => {
       expect(res.json()).toEqual({ success: true, data: first });
     });
 
+    it("serves each event's poster through an authorised route, as a real WebP image", async () => {
+      const { data } = eventListResponse.parse((await get("/api/parascolaires")).json());
+      expect(data.every((e) => e.affiche === `/api/parascolaires/${e.id}/affiche`)).toBe(true);
+      const first = data[0];
+      if (!first?.affiche) throw new Error("no poster");
+      const res = await get(first.affiche, acceptedToken);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("image/webp");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["content-disposition"]).toMatch(/^inline; filename="affiche-\d+\.webp"/);
+      const bytes = res.rawPayload;
+      expect(bytes.subarray(0, 4).toString("latin1")).toBe("RIFF");
+      expect(bytes.subarray(8, 12).toString("latin1")).toBe("WEBP");
+
+      expect((await t.app.inject({ method: "GET", url: first.affiche })).statusCode).toBe(401);
+      expect((await get(first.affiche)).statusCode).toBe(403);
+      const missing = await get("/api/parascolaires/999999/affiche", acceptedToken);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).not.toMatch(/\/|files/);
+    });
+
     it("keeps the event page's data behind the policy gate", async () => {
       const res = await get("/api/parascolaires/1");
       expect(res.statusCode).toBe(403);
