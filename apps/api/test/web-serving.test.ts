@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
@@ -57,6 +58,28 @@ describe("serving the built web app", () => {
       expect(src).not.toContain("unsafe-inline");
       expect(src).not.toContain(sha(SHELL_SCRIPT));
     }
+  });
+
+  it("compresses pages for clients that accept it, and serves the build's precompressed assets", async () => {
+    const br = await t.app.inject({
+      method: "GET",
+      url: "/login",
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toContain("Accept-Encoding");
+    expect(brotliDecompressSync(br.rawPayload).toString("utf8")).toBe(LOGIN);
+    const gz = await t.app.inject({ method: "GET", url: "/login", headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString("utf8")).toBe(LOGIN);
+
+    const asset = "console.log('puerta compressée');".repeat(80);
+    writeFileSync(path.join(webDir, "assets", "big-abc.js"), asset);
+    writeFileSync(path.join(webDir, "assets", "big-abc.js.br"), brotliCompressSync(asset));
+    const res = await t.app.inject({ method: "GET", url: "/assets/big-abc.js", headers: { "accept-encoding": "br" } });
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(res.rawPayload).toString("utf8")).toBe(asset);
+    expect((await get("/assets/big-abc.js")).body).toBe(asset);
   });
 
   it("serves the home page and keeps pages out of long-lived caches", async () => {

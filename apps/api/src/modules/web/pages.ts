@@ -1,8 +1,21 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-export type Page = { html: Buffer; scriptHashes: string[] };
+export type Page = { html: Buffer; scriptHashes: string[]; encoded: Partial<Record<"br" | "gzip", Buffer>> };
+
+/** The page's HTML in the best encoding the client accepts, compressed once and kept. */
+export function encodePage(page: Page, acceptEncoding: string | undefined): { body: Buffer; encoding?: "br" | "gzip" } {
+  const accepted = acceptEncoding ?? "";
+  const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : undefined;
+  if (!encoding) return { body: page.html };
+  page.encoded[encoding] ??=
+    encoding === "br"
+      ? brotliCompressSync(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+      : gzipSync(page.html, { level: 9 });
+  return { body: page.encoded[encoding], encoding };
+}
 
 /** SPA shell written by React Router when every public page is prerendered. */
 const FALLBACK_FILES = ["__spa-fallback.html", "index.html"];
@@ -39,5 +52,5 @@ function readPage(file: string): Page {
     if (body.length === 0) continue;
     scriptHashes.push(`sha256-${createHash("sha256").update(body).digest("base64")}`);
   }
-  return { html, scriptHashes };
+  return { html, scriptHashes, encoded: {} };
 }

@@ -4,7 +4,7 @@ import { CLIENT_ONLY_PUBLIC_ROUTES, MESSAGES, matchesRoute, PROTECTED_ROUTES } f
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppContext } from "../../context.ts";
 import { cspDirectives, cspHeader } from "../../lib/security-headers.ts";
-import { loadPages, type Page } from "./pages.ts";
+import { encodePage, loadPages, type Page } from "./pages.ts";
 
 const SHELL_ROUTES = [...PROTECTED_ROUTES, ...CLIENT_ONLY_PUBLIC_ROUTES];
 
@@ -24,6 +24,8 @@ export async function webRoutes(app: FastifyInstance, { config }: AppContext) {
       list: false,
       // A dotfile is answered like any missing file: its existence is nobody's business.
       dotfiles: "ignore",
+      // The build writes .br and .gz beside each asset (apps/web/scripts/compress-build.ts).
+      preCompressed: true,
       // Pages (and directories, which would be a 403) go through the not-found handler below,
       // which serves them with their CSP hashes.
       allowedPath: (pathname) => !pathname.endsWith("/") && !pathname.endsWith(".html"),
@@ -34,13 +36,17 @@ export async function webRoutes(app: FastifyInstance, { config }: AppContext) {
     });
   }
 
-  const sendPage = (reply: FastifyReply, page: Page, status: number) =>
-    reply
+  const sendPage = (reply: FastifyReply, page: Page, status: number) => {
+    const { body, encoding } = encodePage(page, reply.request.headers["accept-encoding"]);
+    if (encoding) reply.header("Content-Encoding", encoding);
+    return reply
       .status(status)
       .header("Content-Type", "text/html; charset=utf-8")
       .header("Cache-Control", "no-cache")
+      .header("Vary", "Accept-Encoding")
       .header("Content-Security-Policy", cspHeader(directives, page.scriptHashes))
-      .send(page.html);
+      .send(body);
+  };
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = decodePath(request.url.split("?")[0] ?? "/");
