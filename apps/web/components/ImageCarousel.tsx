@@ -1,8 +1,8 @@
 import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { Picture } from "./Picture.tsx";
 import { useLightbox } from "./useLightbox.tsx";
+import { ZoomableImage } from "./ZoomableImage.tsx";
 
 export type CarouselImage = { id: number; title: string; image: string };
 
@@ -48,20 +48,7 @@ export function ImageCarousel({ images, label }: ImageCarouselProps) {
         <ul className="flex touch-pan-y">
           {images.map((item) => (
             <li key={item.id} className="min-w-0 shrink-0 grow-0 basis-full px-2 sm:basis-1/2 lg:basis-1/3">
-              <button
-                type="button"
-                className="block w-full cursor-zoom-in overflow-hidden rounded-2xl"
-                onClick={(event) => lightbox.open({ src: item.image, alt: item.title }, event.currentTarget)}
-                aria-label={`Agrandir l'image : ${item.title}`}
-              >
-                <Picture
-                  src={item.image}
-                  alt=""
-                  width={960}
-                  height={600}
-                  className="aspect-[8/5] w-full object-cover transition-transform duration-300 hover:scale-105"
-                />
-              </button>
+              <ZoomableImage image={item.image} title={item.title} onOpen={lightbox.open} />
               <p className="mt-2 text-center text-sm text-gray-700">{item.title}</p>
             </li>
           ))}

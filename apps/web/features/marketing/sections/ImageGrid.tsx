@@ -1,5 +1,5 @@
-import { Picture } from "../../../components/Picture.tsx";
 import { useLightbox } from "../../../components/useLightbox.tsx";
+import { ZoomableImage } from "../../../components/ZoomableImage.tsx";
 import type { ImageItem } from "../../../content/schema.ts";
 
 /** A grid of photos; a click opens one full size in the lightbox. */
@@ -10,20 +10,7 @@ export function ImageGrid({ items }: { items: ImageItem[] }) {
       <ul className="grid grid-cols-2 gap-3 md:grid-cols-3">
         {items.map((item) => (
           <li key={item.id}>
-            <button
-              type="button"
-              className="block w-full cursor-zoom-in overflow-hidden rounded-2xl"
-              onClick={(event) => lightbox.open({ src: item.image, alt: item.title }, event.currentTarget)}
-              aria-label={`Agrandir l'image : ${item.title}`}
-            >
-              <Picture
-                src={item.image}
-                alt=""
-                width={960}
-                height={600}
-                className="aspect-[8/5] w-full object-cover transition-transform duration-300 hover:scale-105"
-              />
-            </button>
+            <ZoomableImage image={item.image} title={item.title} onOpen={lightbox.open} />
           </li>
         ))}
       </ul>
