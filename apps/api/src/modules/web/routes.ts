@@ -9,6 +9,23 @@ import { encodePage, loadPages, type Page } from "./pages.ts";
 const SHELL_ROUTES = [...PROTECTED_ROUTES, ...CLIENT_ONLY_PUBLIC_ROUTES];
 
 /**
+ * Headers that only govern a document (what it may load, frame or open). Scripts, styles,
+ * fonts and raster images never become documents, so sending them ~700 bytes of these on
+ * each of the sixty assets of a page is weight for nothing. SVG keeps them: it can be opened
+ * as a document and run script.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  "content-security-policy",
+  "cross-origin-opener-policy",
+  "origin-agent-cluster",
+  "x-dns-prefetch-control",
+  "x-download-options",
+  "x-frame-options",
+  "x-permitted-cross-domain-policies",
+  "x-xss-protection",
+];
+
+/**
  * Serves the built web app: hashed assets with long-lived caching, prerendered pages,
  * the client-rendered shell for the student area, and real 404s for anything else.
  */
@@ -32,6 +49,11 @@ export async function webRoutes(app: FastifyInstance, { config }: AppContext) {
       setHeaders(reply, filePath) {
         const immutable = filePath.startsWith(path.join(config.webDir, "assets") + path.sep);
         reply.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+        if (immutable) {
+          // A hashed asset is never revalidated nor fetched in ranges: validators are weight too.
+          for (const name of ["etag", "last-modified", "accept-ranges"]) reply.removeHeader(name);
+          if (!filePath.endsWith(".svg")) for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
+        }
       },
     });
   }
