@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import brandJson from "./brand.json";
-import { aboutPath, brand, chatLink, parseBrand, postalAddress } from "./brand.ts";
+import { aboutPath, brand, chatLink, postalAddress } from "./brand.ts";
+import { validateContentFile } from "./validate.ts";
+
+const parseBrand = (data: unknown) => validateContentFile("brand.json", data);
 
 describe("brand configuration", () => {
   it("is valid and names the academy", () => {

@@ -1,52 +1,16 @@
-import { z } from "zod";
 import brandJson from "./brand.json";
+import type { Brand } from "./schema.ts";
+
+export type { Brand };
+export type SocialNetwork = Brand["social"][number]["network"];
 
 /**
  * The academy's identity and contact details, in one file the whole site reads (header,
- * footer, chat button, contact section, privacy policy, marketing pages). Checked when the
- * module loads, so a bad edit fails the build (prerendering imports it) with a clear message.
+ * footer, chat button, contact section, privacy policy, marketing pages). The build checks
+ * it against `brandSchema` (content/schema.ts) with every other content file, so a bad edit
+ * fails the build with the field named, and the browser is not sent a validator.
  */
-export const brandSchema = z.object({
-  academyName: z.string().trim().min(1),
-  /** Used in the about page path, /pourquoi-{productSlug}. */
-  productSlug: z.string().regex(/^[a-z0-9-]+$/, "productSlug : minuscules, chiffres et tirets"),
-  tagline: z.string().trim().min(1),
-  contactEmail: z.email(),
-  /** International number of the messaging chat (WhatsApp), spaces allowed. */
-  chatNumber: z.string().regex(/^\+?[0-9 ().-]{8,20}$/, "chatNumber : numéro international attendu"),
-  chatGreeting: z.string().trim().min(1).max(300),
-  social: z
-    .array(
-      z.object({
-        network: z.enum(["facebook", "instagram", "youtube", "tiktok", "linkedin"]),
-        label: z.string().trim().min(1),
-        url: z.url({ protocol: /^https$/ }),
-      }),
-    )
-    .min(1),
-  address: z.object({
-    street: z.string().trim().min(1),
-    postalCode: z.string().regex(/^\d{5}$/),
-    city: z.literal("Casablanca"),
-    country: z.string().trim().min(1),
-  }),
-});
-
-export type Brand = z.infer<typeof brandSchema>;
-export type SocialNetwork = Brand["social"][number]["network"];
-
-export function parseBrand(data: unknown): Brand {
-  const parsed = brandSchema.safeParse(data);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (i) => `content/brand.json: ${i.path.join(".") || "(racine)"} : ${i.message}`,
-    );
-    throw new Error(`Contenu invalide\n${lines.join("\n")}`);
-  }
-  return parsed.data;
-}
-
-export const brand: Brand = parseBrand(brandJson);
+export const brand = brandJson as Brand;
 
 /** The about page path, /pourquoi-{product} (spec section 2). */
 export const aboutPath = `/pourquoi-${brand.productSlug}`;

@@ -1,6 +1,7 @@
-import { STORAGE_KEYS, type StudentData, toStudentData, type User, user as userSchema } from "@puerta/contract";
+import { STORAGE_KEYS, type StudentData, toStudentData, type User } from "@puerta/contract";
 import { useSyncExternalStore } from "react";
 import { LOGOUT_EVENT } from "./api.ts";
+import { loadSchemas } from "./schemas.ts";
 import { storage } from "./storage.ts";
 
 /** Dispatched on `window` when this tab stores a new session or a refreshed user. */
@@ -36,27 +37,59 @@ export function readStudentData(): StudentData | null {
   return storage.getJson<StudentData>(STORAGE_KEYS.studentData);
 }
 
-let cached: { token: string | null; userRaw: string | null; session: Session | null } = {
+/** Checks a stored user against the contract's schema; null until the schemas are loaded. */
+let parseUser: ((value: unknown) => User | null) | null = null;
+let parserLoading: Promise<void> | null = null;
+
+/** Fetches the user schema once, then tells every reader to read the session again. */
+function loadUserParser(): Promise<void> {
+  parserLoading ??= loadSchemas().then(
+    ({ user }) => {
+      parseUser = (value) => user.safeParse(value).data ?? null;
+      window.dispatchEvent(new Event(SESSION_EVENT));
+    },
+    () => {
+      // Offline or a stale deployment: try again on the next read.
+      parserLoading = null;
+    },
+  );
+  return parserLoading;
+}
+
+let cached: { token: string | null; userRaw: string | null; checked: boolean; session: Session | null } = {
   token: null,
   userRaw: null,
+  checked: false,
   session: null,
 };
 
-/** The stored session; the same object until the stored values change (useSyncExternalStore needs that). */
+/**
+ * The stored session; the same object until the stored values change (useSyncExternalStore
+ * needs that). Its user stays null until the schema that checks it has arrived.
+ */
 export function readSession(): Session | null {
   const token = storage.get(STORAGE_KEYS.token);
   const userRaw = storage.get(STORAGE_KEYS.user);
-  if (token === cached.token && userRaw === cached.userRaw) return cached.session;
+  const checked = parseUser !== null;
+  if (token === cached.token && userRaw === cached.userRaw && checked === cached.checked) return cached.session;
   let user: User | null = null;
-  if (userRaw) {
-    try {
-      user = userSchema.safeParse(JSON.parse(userRaw)).data ?? null;
-    } catch {
-      user = null;
-    }
+  if (token && userRaw) {
+    if (parseUser) {
+      try {
+        user = parseUser(JSON.parse(userRaw));
+      } catch {
+        user = null;
+      }
+    } else void loadUserParser();
   }
-  cached = { token, userRaw, session: token ? { token, user } : null };
+  cached = { token, userRaw, checked, session: token ? { token, user } : null };
   return cached.session;
+}
+
+/** The stored user, once checked (waits for the schema when it has not arrived yet). */
+export async function readSessionUser(): Promise<User | null> {
+  await loadUserParser();
+  return readSession()?.user ?? null;
 }
 
 function subscribe(onChange: () => void) {

@@ -1,4 +1,4 @@
-import { formatCountdown, loginRequest, MESSAGES, user as userSchema } from "@puerta/contract";
+import { formatCountdown, MESSAGES } from "@puerta/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { CircleAlert, Eye, EyeOff } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
@@ -6,6 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { Captcha, type CaptchaHandle } from "../../components/Captcha.tsx";
 import { ApiError, apiJson } from "../../lib/api.ts";
 import { policyStatusQuery } from "../../lib/policy-status.ts";
+import { fieldErrors, loadSchemas } from "../../lib/schemas.ts";
 import { saveSession, saveUser } from "../../lib/session.ts";
 import { InvalidLoginResponse, loginErrorMessage, retryAfterSeconds } from "./login-errors.ts";
 import { useLockout } from "./use-lockout.ts";
@@ -14,14 +15,9 @@ const m = MESSAGES.login;
 type FieldErrors = Partial<Record<"email" | "password" | "recaptcha_token", string>>;
 
 /** Client checks of spec section 5, with the contract's own schema and messages. */
-function validate(email: string, password: string, captcha: string | null): FieldErrors {
-  const parsed = loginRequest.safeParse({ email, password, recaptcha_token: captcha ?? "" });
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error?.issues ?? []) {
-    const field = issue.path[0] as keyof FieldErrors;
-    errors[field] ??= issue.message;
-  }
-  return errors;
+async function validate(email: string, password: string, captcha: string | null): Promise<FieldErrors> {
+  const { loginRequest } = await loadSchemas();
+  return fieldErrors(loginRequest.safeParse({ email, password, recaptcha_token: captcha ?? "" }).error);
 }
 
 /** POST /api/login, then the refreshed user (GET /api/user); throws what the form must show. */
@@ -32,9 +28,10 @@ async function signIn(email: string, password: string, captcha: string) {
   });
   const token = body?.token;
   if (typeof token !== "string" || token === "") throw new InvalidLoginResponse();
-  saveSession(token, userSchema.safeParse(body?.user).data ?? null);
+  const { user } = await loadSchemas();
+  saveSession(token, user.safeParse(body?.user).data ?? null);
   try {
-    const refreshed = userSchema.safeParse(await apiJson("/api/user"));
+    const refreshed = user.safeParse(await apiJson("/api/user"));
     if (refreshed.success) saveUser(refreshed.data);
   } catch (error) {
     // A 401 here has already ended the session: the login did not hold.
@@ -67,7 +64,14 @@ export function LoginForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading || lockout.locked) return;
-    const errors = validate(email, password, captcha);
+    let errors: FieldErrors;
+    try {
+      errors = await validate(email, password, captcha);
+    } catch {
+      // The checks could not be fetched: the server is out of reach.
+      setError(m.unreachable);
+      return;
+    }
     setFieldErrors(errors);
     setError(null);
     if (Object.keys(errors).length > 0 || !captcha) return;
@@ -95,7 +99,13 @@ export function LoginForm() {
     "block w-full rounded-xl border border-gray-300 bg-white px-4 py-3 text-base text-ink shadow-sm transition placeholder:text-gray-400 focus:border-brand-600 focus:outline-none focus:ring-4 focus:ring-brand-100 disabled:cursor-not-allowed disabled:bg-gray-100 aria-invalid:border-brand-600";
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-describedby={shownError ? ids.error : undefined}>
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={() => void loadSchemas().catch(() => undefined)}
+      className="space-y-5"
+      aria-describedby={shownError ? ids.error : undefined}
+    >
       {shownError && (
         <div
           id={ids.error}

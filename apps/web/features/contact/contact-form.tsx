@@ -1,7 +1,6 @@
 import {
   CONTACT_LIMITS,
   type ContactRequest,
-  contactRequest,
   formatCountdown,
   formatCountdownPadded,
   CONTACT_MESSAGES as M,
@@ -10,6 +9,7 @@ import { CircleAlert, CircleCheck, Send } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { Captcha, type CaptchaHandle } from "../../components/Captcha.tsx";
 import { ApiError } from "../../lib/api.ts";
+import { fieldErrors as firstErrors, loadSchemas } from "../../lib/schemas.ts";
 import { contactRetrySeconds, sendContactMessage } from "./api.ts";
 import { useCountdown } from "./use-countdown.ts";
 
@@ -20,14 +20,9 @@ const EMPTY: Values = { nom: "", email: "", telephone: "", sujet: "", message: "
 type Status = { kind: "sent" } | { kind: "error"; text: string } | { kind: "locked"; text: string } | null;
 
 /** Client checks with the contract's own schema and messages (the captcha is checked apart). */
-export function validateContact(values: Values): Partial<Record<Field, string>> {
-  const parsed = contactRequest.safeParse({ ...values, recaptcha_token: "-" });
-  const errors: Partial<Record<Field, string>> = {};
-  for (const issue of parsed.error?.issues ?? []) {
-    const field = issue.path[0] as Field;
-    errors[field] ??= issue.message;
-  }
-  return errors;
+export async function validateContact(values: Values): Promise<Partial<Record<Field, string>>> {
+  const { contactRequest } = await loadSchemas();
+  return firstErrors<Field>(contactRequest.safeParse({ ...values, recaptcha_token: "-" }).error);
 }
 
 const inputClass =
@@ -54,7 +49,14 @@ export function ContactForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending || lock.running || !captcha) return;
-    const errors = validateContact(values);
+    let errors: Partial<Record<Field, string>>;
+    try {
+      errors = await validateContact(values);
+    } catch {
+      // The checks could not be fetched: the server is out of reach.
+      setStatus({ kind: "error", text: M.failed });
+      return;
+    }
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
     setSending(true);
@@ -110,7 +112,13 @@ export function ContactForm() {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Formulaire de contact">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={() => void loadSchemas().catch(() => undefined)}
+      className="space-y-5"
+      aria-label="Formulaire de contact"
+    >
       <div aria-live="polite">
         {status?.kind === "sent" && (
           <p

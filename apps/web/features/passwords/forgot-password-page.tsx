@@ -1,8 +1,9 @@
-import { forgotPasswordRequest, PASSWORD_MESSAGES as M } from "@puerta/contract";
+import { PASSWORD_MESSAGES as M } from "@puerta/contract";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
+import { loadSchemas } from "../../lib/schemas.ts";
 import { pageMeta, pageTitle } from "../../lib/seo.ts";
 import { requestPasswordReset } from "./api.ts";
 import { FormMessage, inputClass, PasswordCard, submitClass } from "./form-parts.tsx";
@@ -21,6 +22,11 @@ export function forgotErrorMessage(error: unknown): string {
   return M.generic;
 }
 
+async function checkEmail(email: string) {
+  const { forgotPasswordRequest } = await loadSchemas();
+  return forgotPasswordRequest.safeParse({ email });
+}
+
 /** /forgot-password (spec sections 2, 5 and 8). Prerendered; the form runs in the browser. */
 export default function ForgotPasswordPage() {
   const id = useId();
@@ -32,7 +38,14 @@ export default function ForgotPasswordPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
-    const parsed = forgotPasswordRequest.safeParse({ email });
+    let parsed: Awaited<ReturnType<typeof checkEmail>>;
+    try {
+      parsed = await checkEmail(email);
+    } catch {
+      // The checks could not be fetched: the server is out of reach.
+      setResult({ kind: "error", text: M.serverUnreachable });
+      return;
+    }
     setEmailError(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
     setResult(null);
     if (!parsed.success) return;
@@ -52,7 +65,12 @@ export default function ForgotPasswordPage() {
       title="Mot de passe oublié"
       intro="Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe."
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        onFocus={() => void loadSchemas().catch(() => undefined)}
+        className="space-y-5"
+      >
         {result && <FormMessage kind={result.kind}>{result.text}</FormMessage>}
         <div>
           <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-ink">

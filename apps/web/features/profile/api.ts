@@ -1,6 +1,6 @@
-import { PROFILE_PHOTO, PROFILE_TEXT, type User } from "@puerta/contract";
+import { PROFILE_PHOTO, PROFILE_TEXT } from "@puerta/contract";
 import { apiJson } from "../../lib/api.ts";
-import { readSession, saveUser } from "../../lib/session.ts";
+import { readSessionUser, saveUser } from "../../lib/session.ts";
 
 /** The checks the browser can make before sending; the server checks the content again. */
 export function photoProblem(file: File): string | null {
@@ -14,7 +14,7 @@ export async function uploadProfilePhoto(file: File): Promise<string> {
   const form = new FormData();
   form.append("photo", file);
   const body = await apiJson<{ profile_image: string }>("/api/profile/photo", { method: "POST", body: form });
-  const user: User | null | undefined = readSession()?.user;
+  const user = await readSessionUser();
   if (user?.etudiant) saveUser({ ...user, etudiant: { ...user.etudiant, profile_image: body.profile_image } });
   return body.profile_image;
 }
