@@ -5,5 +5,22 @@ import { marketingContent } from "./content/vite-plugin.ts";
 
 export default defineConfig({
   plugins: [marketingContent(), tailwindcss(), reactRouter()],
+  build: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: "framework",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/,
+              priority: 10,
+            },
+            { name: "query", test: /node_modules[\\/]@tanstack[\\/]/, priority: 5 },
+            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 4 },
+          ],
+        },
+      },
+    },
+  },
   server: { proxy: { "/api": "http://localhost:3000", "/sanctum": "http://localhost:3000" } },
 });

@@ -1,5 +1,3 @@
-import "altcha/altcha.css";
-import "./captcha.css";
 import type {} from "altcha/types/react";
 import { type Ref, useEffect, useImperativeHandle, useRef } from "react";
 
@@ -31,8 +29,26 @@ export function Captcha({ onChange, ref }: { onChange: (payload: string | null) 
       latestOnChange.current(state === "verified" && payload ? payload : null);
     };
     element.addEventListener("statechange", onStateChange);
-    void import("../lib/altcha-client.ts");
-    return () => element.removeEventListener("statechange", onStateChange);
+    // The widget (about 30 KB compressed, with its styles) is fetched when it comes near the
+    // screen: most pages carry the contact form far below the fold.
+    const load = () => void import("../lib/altcha-client.ts");
+    if (typeof IntersectionObserver === "undefined") {
+      load();
+      return () => element.removeEventListener("statechange", onStateChange);
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        load();
+      },
+      { rootMargin: "600px 0px" },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      element.removeEventListener("statechange", onStateChange);
+    };
   }, []);
 
   useImperativeHandle(ref, () => ({

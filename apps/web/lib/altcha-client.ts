@@ -4,6 +4,7 @@
  * the PBKDF2 worker is a separate file from our own origin, which the strict CSP allows
  * (`worker-src 'self'`), and no inline script is needed. See docs/decisions/002-web-shell.md.
  */
+import "altcha/altcha.css";
 import "altcha/i18n/fr-fr";
 import "altcha/external";
 import Pbkdf2Worker from "altcha/workers/pbkdf2?worker";

@@ -9,7 +9,6 @@ import {
 import { Picture } from "../../components/Picture.tsx";
 import { loadPosts } from "../../content/posts.ts";
 import { pageMeta, pageTitle } from "../../lib/seo.ts";
-import "./blog.css";
 import { frenchLongDate } from "./format.ts";
 
 /**

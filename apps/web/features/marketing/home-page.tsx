@@ -1,6 +1,5 @@
 import { brand } from "../../content/brand.ts";
 import { pageMeta, pageTitle } from "../../lib/seo.ts";
-import "./marketing.css";
 import { Accompaniment } from "./sections/Accompaniment.tsx";
 import { Accreditations } from "./sections/Accreditations.tsx";
 import { Centres } from "./sections/Centres.tsx";
@@ -21,6 +20,11 @@ export const meta = () =>
     description: `${brand.academyName} prépare les bacheliers marocains à la Selectividad, au DELE et au SIELE dans trois centres à Casablanca : 100 % de réussite, séjour linguistique à Madrid et accompagnement jusqu'à l'université espagnole.`,
     path: "/",
   });
+
+/** The hero video's poster is the page's largest paint: fetch it first, before any script. */
+export const links = () => [
+  { rel: "preload", as: "image", href: "/media/video/hero.webp", type: "image/webp", fetchPriority: "high" },
+];
 
 /** The landing page, every section in the order of the spec. */
 export default function HomePage() {
