@@ -86,7 +86,7 @@ export function QuestionsBanner() {
             onClick={() => setIndex(i)}
             aria-label={`Aller à la question ${i + 1}`}
             aria-current={i === index ? "true" : undefined}
-            className="flex h-6 items-center px-0.5"
+            className="flex h-6 min-w-6 items-center justify-center"
           >
             <span
               className={`block h-2 rounded-full transition-all ${i === index ? "w-6 bg-brand-600" : "w-2 bg-gray-300"}`}
