@@ -42,7 +42,7 @@ const firstPost = (() => {
   }
 })();
 
-const routes: { path: string; signedIn: boolean }[] = [
+const allRoutes: { path: string; signedIn: boolean }[] = [
   { path: "/", signedIn: false },
   { path: "/blog-2", signedIn: false },
   ...(firstPost ? [{ path: `/blog-2/${encodeURIComponent(firstPost)}`, signedIn: false }] : []),
@@ -51,6 +51,15 @@ const routes: { path: string; signedIn: boolean }[] = [
   { path: "/planning", signedIn: true },
   { path: "/notifications", signedIn: true },
 ];
+// `--only=/login,/` measures a subset, when working on one page.
+const only = process.argv
+  .find((a) => a.startsWith("--only="))
+  ?.slice("--only=".length)
+  .split(",");
+const routes = only ? allRoutes.filter((r) => only.includes(decodeURIComponent(r.path))) : allRoutes;
+const stamp = new Date().toISOString().slice(0, 10);
+const reportDir = path.join(repoRoot, "bench-results", `web-${stamp}-reports`);
+mkdirSync(reportDir, { recursive: true });
 
 const server = await startServer({
   DATA_DIR: mkdtempSync(path.join(tmpdir(), "puerta-bench-web-")),
@@ -92,6 +101,9 @@ try {
     );
     await page.close();
     if (!result) throw new Error(`Lighthouse n'a rien rendu pour ${route.path}`);
+    // The full report, to see which element is the LCP, which requests weigh, what shifts.
+    const reportName = `${decodeURIComponent(route.path).replace(/[^\p{L}\p{N}-]+/gu, "_") || "_"}.json`;
+    writeFileSync(path.join(reportDir, reportName), JSON.stringify(result.lhr));
     rows.push(toRow(route.path, route.signedIn, result.lhr as unknown as Lhr));
   }
   await browser.disconnect();
@@ -102,12 +114,14 @@ try {
 
 printTable(rows);
 mkdirSync(path.join(repoRoot, "bench-results"), { recursive: true });
-const file = path.join(repoRoot, "bench-results", `web-${new Date().toISOString().slice(0, 10)}.json`);
+const file = path.join(repoRoot, "bench-results", `web-${stamp}.json`);
 writeFileSync(
   file,
   JSON.stringify({ date: new Date().toISOString(), machine: machineDescription(), targets: TARGETS, rows }, null, 2),
 );
-console.log(`\nRésultats écrits dans ${path.relative(repoRoot, file)}`);
+console.log(
+  `\nRésultats écrits dans ${path.relative(repoRoot, file)} (rapports complets : ${path.relative(repoRoot, reportDir)}/)`,
+);
 
 async function signIn(base: string) {
   const challenge = await (await fetch(`${base}/api/captcha/challenge`)).json();
