@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../../config.ts";
@@ -59,7 +59,9 @@ export function createMailTransport(config: Config): MailTransport {
       await mkdir(folder, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(folder, `${stamp}-${envelope.messageId.replace(/[^\w.-]/g, "")}.eml`);
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      // Written aside then renamed: whoever watches the folder never reads a half-written .eml.
+      await writeFile(`${file}.part`, info.message as Buffer, { mode: 0o600 });
+      await rename(`${file}.part`, file);
       return file;
     },
     close: () => composer.close(),
