@@ -4,9 +4,14 @@
  * serves (and its ratio to a bare node:http server answering a body of the same size), then
  * p50/p99 at a steady 200 requests/s. Embedded database by default; PostgreSQL when
  * DATABASE_URL is set (in a throw-away database). Targets are reported, not enforced.
+ *
+ * The steady load is open-loop (decision 050): one request every 5 ms whatever the server
+ * does, latency counted from the moment each request was due. autocannon's `overallRate` is
+ * not steady: each connection sends its quota for the second back to back, so 200 requests
+ * arrive at once at the top of every second; its figures are kept beside as "rafales".
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
+import { Agent, createServer, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { solveChallenge } from "altcha-lib";
@@ -98,14 +103,17 @@ try {
       duration: MAX_SECONDS,
       requests: [authorised],
     });
-    const steady = await run({
+    const steady = await steadyLoad(`${server.url}${endpoint}`, () => ({
+      authorization: `Bearer ${tokens[Math.floor(Math.random() * tokens.length)]}`,
+    }));
+    const bursts = await run({
       url: `${server.url}${endpoint}`,
       connections: 20,
       duration: STEADY_SECONDS,
       overallRate: RATE,
       requests: [authorised],
     });
-    results.push(row(endpoint, body.length, max, steady, ceiling, true));
+    results.push(readRow(endpoint, body.length, max, steady, bursts, ceiling));
   }
 
   // Login: each request carries its own solved captcha (a payload is accepted once).
@@ -129,7 +137,7 @@ try {
       },
     ],
   });
-  results.push(row("POST /api/login", 0, login, login, undefined, false));
+  results.push(loginRow(login));
 } finally {
   const peakRss = peakRssMb(serverPid);
   await server.stop();
@@ -171,27 +179,89 @@ async function ceilingFor(body: string): Promise<number> {
   return result.requests.average;
 }
 
-function row(
+type Steady = { latencies: number[]; failures: number };
+
+/**
+ * Open-loop load at RATE requests/s for STEADY_SECONDS on keep-alive connections: request i
+ * leaves at start + i / RATE even when earlier ones are still waiting, and its latency runs
+ * from that moment, so a server that stalls shows it (no coordinated omission).
+ */
+async function steadyLoad(url: string, headers: () => Record<string, string>): Promise<Steady> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  const latencies: number[] = [];
+  let failures = 0;
+  const one = (due: number) =>
+    new Promise<void>((resolve) => {
+      const req = httpRequest(url, { agent, headers: headers() }, (res) => {
+        res.resume();
+        res.on("end", () => {
+          if (res.statusCode === 200) latencies.push(performance.now() - due);
+          else failures++;
+          resolve();
+        });
+      });
+      req.on("error", () => {
+        failures++;
+        resolve();
+      });
+      req.end();
+    });
+  const start = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < RATE * STEADY_SECONDS; i++) {
+    const due = start + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    pending.push(one(due));
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { latencies, failures };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN);
+}
+
+function readRow(
   name: string,
   bytes: number,
   max: autocannon.Result,
-  steady: autocannon.Result,
-  ceiling: number | undefined,
-  read: boolean,
+  steady: Steady,
+  bursts: autocannon.Result,
+  ceiling: number,
 ): Result {
-  const failures = max.errors + max.non2xx + steady.errors + steady.non2xx + max.timeouts + steady.timeouts;
-  const p99 = steady.latency.p99;
-  const verdict = read ? (p99 <= TARGET_P99_MS && failures === 0 ? "pass" : "miss") : failures === 0 ? "ok" : "miss";
+  const failures =
+    max.errors + max.non2xx + max.timeouts + steady.failures + bursts.errors + bursts.non2xx + bursts.timeouts;
+  const p99 = percentile(steady.latencies, 99);
   return {
     endpoint: name,
-    "body KB": bytes ? (bytes / 1024).toFixed(1) : "-",
+    "body KB": (bytes / 1024).toFixed(1),
     "max req/s": Math.round(max.requests.average),
-    "plafond req/s": ceiling ? Math.round(ceiling) : "-",
-    ratio: ceiling ? `${((max.requests.average / ceiling) * 100).toFixed(1)} %` : "-",
-    [read ? `p50 ms @${RATE}/s` : "p50 ms"]: steady.latency.p50,
-    [read ? `p99 ms @${RATE}/s` : "p99 ms"]: p99,
+    "plafond req/s": Math.round(ceiling),
+    ratio: `${((max.requests.average / ceiling) * 100).toFixed(1)} %`,
+    [`p50 ms @${RATE}/s`]: percentile(steady.latencies, 50),
+    [`p99 ms @${RATE}/s`]: p99,
+    "max ms": percentile(steady.latencies, 100),
+    "p99 rafales": bursts.latency.p99,
     "erreurs/non-2xx": failures,
-    cible: verdict,
+    cible: p99 <= TARGET_P99_MS && failures === 0 ? "pass" : "miss",
+  };
+}
+
+function loginRow(login: autocannon.Result): Result {
+  const failures = login.errors + login.non2xx + login.timeouts;
+  return {
+    endpoint: "POST /api/login",
+    "body KB": "-",
+    "max req/s": Math.round(login.requests.average),
+    "plafond req/s": "-",
+    ratio: "-",
+    "p50 ms": login.latency.p50,
+    "p99 ms": login.latency.p99,
+    "erreurs/non-2xx": failures,
+    cible: failures === 0 ? "ok" : "miss",
   };
 }
 

@@ -3,7 +3,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import { LIMITS } from "@puerta/contract";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { AppContext, CoreContext } from "./context.ts";
 import type { Database } from "./db/client.ts";
@@ -12,6 +12,7 @@ import { createCaptcha } from "./lib/captcha.ts";
 import { registerCsrf } from "./lib/csrf.ts";
 import { frameworkErrors, registerErrorHandler } from "./lib/errors.ts";
 import { registerJsonParser } from "./lib/json-body.ts";
+import { jsonTextSerializer } from "./lib/json-text.ts";
 import { loggerOptions } from "./lib/logging.ts";
 import { createMailer } from "./lib/mailer/index.ts";
 import { recordRouteTable } from "./lib/route-table.ts";
@@ -47,7 +48,8 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Outside production, answers PostgreSQL wrote are also held to the contract (decision 050).
+  app.setSerializerCompiler(jsonTextSerializer(config.env !== "production"));
   registerErrorHandler(app);
   recordRouteTable(app);
 

@@ -2,6 +2,7 @@ import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   courseDocumentsResponse,
+  DOCUMENT_TEXTS,
   fileNameOf,
   formatFileSize,
   orientationListResponse,
@@ -10,7 +11,14 @@ import {
 } from "@puerta/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { etudiants, orientationDocuments, planifications, users } from "../src/db/schema/index.ts";
+import {
+  coursDocuments,
+  etudiants,
+  matieres,
+  orientationDocuments,
+  planifications,
+  users,
+} from "../src/db/schema/index.ts";
 import { seedDocuments } from "../src/db/seed/documents.ts";
 import { createStorageFromConfig } from "../src/lib/storage/index.ts";
 import { bearer, createTestApp, DEMO_STUDENTS, login, queryRows, type TestApp } from "./helpers.ts";
@@ -255,6 +263,54 @@ describe("GET /api/documents", () => {
     expect(res.headers["content-type"]).toBe("application/pdf");
     expect(res.rawPayload.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(res.rawPayload.length).toBe(doc.taille_fichier);
+  });
+});
+
+describe("GET /api/documents, written by the database", () => {
+  it("shows a new document at once, first of its level", async () => {
+    const [level] = await queryRows<{ id: number; matiere_id: number; file_key: string }>(
+      t,
+      sql`select n.id, n.matiere_id, (select file_key from cours_documents limit 1) as file_key
+          from niveaux n order by n.id limit 1`,
+    );
+    if (!level) throw new Error("no level");
+    const [added] = await t.database.db
+      .insert(coursDocuments)
+      .values({
+        matiereId: level.matiere_id,
+        niveauId: level.id,
+        titre: "Nouveau support « à jour »",
+        fileName: "nouveau-support.pdf",
+        fileKey: level.file_key,
+      })
+      .returning({ id: coursDocuments.id });
+    try {
+      const body = courseDocumentsResponse.parse((await get("/api/documents", zenith)).json());
+      expect(body.data.cours_par_niveau[String(level.id)]?.[0]).toMatchObject({
+        id: added?.id,
+        titre: "Nouveau support « à jour »",
+        fichier_path: "cours/nouveau-support.pdf",
+        description: null,
+      });
+    } finally {
+      await t.database.db.delete(coursDocuments).where(eq(coursDocuments.id, added?.id ?? 0));
+    }
+  });
+
+  it("answers empty lists and the empty message when there is no subject", async () => {
+    const empty = await createTestApp();
+    try {
+      await empty.database.db.delete(matieres);
+      const res = await empty.app.inject({ url: "/api/documents", headers: bearer(await login(empty.app)) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        success: true,
+        data: { matieres_avec_niveaux: [], matieres_sans_niveaux: [], cours_par_niveau: {} },
+        message: DOCUMENT_TEXTS.courseEmpty,
+      });
+    } finally {
+      await empty.close();
+    }
   });
 });
 

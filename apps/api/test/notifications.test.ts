@@ -135,6 +135,26 @@ describe("notifications", () => {
     expect(data.find((n: { id: number }) => n.id === older).option_ids).toBe(JSON.stringify([first.optionId, 424242]));
   });
 
+  it("shows an edited notification's new fields at once, and a read at once", async () => {
+    const id = await addNotification({ typeDestinataire: "tous", titre: "Avant" });
+    await t.database.db
+      .update(notifications)
+      .set({ titre: "Après « modification »", link: "https://example.com/b", priority: "low" })
+      .where(eq(notifications.id, id));
+    const listed = async () =>
+      ((await get(first.token, "/api/notifications")).json().data as Array<Record<string, unknown>>).find(
+        (n) => n.id === id,
+      );
+    expect(await listed()).toMatchObject({
+      titre: "Après « modification »",
+      link: "https://example.com/b",
+      priority: "low",
+      viewed_by: [],
+    });
+    await markViewed(first.token, id);
+    expect((await listed())?.viewed_by).toEqual([first.id]);
+  });
+
   it("mark-viewed records the caller whatever etudiant_id the body claims, once", async () => {
     const id = await addNotification({ typeDestinataire: "tous" });
     const response = await markViewed(first.token, id, { etudiant_id: second.id });

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { centres, options } from "./academy.ts";
 import { storedFiles } from "./storage.ts";
@@ -73,6 +74,16 @@ export const coursDocuments = pgTable(
       .notNull()
       .references(() => storedFiles.key),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The wire JSON (spec section 3) up to `"taille_fichier":` and after it, computed by
+     * PostgreSQL from the row (migration 0006, decision 050); the size comes from stored_files.
+     */
+    wireHead: text("wire_head")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`course_document_wire_head(id, matiere_id, niveau_id, titre, description, file_name, type_fichier)`,
+      ),
+    wireTail: text("wire_tail").notNull().generatedAlwaysAs(sql`course_document_wire_tail(created_at)`),
   },
   (t) => [
     uniqueIndex("cours_documents_file_name_unique").on(t.fileName),

@@ -26,6 +26,19 @@ export const notifications = pgTable(
     photoContentType: text("photo_content_type"),
     link: text("link"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The wire JSON (spec section 3) up to `"viewed_by":` and from the field after it, computed
+     * by PostgreSQL from the row (migration 0006, decision 050): a list then joins each row's two
+     * halves around the reader's own `viewed_by` instead of writing every field on each request.
+     */
+    wireHead: text("wire_head")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`notification_wire_head(id, titre, message, created_at, type_destinataire, etudiant_ids, option_ids, centre_ids, filiere_ids)`,
+      ),
+    wireTail: text("wire_tail")
+      .notNull()
+      .generatedAlwaysAs(sql`notification_wire_tail(id, statut, sender, priority, photo_key, link)`),
   },
   (t) => [index("notifications_created_at_idx").on(t.createdAt.desc(), t.id.desc())],
 );

@@ -27,6 +27,7 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 }
 
 export function createAuthService({ db, config, captcha }: CoreContext) {
+  const findLiveToken = q.liveTokenQuery(db, config.tokenIdleMinutes);
   const throttleKey = (email: string, ip: string) =>
     `login:${createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 32)}:${ip}`;
 
@@ -107,7 +108,7 @@ export function createAuthService({ db, config, captcha }: CoreContext) {
     async authenticate(header: string | undefined): Promise<AuthContext | null> {
       const parsed = parseBearer(header);
       if (!parsed) return null;
-      const row = await q.findLiveToken(db, parsed.id, config.tokenIdleMinutes);
+      const row = await findLiveToken(parsed.id);
       if (!row || !sameHash(row.tokenHash, sha256Hex(parsed.secret))) return null;
       if (!row.live) {
         await q.deleteToken(db, parsed.id);

@@ -1,16 +1,50 @@
 import { and, asc, between, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { dateOf, dayNumber, prepared } from "../../db/prepared.ts";
 import { calendarSubscriptions, centres, joursFeries, parascolaires } from "../../db/schema/index.ts";
+import { jsonArray, rowJson } from "../../lib/json-text.ts";
 
 export type EventRow = typeof parascolaires.$inferSelect;
 export type HolidayRow = typeof joursFeries.$inferSelect;
 
-export function eventsBetween(db: Database, first: string, last: string): Promise<EventRow[]> {
-  return db
-    .select()
-    .from(parascolaires)
-    .where(between(parascolaires.jourEvenement, first, last))
-    .orderBy(asc(parascolaires.jourEvenement), asc(parascolaires.id));
+const p = parascolaires;
+const today = dateOf(sql.placeholder("today"));
+
+/**
+ * Spec section 3's event as the columns of a lateral row `x`, in the contract's key order
+ * (row_to_json then writes the wire JSON). `is_future` is judged against `today`, the
+ * academy's calendar day.
+ */
+const eventRow = sql`select
+    ${p.id} as "id",
+    ${p.nomEvenement} as "nom_evenement",
+    ${p.jourEvenement} as "jour_evenement",
+    ${p.lieu} as "lieu",
+    ${p.description} as "description",
+    ${p.jourEvenement} >= ${today} as "is_future",
+    case when ${p.afficheKey} <> '' then ${"/api/parascolaires/"} || ${p.id} || ${"/affiche"} end as "affiche"`;
+
+/** The wire JSON of the event list and of one event, as statements prepared once. */
+export function eventJson(db: Database) {
+  const list = prepared<{ json: string }>(
+    db,
+    "events_list",
+    sql`select ${jsonArray(rowJson("x"), sql`${p.jourEvenement}, ${p.id}`)} as json
+      from ${p} cross join lateral (${eventRow}) x
+      where ${p.jourEvenement} between ${dateOf(sql.placeholder("first"))} and ${dateOf(sql.placeholder("last"))}`,
+  );
+  const detail = prepared<{ json: string }>(
+    db,
+    "event_detail",
+    sql`select ${rowJson("x")} as json from ${p} cross join lateral (${eventRow}) x where ${p.id} = ${sql.placeholder("id")}`,
+  );
+  return {
+    /** The events from `first` to `last` (days), in date order. */
+    list: async (first: string, last: string, today: string) =>
+      (await list({ first: dayNumber(first), last: dayNumber(last), today: dayNumber(today) }))[0]?.json ?? "[]",
+    /** One event, or undefined. */
+    detail: async (id: number, today: string) => (await detail({ id, today: dayNumber(today) }))[0]?.json,
+  };
 }
 
 export function eventsFrom(db: Database, first: string): Promise<EventRow[]> {

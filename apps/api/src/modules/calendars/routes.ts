@@ -14,6 +14,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { caller } from "../../lib/auth-guard.ts";
 import { sendStoredFile } from "../../lib/file-download.ts";
+import { successJson } from "../../lib/json-text.ts";
 import { createCalendarsService } from "./service.ts";
 
 export async function calendarRoutes(app: FastifyInstance, context: AppContext) {
@@ -22,13 +23,11 @@ export async function calendarRoutes(app: FastifyInstance, context: AppContext) 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const byId = z.object({ id: idParam });
 
-  r.get(
+  // Written by PostgreSQL (decision 050): the untyped `app`, since the answers are JsonText.
+  app.get(
     "/api/parascolaires",
     { onRequest: requireAuth, schema: { response: { 200: eventListResponse } } },
-    async () => ({
-      success: true as const,
-      data: await calendars.events(),
-    }),
+    async () => successJson(await calendars.eventsJson()),
   );
 
   r.get(
@@ -38,12 +37,12 @@ export async function calendarRoutes(app: FastifyInstance, context: AppContext) 
   );
 
   // The event page sits behind the policy gate (spec section 4): so does its data here.
-  r.get(
+  app.get<{ Params: z.infer<typeof byId> }>(
     "/api/parascolaires/:id",
     { onRequest: requireAuth, schema: { params: byId, response: { 200: eventResponse } } },
     async (request) => {
       await policy.assertAccepted(caller(request).userId);
-      return { success: true as const, data: await calendars.event(request.params.id) };
+      return successJson(await calendars.eventJson(request.params.id));
     },
   );
 

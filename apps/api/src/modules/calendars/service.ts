@@ -3,12 +3,10 @@ import {
   type CalendarFeedType,
   type CalendarSubscription,
   calendarDay,
-  type EventRecord,
   type EventStats,
   HOLIDAY_STATS_DEFAULTS,
   type HolidayRecord,
   type HolidayStats,
-  isFutureDay,
   schoolYearOf,
 } from "@puerta/contract";
 import type { CoreContext } from "../../context.ts";
@@ -21,24 +19,14 @@ import * as q from "./queries.ts";
 const FEED_SECRET_LENGTH = 48;
 const FEED_FILE = new RegExp(`^([A-Za-z0-9]{${FEED_SECRET_LENGTH}})\\.ics$`);
 
-export const affichePath = (id: number) => `/api/parascolaires/${id}/affiche`;
-
 export function createCalendarsService({ db, config }: CoreContext, now: () => Date = () => new Date()) {
+  const eventJson = q.eventJson(db);
+
   /** Today and the current school year, in Casablanca. */
   function period() {
     const today = calendarDay(now());
     return { today, year: schoolYearOf(today) };
   }
-
-  const toEventRecord = (row: q.EventRow, today: string): EventRecord => ({
-    id: row.id,
-    nom_evenement: row.nomEvenement,
-    jour_evenement: row.jourEvenement,
-    lieu: row.lieu,
-    description: row.description,
-    is_future: isFutureDay(row.jourEvenement, today),
-    affiche: row.afficheKey ? affichePath(row.id) : null,
-  });
 
   const toHolidayRecord = (row: q.HolidayRow): HolidayRecord => ({
     id: row.id,
@@ -53,17 +41,17 @@ export function createCalendarsService({ db, config }: CoreContext, now: () => D
   });
 
   return {
-    /** The events of the current school year, in date order. */
-    async events(): Promise<EventRecord[]> {
+    /** The events of the current school year, in date order, as wire JSON. */
+    eventsJson(): Promise<string> {
       const { today, year } = period();
-      const rows = await q.eventsBetween(db, year.first, year.last);
-      return rows.map((row) => toEventRecord(row, today));
+      return eventJson.list(year.first, year.last, today);
     },
 
-    async event(id: number): Promise<EventRecord> {
-      const row = await q.eventById(db, id);
-      if (!row) throw notFound(CALENDAR_TEXTS.eventNotFound);
-      return toEventRecord(row, period().today);
+    /** One event as wire JSON. */
+    async eventJson(id: number): Promise<string> {
+      const json = await eventJson.detail(id, period().today);
+      if (json === undefined) throw notFound(CALENDAR_TEXTS.eventNotFound);
+      return json;
     },
 
     /** The poster's storage key, or 404 when the event or its poster does not exist. */

@@ -1,52 +1,67 @@
-import { asc, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { coursDocuments, matieres, storedFiles } from "../../db/schema/index.ts";
+import { prepared } from "../../db/prepared.ts";
+import { coursDocuments, matieres, niveaux, storedFiles } from "../../db/schema/index.ts";
+import { jsonArray, rowJson } from "../../lib/json-text.ts";
 
-export type LevelJson = { id: number; nom: string; ordre: number };
-export type CourseJson = {
-  id: number;
-  matiere_id: number;
-  niveau_id: number | null;
-  titre: string;
-  description: string | null;
-  file_name: string;
-  type_fichier: string;
-  taille_fichier: number;
-  created_at: string;
-};
+const c = coursDocuments;
+
+/** Documents newest first, inside any list of them. */
+const newestFirst = sql`d.created_at desc, d.id`;
 
 /**
- * Every subject with its levels (by ordre) and its documents (newest first), in one query.
- * The outer column is written out in full: drizzle renders `${matieres.id}` unqualified here.
+ * Spec section 3's documents answer, written by PostgreSQL in one statement prepared once
+ * (decision 050): subjects with levels (by ordre), subjects without levels with their
+ * documents, and level id → that level's documents of its subject. Each document is its row's
+ * stored wire JSON (migration 0006) around the stored file's size. The CTEs name their columns
+ * plainly: drizzle would qualify them with the base table.
  */
-export function subjectsWithDocuments(db: Database) {
-  return db
-    .select({
-      id: matieres.id,
-      nom: matieres.nom,
-      description: matieres.description,
-      niveaux: sql<LevelJson[]>`coalesce((
-        select json_agg(json_build_object('id', n.id, 'nom', n.nom, 'ordre', n.ordre) order by n.ordre, n.id)
-        from niveaux n where n.matiere_id = "matieres"."id"
-      ), '[]'::json)`,
-      cours: sql<CourseJson[]>`coalesce((
-        select json_agg(json_build_object(
-          'id', c.id, 'matiere_id', c.matiere_id, 'niveau_id', c.niveau_id, 'titre', c.titre,
-          'description', c.description, 'file_name', c.file_name, 'type_fichier', c.type_fichier,
-          'taille_fichier', f.size_bytes, 'created_at', c.created_at
-        ) order by c.created_at desc, c.id)
-        from ${coursDocuments} c join ${storedFiles} f on f.key = c.file_key
-        where c.matiere_id = "matieres"."id"
-      ), '[]'::json)`,
-    })
-    .from(matieres)
-    .orderBy(asc(matieres.id));
+export function courseDocumentsJson(db: Database) {
+  const query = prepared<{ json: string; listed: boolean }>(
+    db,
+    "course_documents",
+    sql`with docs as (
+      select ${c.matiereId} as matiere_id, ${c.niveauId} as niveau_id, ${c.createdAt} as created_at, ${c.id} as id,
+        ${c.wireHead} || ${storedFiles.sizeBytes} || ${c.wireTail} as json
+      from ${c} join ${storedFiles} on ${storedFiles.key} = ${c.fileKey}
+    ), levels as (
+      select ${niveaux.matiereId} as matiere_id, ${niveaux.id} as id, ${niveaux.ordre} as ordre, ${rowJson("x")} as json
+      from ${niveaux} cross join lateral (select ${niveaux.id} as "id", ${niveaux.nom} as "nom", ${niveaux.ordre} as "ordre") x
+    ), level_docs as (
+      select d.matiere_id, d.niveau_id, ${jsonArray(sql`d.json`, newestFirst)} as json
+      from docs d where d.niveau_id is not null group by d.matiere_id, d.niveau_id
+    ), subjects as (
+      select ${matieres.id} as id, ${matieres.nom} as nom, ${matieres.description} as description,
+        (select '[' || string_agg(l.json, ',' order by l.ordre, l.id) || ']' from levels l where l.matiere_id = ${matieres.id}) as niveaux
+      from ${matieres}
+    )
+    select '{"matieres_avec_niveaux":' || (
+        select ${jsonArray(rowJson("x"), sql`s.id`)} from subjects s
+        cross join lateral (select s.id, s.nom, s.description, s.niveaux::json as niveaux) x
+        where s.niveaux is not null
+      ) || ',"matieres_sans_niveaux":' || (
+        select ${jsonArray(rowJson("x"), sql`s.id`)} from subjects s
+        cross join lateral (select s.id, s.nom, s.description,
+          (select ${jsonArray(sql`d.json`, newestFirst)} from docs d where d.matiere_id = s.id)::json as cours) x
+        where s.niveaux is null
+      ) || ',"cours_par_niveau":{' || coalesce((
+        -- Integer keys in ascending order, where JSON.stringify puts them.
+        select string_agg(to_json(l.id::text)::text || ':' || coalesce(ld.json, '[]'), ',' order by l.id)
+        from levels l left join level_docs ld on ld.matiere_id = l.matiere_id and ld.niveau_id = l.id
+      ), '') || '}}' as json,
+      exists (select from ${matieres}) as listed`,
+  );
+  return async () => {
+    const [row] = await query({});
+    if (!row) throw new Error("course_documents answered no row");
+    return row;
+  };
 }
 
 export async function courseFile(db: Database, fileName: string) {
   const [row] = await db
-    .select({ key: coursDocuments.fileKey, fileName: coursDocuments.fileName })
-    .from(coursDocuments)
-    .where(sql`${coursDocuments.fileName} = ${fileName}`);
+    .select({ key: c.fileKey, fileName: c.fileName })
+    .from(c)
+    .where(sql`${c.fileName} = ${fileName}`);
   return row;
 }

@@ -1,6 +1,8 @@
-import { and, desc, eq, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { etudiants, notificationReads, notifications } from "../../db/schema/index.ts";
+import { jsonArray } from "../../lib/json-text.ts";
 
 const n = notifications;
 
@@ -17,34 +19,56 @@ const addressedToStudent = or(
   and(eq(n.typeDestinataire, "filiere"), sql`${etudiants.filiereId} = any(${n.filiereIds})`),
 );
 
+const userId = sql.placeholder("userId");
+
 /**
- * The notifications addressed to a user's student record, with that student's read state.
- * The student's read ids are gathered once (an InitPlan on the primary-key prefix); a join or
- * EXISTS lets the planner hash every read of every student on each request instead.
+ * The ids of the notifications the user's student has read, gathered once per query (an
+ * InitPlan on the primary-key prefix); a join or EXISTS lets the planner hash every read of
+ * every student on each request instead.
  */
-function addressedTo(db: Database, userId: number) {
-  const readIds = sql`(select array_agg(${notificationReads.notificationId}) from ${notificationReads}
-    where ${notificationReads.etudiantId} = (select ${etudiants.id} from ${etudiants} where ${etudiants.userId} = ${userId}))`;
-  return db
-    .select({
-      notification: n,
-      etudiantId: etudiants.id,
-      viewed: sql<boolean>`${n.id} = any(coalesce(${readIds}, '{}'::integer[]))`,
-    })
+const readIds = sql`coalesce((select array_agg(${notificationReads.notificationId}) from ${notificationReads}
+  where ${notificationReads.etudiantId} = (select ${etudiants.id} from ${etudiants} where ${etudiants.userId} = ${userId})), '{}'::integer[])`;
+
+/**
+ * Spec section 3's notification: the row's stored wire JSON (migration 0006) around the one
+ * field that depends on the reader. Only the caller's own read is disclosed in `viewed_by`:
+ * who else read it is none of their business.
+ */
+const notificationJsonText = sql`${n.wireHead}
+  || case when ${n.id} = any(${readIds}) then '[' || ${etudiants.id} || ']' else '[]' end
+  || ${n.wireTail}`;
+
+/** The notifications addressed to the user's student record: a user without one has none. */
+const addressed = sql`from ${n} join ${etudiants} on ${etudiants.userId} = ${userId} where ${addressedToStudent}`;
+
+/** The wire JSON of the notification list and details, as statements prepared once. */
+export function notificationJson(db: Database) {
+  const order = sql`${n.createdAt} desc, ${n.id} desc`;
+  const list = prepared<{ json: string }>(
+    db,
+    "notifications_list",
+    sql`select ${jsonArray(notificationJsonText, order)} as json ${addressed}`,
+  );
+  const detail = prepared<{ json: string }>(
+    db,
+    "notification_detail",
+    sql`select ${notificationJsonText} as json ${addressed} and ${n.id} = ${sql.placeholder("id")}`,
+  );
+  return {
+    /** The user's notifications, newest first. */
+    list: async (userId: number) => (await list({ userId }))[0]?.json ?? "[]",
+    /** One notification addressed to the user; undefined otherwise. */
+    detail: async (userId: number, id: number) => (await detail({ userId, id }))[0]?.json,
+  };
+}
+
+/** A notification addressed to the user, with their student id: for marking and photos. */
+export async function findForUser(db: Database, userId: number, id: number) {
+  const [row] = await db
+    .select({ notification: n, etudiantId: etudiants.id })
     .from(n)
     .innerJoin(etudiants, eq(etudiants.userId, userId))
-    .$dynamic();
-}
-
-export type NotificationRow = Awaited<ReturnType<typeof listForUser>>[number];
-
-/** Newest first, in one query. */
-export function listForUser(db: Database, userId: number) {
-  return addressedTo(db, userId).where(addressedToStudent).orderBy(desc(n.createdAt), desc(n.id));
-}
-
-export async function findForUser(db: Database, userId: number, id: number) {
-  const [row] = await addressedTo(db, userId).where(and(eq(n.id, id), addressedToStudent));
+    .where(and(eq(n.id, id), addressedToStudent));
   return row;
 }
 

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { caller } from "../../lib/auth-guard.ts";
+import { successJson } from "../../lib/json-text.ts";
 import { createNotificationService } from "./service.ts";
 
 const params = z.object({ id: z.string() });
@@ -19,18 +20,15 @@ export async function notificationRoutes(app: FastifyInstance, context: AppConte
   // Authentication before validation: an anonymous caller learns nothing, not even a 422.
   r.addHook("onRequest", context.requireAuth);
 
-  r.get("/api/notifications", { schema: { response: { 200: notificationListResponse } } }, async (request) => ({
-    success: true as const,
-    data: await notifications.list(caller(request).userId),
-  }));
+  // Answers written by PostgreSQL (decision 050): the untyped `app` since they are JsonText.
+  app.get("/api/notifications", { schema: { response: { 200: notificationListResponse } } }, async (request) =>
+    successJson(await notifications.listJson(caller(request).userId)),
+  );
 
-  r.get(
+  app.get<{ Params: { id: string } }>(
     "/api/notifications/:id",
     { schema: { params, response: { 200: notificationDetailResponse } } },
-    async (request) => ({
-      success: true as const,
-      data: await notifications.get(caller(request).userId, request.params.id),
-    }),
+    async (request) => successJson(await notifications.detailJson(caller(request).userId, request.params.id)),
   );
 
   r.post(

@@ -1,34 +1,9 @@
-import type { Notification } from "@puerta/contract";
 import type { CoreContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
 import { StoredFileMissingError } from "../../lib/storage/index.ts";
 import * as q from "./queries.ts";
 
 const NOT_FOUND = "Notification non trouvée";
-
-/** Wire form of an audience list (spec section 3): a JSON-encoded list, or null when empty. */
-const encodeIds = (ids: number[]) => (ids.length > 0 ? JSON.stringify(ids) : null);
-
-function toNotification({ notification: row, etudiantId, viewed }: q.NotificationRow): Notification {
-  return {
-    id: row.id,
-    titre: row.titre,
-    message: row.message,
-    created_at: row.createdAt.toISOString(),
-    type_destinataire: row.typeDestinataire,
-    etudiant_ids: encodeIds(row.etudiantIds),
-    option_ids: encodeIds(row.optionIds),
-    centre_ids: encodeIds(row.centreIds),
-    filiere_ids: encodeIds(row.filiereIds),
-    // Only the caller's own read is disclosed: who else read it is none of their business.
-    viewed_by: viewed ? [etudiantId] : [],
-    statut: row.statut,
-    sender: row.sender,
-    priority: row.priority,
-    photo: row.photoKey ? `/api/notifications/${row.id}/photo` : null,
-    link: row.link,
-  };
-}
 
 /** A path id that is not a plain positive integer names no notification. */
 function parseId(raw: string): number {
@@ -38,6 +13,7 @@ function parseId(raw: string): number {
 }
 
 export function createNotificationService({ db, storage }: Pick<CoreContext, "db" | "storage">) {
+  const json = q.notificationJson(db);
   async function find(userId: number, rawId: string) {
     const row = await q.findForUser(db, userId, parseId(rawId));
     // Not addressed to the caller reads exactly like missing (ARCHITECTURE section 4).
@@ -46,12 +22,14 @@ export function createNotificationService({ db, storage }: Pick<CoreContext, "db
   }
 
   return {
-    async list(userId: number): Promise<Notification[]> {
-      return (await q.listForUser(db, userId)).map(toNotification);
-    },
+    /** The caller's notifications as wire JSON, newest first. */
+    listJson: (userId: number): Promise<string> => json.list(userId),
 
-    async get(userId: number, rawId: string): Promise<Notification> {
-      return toNotification(await find(userId, rawId));
+    /** One notification as wire JSON; not addressed to the caller reads exactly like missing. */
+    async detailJson(userId: number, rawId: string): Promise<string> {
+      const detail = await json.detail(userId, parseId(rawId));
+      if (detail === undefined) throw notFound(NOT_FOUND);
+      return detail;
     },
 
     /** Records the caller as reader, whatever student id the request body names. */

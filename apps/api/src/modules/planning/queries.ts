@@ -1,13 +1,19 @@
-import { and, asc, desc, eq, isNull, or } from "drizzle-orm";
+import { DOCUMENT_DOWNLOADS } from "@puerta/contract";
+import { and, eq, isNull, or, type Placeholder, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { centres, etudiants, options, planifications, storedFiles } from "../../db/schema/index.ts";
+import { jsonArray, jsonObject, rowJson } from "../../lib/json-text.ts";
+
+/** The folder `fichier_path` names (spec section 3); files are found by name, never by path. */
+const PLANNING_FOLDER = "planifications";
 
 /**
  * The plannings a user may see, in one query: joined to the user's own student row, so a user
  * without one sees nothing; their centre (every centre when they have none); no option or
  * their option; active only.
  */
-const visibleTo = (userId: number) =>
+const visibleTo = (userId: number | Placeholder) =>
   and(
     eq(etudiants.userId, userId),
     eq(planifications.actif, true),
@@ -15,33 +21,40 @@ const visibleTo = (userId: number) =>
     or(isNull(planifications.optionId), eq(planifications.optionId, etudiants.optionId)),
   );
 
-export function visiblePlannings(db: Database, userId: number) {
-  return db
-    .select({
-      id: planifications.id,
-      titre: planifications.titre,
-      description: planifications.description,
-      semaineDebut: planifications.semaineDebut,
-      semaineFin: planifications.semaineFin,
-      actif: planifications.actif,
-      typeFichier: planifications.typeFichier,
-      fileName: planifications.fileName,
-      sizeBytes: storedFiles.sizeBytes,
-      centreId: centres.id,
-      centreNom: centres.nom,
-      centreAdresse: centres.adresse,
-      optionId: options.id,
-      optionNom: options.nom,
-    })
-    .from(planifications)
-    .innerJoin(etudiants, visibleTo(userId))
-    .innerJoin(centres, eq(centres.id, planifications.centreId))
-    .innerJoin(storedFiles, eq(storedFiles.key, planifications.fileKey))
-    .leftJoin(options, eq(options.id, planifications.optionId))
-    .orderBy(asc(centres.nom), desc(planifications.semaineDebut), asc(planifications.id));
-}
+/**
+ * Spec section 3's planning as the columns of a lateral row `x`, in the contract's key order
+ * (row_to_json then writes the wire JSON); `taille_fichier` is the stored file's real size.
+ */
+const planningRow = sql`select
+    ${planifications.id} as "id",
+    ${planifications.titre} as "titre",
+    ${`${PLANNING_FOLDER}/`} || ${planifications.fileName} as "fichier_path",
+    ${`${DOCUMENT_DOWNLOADS.planning}/`} || ${planifications.fileName} as "fichier_url",
+    ${planifications.typeFichier} as "type_fichier",
+    ${planifications.semaineDebut} as "semaine_debut",
+    ${planifications.semaineFin} as "semaine_fin",
+    ${planifications.description} as "description",
+    ${planifications.actif} as "actif",
+    case when ${options.id} is not null then ${jsonObject({ id: options.id, nom: options.nom })} end as "option",
+    ${jsonObject({ id: centres.id, nom: centres.nom, adresse: centres.adresse })} as "centre",
+    ${storedFiles.sizeBytes} as "taille_fichier"`;
 
-export type PlanningRow = Awaited<ReturnType<typeof visiblePlannings>>[number];
+/** The wire JSON list of the plannings a user may see, by centre, newest week first: prepared once. */
+export function visiblePlanningsJson(db: Database) {
+  const order = sql`${centres.nom} asc, ${planifications.semaineDebut} desc, ${planifications.id} asc`;
+  const query = prepared<{ json: string }>(
+    db,
+    "plannings_list",
+    sql`select ${jsonArray(rowJson("x"), order)} as json
+      from ${planifications}
+      join ${etudiants} on ${visibleTo(sql.placeholder("userId"))}
+      join ${centres} on ${centres.id} = ${planifications.centreId}
+      join ${storedFiles} on ${storedFiles.key} = ${planifications.fileKey}
+      left join ${options} on ${options.id} = ${planifications.optionId}
+      cross join lateral (${planningRow}) x`,
+  );
+  return async (userId: number) => (await query({ userId }))[0]?.json ?? "[]";
+}
 
 /** The file of a planning the user may see, by its public file name; undefined otherwise. */
 export async function visiblePlanningFile(db: Database, userId: number, fileName: string) {

@@ -1,0 +1,4 @@
+ALTER TABLE "cours_documents" ADD COLUMN "wire_head" text GENERATED ALWAYS AS (course_document_wire_head(id, matiere_id, niveau_id, titre, description, file_name, type_fichier)) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "cours_documents" ADD COLUMN "wire_tail" text GENERATED ALWAYS AS (course_document_wire_tail(created_at)) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "wire_head" text GENERATED ALWAYS AS (notification_wire_head(id, titre, message, created_at, type_destinataire, etudiant_ids, option_ids, centre_ids, filiere_ids)) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "wire_tail" text GENERATED ALWAYS AS (notification_wire_tail(id, statut, sender, priority, photo_key, link)) STORED NOT NULL;
