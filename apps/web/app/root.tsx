@@ -8,7 +8,7 @@ import { AuthProvider } from "../features/auth/auth-provider.tsx";
 import { requestCsrfCookie } from "../lib/api.ts";
 import { createQueryClient } from "../lib/query-client.ts";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appStylesheet from "./app.css?url";
 
 export const meta = () => [
   { title: `${brand.academyName} — ${brand.tagline}` },
@@ -24,6 +24,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {/* With a precedence, React writes the stylesheet before the script preloads: the page's
+            first paint does not queue behind 150 KB of scripts on a slow line. */}
+        <link rel="stylesheet" href={appStylesheet} precedence="default" />
         <Links />
       </head>
       <body className="min-h-screen bg-white font-sans text-ink antialiased">
