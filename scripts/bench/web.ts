@@ -12,7 +12,7 @@ import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import puppeteer from "puppeteer-core";
+import puppeteer, { type Browser } from "puppeteer-core";
 import { machineDescription, printTable, repoRoot, startServer } from "./lib.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -84,27 +84,16 @@ try {
   const session = await signIn(server.url);
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   for (const route of routes) {
-    const page = await browser.newPage();
-    if (route.signedIn) {
-      // The student area reads its session from localStorage, as after a real login.
-      await page.goto(`${server.url}/api/captcha/challenge`);
-      await page.evaluate((s) => {
-        localStorage.setItem("token", s.token);
-        localStorage.setItem("user", JSON.stringify(s.user));
-      }, session);
+    // Lighthouse sometimes loses the trace of a load (NO_NAVSTART and the like): measured again.
+    let lhr: Lhr | undefined;
+    for (let attempt = 1; attempt <= 3 && (!lhr || lhr.runtimeError); attempt++) {
+      lhr = await measure(browser, route, session);
     }
-    const result = await lighthouse(
-      `${server.url}${route.path}`,
-      { port: chrome.port, output: "json", logLevel: "error", disableStorageReset: route.signedIn },
-      undefined,
-      page,
-    );
-    await page.close();
-    if (!result) throw new Error(`Lighthouse n'a rien rendu pour ${route.path}`);
+    if (!lhr) throw new Error(`Lighthouse n'a rien rendu pour ${route.path}`);
     // The full report, to see which element is the LCP, which requests weigh, what shifts.
     const reportName = `${decodeURIComponent(route.path).replace(/[^\p{L}\p{N}-]+/gu, "_") || "_"}.json`;
-    writeFileSync(path.join(reportDir, reportName), JSON.stringify(result.lhr));
-    rows.push(toRow(route.path, route.signedIn, result.lhr as unknown as Lhr));
+    writeFileSync(path.join(reportDir, reportName), JSON.stringify(lhr));
+    rows.push(toRow(route.path, route.signedIn, lhr));
   }
   await browser.disconnect();
 } finally {
@@ -123,6 +112,33 @@ console.log(
   `\nRésultats écrits dans ${path.relative(repoRoot, file)} (rapports complets : ${path.relative(repoRoot, reportDir)}/)`,
 );
 
+async function measure(
+  browser: Browser,
+  route: { path: string; signedIn: boolean },
+  session: { token: string; user: unknown },
+): Promise<Lhr | undefined> {
+  const page = await browser.newPage();
+  try {
+    if (route.signedIn) {
+      // The student area reads its session from localStorage, as after a real login.
+      await page.goto(`${server.url}/api/captcha/challenge`);
+      await page.evaluate((s) => {
+        localStorage.setItem("token", s.token);
+        localStorage.setItem("user", JSON.stringify(s.user));
+      }, session);
+    }
+    const result = await lighthouse(
+      `${server.url}${route.path}`,
+      { port: chrome.port, output: "json", logLevel: "error", disableStorageReset: route.signedIn },
+      undefined,
+      page,
+    );
+    return result?.lhr as unknown as Lhr | undefined;
+  } finally {
+    await page.close();
+  }
+}
+
 async function signIn(base: string) {
   const challenge = await (await fetch(`${base}/api/captcha/challenge`)).json();
   const solution = await solveChallenge({ challenge, deriveKey });
@@ -137,6 +153,7 @@ async function signIn(base: string) {
 }
 
 type Lhr = {
+  runtimeError?: { code: string };
   categories: Record<string, { score: number | null }>;
   audits: Record<
     string,
@@ -145,6 +162,7 @@ type Lhr = {
 };
 
 function toRow(routePath: string, signedIn: boolean, lhr: Lhr): Row {
+  if (lhr.runtimeError) return { route: routePath, targets: `erreur Lighthouse : ${lhr.runtimeError.code}` };
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const lcp = lhr.audits["largest-contentful-paint"]?.numericValue ?? 0;
   const tbt = lhr.audits["total-blocking-time"]?.numericValue ?? 0;
