@@ -51,3 +51,40 @@ test("hashed scripts carry no document headers, and the pages still do", async (
   expect(script.headers()["content-security-policy"]).toBeUndefined();
   expect(script.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
 });
+
+test("a public page asks for its stylesheet first and its scripts at low priority; the student area's shell does not", async ({
+  page,
+  request,
+}) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const sent: { path: string; type: string; priority: string }[] = [];
+  cdp.on("Network.requestWillBeSent", (event) =>
+    sent.push({
+      path: new URL(event.request.url).pathname,
+      type: event.type ?? "",
+      priority: event.request.initialPriority,
+    }),
+  );
+  await page.goto("/blog-2");
+  await page.waitForLoadState("networkidle");
+
+  const html = await (await request.get("/blog-2")).text();
+  // React Router lists the entry module twice; it is fetched once.
+  const preloaded = [
+    ...new Set([...html.matchAll(/<link rel="modulepreload" fetchpriority="low" href="([^"]+)"/g)].map((m) => m[1])),
+  ];
+  expect(preloaded.length).toBeGreaterThan(5);
+  expect(html).not.toMatch(/<link rel="modulepreload" href=/);
+  const scripts = sent.filter((s) => preloaded.includes(s.path));
+  expect(scripts.map((s) => s.priority)).toEqual(preloaded.map(() => "Low"));
+  const stylesheet = sent.findIndex((s) => s.type === "Stylesheet");
+  expect(stylesheet).toBeGreaterThan(0);
+  expect(stylesheet).toBeLessThan(sent.findIndex((s) => s.type === "Script"));
+  // Still a live page once the scripts arrive: client-side navigation works.
+  await page.getByRole("link", { name: "Accueil" }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The student area shows nothing before its scripts run: they keep their priority.
+  expect(await (await request.get("/planning")).text()).not.toContain('fetchpriority="low"');
+});
