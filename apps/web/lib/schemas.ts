@@ -10,6 +10,9 @@ export const loadSchemas = async () => {
   return import("@puerta/contract/schemas");
 };
 
+/** Starts fetching the schemas as a form gets focus, so its first submit need not wait. */
+export const prefetchSchemas = () => void loadSchemas().catch(() => undefined);
+
 type Issue = { path: readonly PropertyKey[]; message: string };
 
 /** The first message of each top-level field of a failed parse (none when it succeeded). */

@@ -2,7 +2,6 @@ import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import type { FastifySerializerCompiler } from "fastify/types/schema.js";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import type { ZodType } from "zod";
-import type { Database } from "../db/client.ts";
 
 /**
  * An answer whose JSON PostgreSQL already wrote (decision 050). The route still declares its
@@ -51,10 +50,6 @@ export function jsonTextSerializer(check: boolean): FastifySerializerCompiler<Zo
   };
 }
 
-/** A timestamp as Date.prototype.toISOString writes it: UTC, milliseconds (truncated, as JS does), 'Z'. */
-export const isoTimestamp = (value: AnyColumn | SQL) =>
-  sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /**
  * The record `alias` as compact JSON text, as JSON.stringify writes it (json_build_object and
  * json_agg put spaces and newlines between items; row_to_json does not).
@@ -71,10 +66,3 @@ export const jsonObject = (fields: Record<string, AnyColumn | SQL>) =>
 /** An aggregate: the JSON texts `items` as one JSON array, in `order`; '[]' without any. */
 export const jsonArray = (items: SQL, order: SQL) =>
   sql`coalesce('[' || string_agg(${items}, ',' order by ${order}) || ']', '[]')`;
-
-/** Runs a query answering one row whose `json` column holds JSON text (or null without a row). */
-export async function selectJson(db: Database, query: SQL): Promise<string | undefined> {
-  // PGlite and node-postgres both answer { rows } to execute().
-  const { rows } = (await db.execute(query)) as unknown as { rows: { json: string | null }[] };
-  return rows[0]?.json ?? undefined;
-}

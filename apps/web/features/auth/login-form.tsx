@@ -6,7 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { Captcha, type CaptchaHandle } from "../../components/Captcha.tsx";
 import { ApiError, apiJson } from "../../lib/api.ts";
 import { policyStatusQuery } from "../../lib/policy-status.ts";
-import { fieldErrors, loadSchemas } from "../../lib/schemas.ts";
+import { fieldErrors, loadSchemas, prefetchSchemas } from "../../lib/schemas.ts";
 import { saveSession, saveUser } from "../../lib/session.ts";
 import { InvalidLoginResponse, loginErrorMessage, retryAfterSeconds } from "./login-errors.ts";
 import { useLockout } from "./use-lockout.ts";
@@ -102,7 +102,7 @@ export function LoginForm() {
     <form
       noValidate
       onSubmit={onSubmit}
-      onFocus={() => void loadSchemas().catch(() => undefined)}
+      onFocus={prefetchSchemas}
       className="space-y-5"
       aria-describedby={shownError ? ids.error : undefined}
     >

@@ -9,7 +9,7 @@ import { CircleAlert, CircleCheck, Send } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { Captcha, type CaptchaHandle } from "../../components/Captcha.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { fieldErrors as firstErrors, loadSchemas } from "../../lib/schemas.ts";
+import { fieldErrors as firstErrors, loadSchemas, prefetchSchemas } from "../../lib/schemas.ts";
 import { contactRetrySeconds, sendContactMessage } from "./api.ts";
 import { useCountdown } from "./use-countdown.ts";
 
@@ -115,7 +115,7 @@ export function ContactForm() {
     <form
       noValidate
       onSubmit={onSubmit}
-      onFocus={() => void loadSchemas().catch(() => undefined)}
+      onFocus={prefetchSchemas}
       className="space-y-5"
       aria-label="Formulaire de contact"
     >

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
-import { loadSchemas } from "../../lib/schemas.ts";
+import { loadSchemas, prefetchSchemas } from "../../lib/schemas.ts";
 import { pageMeta, pageTitle } from "../../lib/seo.ts";
 import { requestPasswordReset } from "./api.ts";
 import { FormMessage, inputClass, PasswordCard, submitClass } from "./form-parts.tsx";
@@ -65,12 +65,7 @@ export default function ForgotPasswordPage() {
       title="Mot de passe oublié"
       intro="Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe."
     >
-      <form
-        noValidate
-        onSubmit={onSubmit}
-        onFocus={() => void loadSchemas().catch(() => undefined)}
-        className="space-y-5"
-      >
+      <form noValidate onSubmit={onSubmit} onFocus={prefetchSchemas} className="space-y-5">
         {result && <FormMessage kind={result.kind}>{result.text}</FormMessage>}
         <div>
           <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-ink">
