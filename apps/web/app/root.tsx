@@ -5,8 +5,8 @@ import { NotFound } from "../components/NotFound.tsx";
 import { Spinner } from "../components/Spinner.tsx";
 import { brand } from "../content/brand.ts";
 import { AuthProvider } from "../features/auth/auth-provider.tsx";
-import { requestCsrfCookie } from "../lib/api.ts";
-import { createQueryClient } from "../lib/query-client.ts";
+import { LOGOUT_EVENT, requestCsrfCookie } from "../lib/api.ts";
+import { createQueryClient } from "../lib/query-client.tsx";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 
@@ -44,6 +44,13 @@ export default function App() {
   useEffect(() => {
     void requestCsrfCookie();
   }, []);
+  // Any end of session empties the cache: the policy status goes back to unknown and no data
+  // of the previous student stays in memory.
+  useEffect(() => {
+    const onLogout = () => queryClient.clear();
+    window.addEventListener(LOGOUT_EVENT, onLogout);
+    return () => window.removeEventListener(LOGOUT_EVENT, onLogout);
+  }, [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

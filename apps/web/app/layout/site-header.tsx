@@ -1,18 +1,29 @@
 import { LogIn, LogOut } from "lucide-react";
-import { Link } from "react-router";
+import { lazy, Suspense, useState } from "react";
+import { Link, useLocation } from "react-router";
 import { brand } from "../../content/brand.ts";
 import { useAuth } from "../../features/auth/auth-provider.tsx";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { DesktopNav } from "./desktop-nav.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { type NavBadges, PUBLIC_NAV, STUDENT_NAV } from "./nav-items.ts";
 
+const UnreadNotificationCount = lazy(() => import("../../features/notifications/unread-count.tsx"));
+
 /**
  * The site header: logo, login/logout button and the navigation of the current state
- * (visitor or student). `showNavigation` is false in the mobile app's web view (?isApp=true).
+ * (visitor or student), without navigation in the mobile app's web view (?isApp=true).
+ * An island on the public pages (site-header.island.tsx).
  */
-export function SiteHeader({ showNavigation, badges }: { showNavigation: boolean; badges: NavBadges }) {
+export function SiteHeader() {
   const { status, session, logout } = useAuth();
   const signedIn = status === "signedIn";
+  // Prerendered HTML knows no query string: read it once hydrated, so both renders agree.
+  const { search } = useLocation();
+  const showNavigation = !(useHydrated() && new URLSearchParams(search).get("isApp") === "true");
+  // Counters beside nav items, by path. The notifications feature supplies "/notifications".
+  const [unreadNotifications, setUnreadNotifications] = useState(0);
+  const badges: NavBadges = { "/notifications": signedIn ? unreadNotifications : 0 };
   const items = signedIn ? STUDENT_NAV : PUBLIC_NAV;
   const firstName = session?.user?.etudiant?.prenom ?? session?.user?.name;
 
@@ -70,6 +81,11 @@ export function SiteHeader({ showNavigation, badges }: { showNavigation: boolean
         </div>
         {showNavigation && <DesktopNav items={items} badges={badges} />}
       </div>
+      {signedIn && (
+        <Suspense fallback={null}>
+          <UnreadNotificationCount onCount={setUnreadNotifications} />
+        </Suspense>
+      )}
     </header>
   );
 }

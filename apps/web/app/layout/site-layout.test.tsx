@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AuthProvider } from "../../features/auth/auth-provider.tsx";
-import { createQueryClient } from "../../lib/query-client.ts";
+import { createQueryClient } from "../../lib/query-client.tsx";
 import SiteLayout from "./site-layout.tsx";
 
 function renderAt(path: string) {

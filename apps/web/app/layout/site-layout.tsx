@@ -1,10 +1,6 @@
 import { Outlet, useLocation } from "react-router";
-import { useAuth } from "../../features/auth/auth-provider.tsx";
-import { useUnreadNotificationCount } from "../../features/notifications/api.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
 import { ChatButton } from "./chat-button.tsx";
 import { ContactSlot } from "./contact-slot.tsx";
-import type { NavBadges } from "./nav-items.ts";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 
@@ -16,14 +12,8 @@ const HEADERLESS_PATHS = ["/policy-acceptance"];
  * footer and the floating chat button.
  */
 export default function SiteLayout() {
-  const { pathname, search } = useLocation();
-  // Prerendered HTML knows no query string: read it once hydrated, so both renders agree.
-  const hydrated = useHydrated();
-  const isApp = hydrated && new URLSearchParams(search).get("isApp") === "true";
+  const { pathname } = useLocation();
   const showHeader = !HEADERLESS_PATHS.includes(pathname.replace(/\/+$/, ""));
-  // Counters beside nav items, by path. The notifications feature supplies "/notifications".
-  const unreadNotifications = useUnreadNotificationCount(useAuth().status === "signedIn");
-  const badges: NavBadges = { "/notifications": unreadNotifications };
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -33,7 +23,7 @@ export default function SiteLayout() {
       >
         Aller au contenu
       </a>
-      {showHeader && <SiteHeader showNavigation={!isApp} badges={badges} />}
+      {showHeader && <SiteHeader />}
       <main id="contenu" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>

@@ -1,7 +1,6 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from "react";
 import { useNavigate } from "react-router";
-import { apiRequest, clearSession, LOGOUT_EVENT } from "../../lib/api.ts";
+import { apiRequest, clearSession } from "../../lib/api.ts";
 import { type Session, useSession } from "../../lib/session.ts";
 
 export type AuthStatus = "loading" | "signedIn" | "signedOut";
@@ -17,20 +16,13 @@ type Auth = {
 const AuthContext = createContext<Auth | null>(null);
 
 /**
- * The logged-in state of the app. Any end of session (logout, or a 401 from any call, which
- * lib/api.ts turns into the logout event) empties the query cache: the policy status goes
- * back to unknown and no data of the previous student stays in memory.
+ * The logged-in state of the app, read from the stored session. Any end of session (logout,
+ * or a 401 from any call) is the logout event of lib/api.ts, on which the app's root empties
+ * its query cache.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const session = useSession();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-
-  useEffect(() => {
-    const onLogout = () => queryClient.clear();
-    window.addEventListener(LOGOUT_EVENT, onLogout);
-    return () => window.removeEventListener(LOGOUT_EVENT, onLogout);
-  }, [queryClient]);
 
   const logout = useCallback(async () => {
     try {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 // The real ALTCHA widget is rendered (jsdom is not a secure context, so it never solves
 // anything here); the tests play its "verified" event, and read our own messages by text.
-import { createQueryClient } from "../../lib/query-client.ts";
+import { createQueryClient } from "../../lib/query-client.tsx";
 import { LoginForm } from "./login-form.tsx";
 
 const USER = {

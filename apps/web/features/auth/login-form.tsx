@@ -1,7 +1,7 @@
 import { formatCountdown, MESSAGES } from "@puerta/contract";
-import { useQueryClient } from "@tanstack/react-query";
+import { QueryClientContext } from "@tanstack/react-query";
 import { CircleAlert, Eye, EyeOff } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useContext, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Captcha, type CaptchaHandle } from "../../components/Captcha.tsx";
 import { ApiError, apiJson } from "../../lib/api.ts";
@@ -41,7 +41,9 @@ async function signIn(email: string, password: string, captcha: string) {
 
 export function LoginForm() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  // None on the prerendered /login, where the form is an island: the gate of the next page,
+  // loaded as a document, checks the policy status itself.
+  const queryClient = useContext(QueryClientContext);
   const lockout = useLockout();
   const captchaRef = useRef<CaptchaHandle>(null);
   const ids = { email: useId(), password: useId(), error: useId(), captchaHint: useId() };
@@ -79,7 +81,7 @@ export function LoginForm() {
     try {
       await signIn(email, password, captcha);
       // Spec section 4: after the login the policy status is checked again.
-      await queryClient.fetchQuery(policyStatusQuery).catch(() => undefined);
+      await queryClient?.fetchQuery(policyStatusQuery).catch(() => undefined);
       navigate("/planning", { replace: true });
     } catch (failure) {
       captchaRef.current?.reset();

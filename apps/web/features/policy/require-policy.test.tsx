@@ -2,7 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../lib/query-client.ts";
+import { createQueryClient } from "../../lib/query-client.tsx";
 import RequirePolicy from "./require-policy.tsx";
 
 /** The network is replaced, not our code: GET /api/policy/status answers `status` and `body`. */

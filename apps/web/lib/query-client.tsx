@@ -1,0 +1,32 @@
+import { QueryClient, QueryClientContext, QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useContext, useState } from "react";
+import { ApiError } from "./api.ts";
+
+/**
+ * The app's one TanStack Query client. A 4xx answer will not change on retry, so only
+ * network and server failures are retried, once.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (failureCount, error) => {
+          if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+          return failureCount < 1;
+        },
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+/**
+ * Gives its children the app's query client, or a client of their own on a public page,
+ * whose islands have none (decision 008): there, the query library loads only with them.
+ */
+export function WithQueryClient({ children }: { children: ReactNode }) {
+  const appClient = useContext(QueryClientContext);
+  const [ownClient] = useState(() => (appClient ? null : createQueryClient()));
+  if (appClient || !ownClient) return children;
+  return <QueryClientProvider client={ownClient}>{children}</QueryClientProvider>;
+}
