@@ -9,7 +9,7 @@ import { decodePrerenderedNames } from "./content/vite-plugin.ts";
  * a parent, a source folder) is refused; and prerendering must resolve the workspace's
  * packages, which a folder outside the repository cannot.
  */
-function buildDirectory(requested = process.env.WEB_BUILD_DIR): string {
+export function buildDirectory(requested = process.env.WEB_BUILD_DIR): string {
   if (!requested) return "build";
   const relative = path.relative(import.meta.dirname, path.resolve(import.meta.dirname, requested));
   if (!/^build[\w.-]*$/.test(relative)) {

@@ -2,7 +2,7 @@ import { Outlet, useLocation } from "react-router";
 import { ChatButton } from "./chat-button.tsx";
 import { ContactSlot } from "./contact-slot.tsx";
 import { SiteFooter } from "./site-footer.tsx";
-import { SiteHeader } from "./site-header.tsx";
+import SiteHeaderIsland from "./site-header.island.tsx";
 
 /** Pages without the site header (spec section 2). */
 const HEADERLESS_PATHS = ["/policy-acceptance"];
@@ -23,7 +23,7 @@ export default function SiteLayout() {
       >
         Aller au contenu
       </a>
-      {showHeader && <SiteHeader />}
+      {showHeader && <SiteHeaderIsland />}
       <main id="contenu" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>

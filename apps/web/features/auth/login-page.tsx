@@ -1,7 +1,7 @@
 import { CalendarDays, FileText, GraduationCap } from "lucide-react";
 import { brand } from "../../content/brand.ts";
 import { pageMeta, pageTitle } from "../../lib/seo.ts";
-import { LoginForm } from "./login-form.tsx";
+import LoginFormIsland from "./login-form.island.tsx";
 
 export const meta = () =>
   pageMeta({
@@ -49,7 +49,7 @@ export default function LoginPage() {
             Connexion
           </h1>
           <p className="mt-2 mb-8 text-gray-600">Connectez-vous avec l'adresse e-mail fournie par l'académie.</p>
-          <LoginForm />
+          <LoginFormIsland />
         </section>
       </div>
     </div>

@@ -2,7 +2,7 @@ import { Mail } from "lucide-react";
 import { useId } from "react";
 import { SocialIcon } from "../../components/SocialIcon.tsx";
 import { brand } from "../../content/brand.ts";
-import { ContactForm } from "./contact-form.tsx";
+import ContactFormIsland from "./contact-form.island.tsx";
 
 /**
  * The contact section (spec section 2): the academy's e-mail, its social links and the form.
@@ -56,7 +56,7 @@ export function ContactSection({ asPage = false }: { asPage?: boolean }) {
           </ul>
         </div>
         <div className="rounded-3xl bg-white p-6 shadow-xl shadow-gray-200/70 ring-1 ring-gray-100 sm:p-8">
-          <ContactForm />
+          <ContactFormIsland />
         </div>
       </div>
     </section>

@@ -1,10 +1,10 @@
-import { ImageCarousel } from "../../components/ImageCarousel.tsx";
+import ImageCarouselIsland from "../../components/ImageCarousel.island.tsx";
 import { images, videos } from "../../content/index.ts";
 import { pageMeta, pageTitle } from "../../lib/seo.ts";
-import { ImageGrid } from "./sections/ImageGrid.tsx";
+import ImageGridIsland from "./sections/ImageGrid.island.tsx";
 import { PageHero } from "./sections/PageHero.tsx";
 import { Section } from "./sections/Section.tsx";
-import { TestimonialSlider } from "./sections/TestimonialSlider.tsx";
+import TestimonialSliderIsland from "./sections/TestimonialSlider.island.tsx";
 import { VideoGallery } from "./sections/VideoGallery.tsx";
 
 export const meta = () =>
@@ -58,7 +58,7 @@ export default function DelePage() {
           {YEARS.map((year) => (
             <div key={year}>
               <h3 className="mb-4 text-2xl font-bold text-ink">{year}</h3>
-              <ImageCarousel label={`Photos DELE ${year}`} images={images.dele.filter((i) => i.year === year)} />
+              <ImageCarouselIsland label={`Photos DELE ${year}`} images={images.dele.filter((i) => i.year === year)} />
             </div>
           ))}
         </div>
@@ -71,7 +71,7 @@ export default function DelePage() {
         title="Le SIELE au centre d'examen"
         intro="Une certification entièrement numérique, des résultats rapides et un niveau situé de A1 à C1."
       >
-        <ImageGrid items={images.siele} />
+        <ImageGridIsland items={images.siele} />
       </Section>
 
       <Section id="temoignages-dele" eyebrow="Ils ont réussi" title="Témoignages vidéo DELE">
@@ -79,7 +79,7 @@ export default function DelePage() {
       </Section>
 
       <Section id="temoignages-siele" tone="grey" eyebrow="SIELE" title="Ce que disent nos candidats SIELE">
-        <TestimonialSlider />
+        <TestimonialSliderIsland />
       </Section>
     </>
   );

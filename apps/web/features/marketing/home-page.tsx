@@ -3,16 +3,16 @@ import { pageMeta, pageTitle } from "../../lib/seo.ts";
 import { Accompaniment } from "./sections/Accompaniment.tsx";
 import { Accreditations } from "./sections/Accreditations.tsx";
 import { Centres } from "./sections/Centres.tsx";
-import { Faq } from "./sections/Faq.tsx";
+import FaqIsland from "./sections/Faq.island.tsx";
 import { Hero } from "./sections/Hero.tsx";
 import { Intro } from "./sections/Intro.tsx";
 import { KeyFigures } from "./sections/KeyFigures.tsx";
 import { LanguageStay } from "./sections/LanguageStay.tsx";
-import { PartnerCarousel } from "./sections/PartnerCarousel.tsx";
-import { Pathways } from "./sections/Pathways.tsx";
+import PartnerCarouselIsland from "./sections/PartnerCarousel.island.tsx";
+import PathwaysIsland from "./sections/Pathways.island.tsx";
 import { PresentationVideo } from "./sections/PresentationVideo.tsx";
-import { PromoBanner } from "./sections/PromoBanner.tsx";
-import { TopScorers } from "./sections/TopScorers.tsx";
+import PromoBannerIsland from "./sections/PromoBanner.island.tsx";
+import TopScorersIsland from "./sections/TopScorers.island.tsx";
 
 export const meta = () =>
   pageMeta({
@@ -34,15 +34,15 @@ export default function HomePage() {
       <KeyFigures />
       <Accreditations />
       <Centres />
-      <PromoBanner />
+      <PromoBannerIsland />
       <Intro />
-      <Pathways />
+      <PathwaysIsland />
       <Accompaniment />
       <LanguageStay />
-      <PartnerCarousel />
+      <PartnerCarouselIsland />
       <PresentationVideo />
-      <TopScorers />
-      <Faq />
+      <TopScorersIsland />
+      <FaqIsland />
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { ImageCarousel } from "../../components/ImageCarousel.tsx";
-import { VideoPlayer } from "../../components/VideoPlayer.tsx";
+import ImageCarouselIsland from "../../components/ImageCarousel.island.tsx";
+import VideoPlayerIsland from "../../components/VideoPlayer.island.tsx";
 import { images, videos } from "../../content/index.ts";
 import { pageMeta, pageTitle } from "../../lib/seo.ts";
 import { PageHero } from "./sections/PageHero.tsx";
@@ -35,7 +35,7 @@ export default function OrientationPage() {
           <h2 id="orientation-video-title" className="mb-6 text-center text-2xl font-bold text-white md:text-3xl">
             {orientation.title}
           </h2>
-          <VideoPlayer src={orientation.video} poster={orientation.poster} title={orientation.title} />
+          <VideoPlayerIsland src={orientation.video} poster={orientation.poster} title={orientation.title} />
         </div>
       </section>
       <Section
@@ -48,7 +48,7 @@ export default function OrientationPage() {
           {MEETING_YEARS.map((year) => (
             <div key={year}>
               <h3 className="mb-4 text-2xl font-bold text-ink">{year}</h3>
-              <ImageCarousel
+              <ImageCarouselIsland
                 label={`Réunions parents ${year}`}
                 images={images.parentsMeeting.filter((i) => i.year === year)}
               />

@@ -1,11 +1,11 @@
 import { Award, CalendarDays, CalendarRange, GraduationCap, MapPin, Users } from "lucide-react";
 import { brand } from "../../content/brand.ts";
 import { pageMeta, pageTitle } from "../../lib/seo.ts";
-import { Faq } from "./sections/Faq.tsx";
+import FaqIsland from "./sections/Faq.island.tsx";
 import { LanguageStay } from "./sections/LanguageStay.tsx";
 import { PageHero } from "./sections/PageHero.tsx";
 import { Section } from "./sections/Section.tsx";
-import { TopScorers } from "./sections/TopScorers.tsx";
+import TopScorersIsland from "./sections/TopScorers.island.tsx";
 
 export const meta = () =>
   pageMeta({
@@ -96,8 +96,8 @@ export default function SelectividadCasablancaPage() {
         </div>
       </Section>
 
-      <TopScorers id="promotion-majors" eyebrow="Promotion" title="Les majors de notre dernière promotion" />
-      <Faq id="faq-selectividad" />
+      <TopScorersIsland id="promotion-majors" eyebrow="Promotion" title="Les majors de notre dernière promotion" />
+      <FaqIsland id="faq-selectividad" />
       <LanguageStay />
     </>
   );

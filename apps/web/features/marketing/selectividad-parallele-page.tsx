@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import { brand, chatLink } from "../../content/brand.ts";
 import { pageMeta, pageTitle } from "../../lib/seo.ts";
 import { PageHero } from "./sections/PageHero.tsx";
-import { Pathways } from "./sections/Pathways.tsx";
-import { TopScorers } from "./sections/TopScorers.tsx";
+import PathwaysIsland from "./sections/Pathways.island.tsx";
+import TopScorersIsland from "./sections/TopScorers.island.tsx";
 
 export const meta = () =>
   pageMeta({
@@ -61,8 +61,8 @@ export default function SelectividadParallelePage() {
         </div>
       </section>
 
-      <Pathways id="parcours-paralleles" />
-      <TopScorers id="majors-paralleles" />
+      <PathwaysIsland id="parcours-paralleles" />
+      <TopScorersIsland id="majors-paralleles" />
 
       <section aria-labelledby="support-title" className="bg-brand-50 py-16">
         <div className="mx-auto max-w-4xl px-5 text-center">

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { aboutPath, brand } from "../../../content/brand.ts";
-import { QuestionsBanner } from "./QuestionsBanner.tsx";
+import QuestionsBannerIsland from "./QuestionsBanner.island.tsx";
 
 /** Home hero: muted looping background video; the questions banner under it on mobile, over it on desktop. */
 export function Hero() {
@@ -49,13 +49,13 @@ export function Hero() {
         <div className="absolute inset-x-0 bottom-8 hidden md:block">
           <div className="mx-auto max-w-6xl px-5">
             <div className="w-[520px]">
-              <QuestionsBanner />
+              <QuestionsBannerIsland />
             </div>
           </div>
         </div>
       </div>
       <div className="md:hidden">
-        <QuestionsBanner />
+        <QuestionsBannerIsland />
       </div>
     </section>
   );

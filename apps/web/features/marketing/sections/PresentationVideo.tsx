@@ -1,4 +1,4 @@
-import { VideoPlayer } from "../../../components/VideoPlayer.tsx";
+import VideoPlayerIsland from "../../../components/VideoPlayer.island.tsx";
 import { brand } from "../../../content/brand.ts";
 import { videos } from "../../../content/index.ts";
 import { SectionHeading } from "./SectionHeading.tsx";
@@ -15,7 +15,7 @@ export function PresentationVideo() {
           title={`Découvrez ${brand.academyName} en images`}
           intro="Nos centres, nos professeurs et nos étudiants vous présentent l'académie."
         />
-        <VideoPlayer src={presentation.video} poster={presentation.poster} title={presentation.title} />
+        <VideoPlayerIsland src={presentation.video} poster={presentation.poster} title={presentation.title} />
       </div>
     </section>
   );

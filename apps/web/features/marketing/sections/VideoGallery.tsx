@@ -1,4 +1,4 @@
-import { VideoPlayer } from "../../../components/VideoPlayer.tsx";
+import VideoPlayerIsland from "../../../components/VideoPlayer.island.tsx";
 import type { VideoItem } from "../../../content/schema.ts";
 
 type VideoGalleryProps = { items: VideoItem[]; headingLevel?: 2 | 3 | 4 };
@@ -10,7 +10,7 @@ export function VideoGallery({ items, headingLevel = 3 }: VideoGalleryProps) {
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {items.map((item) => (
         <li key={item.id} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-gray-100">
-          <VideoPlayer src={item.video} poster={item.poster} title={item.title} className="rounded-none" />
+          <VideoPlayerIsland src={item.video} poster={item.poster} title={item.title} className="rounded-none" />
           <div className="p-4">
             <Heading className="font-bold text-ink">{item.title}</Heading>
             <p className="mt-1 text-sm text-gray-600">{item.date}</p>

@@ -1,0 +1,4 @@
+import { defineIsland } from "../../../islands/define-island.tsx";
+import { TopScorers } from "./TopScorers.tsx";
+
+export default defineIsland("TopScorers", TopScorers);

@@ -1,0 +1,57 @@
+import { type ComponentType, useId } from "react";
+import { useLocation } from "react-router";
+import { IslandProviders } from "./island-providers.tsx";
+
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements {
+      /** An island's frame in a prerendered page (display: contents, app.css). */
+      "puerta-island": React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement>;
+    }
+  }
+}
+
+export type IslandDefinition<P> = { name: string; Component: ComponentType<P> };
+export type Island<P> = ComponentType<P> & { island: IslandDefinition<P> };
+
+// Prerendering only: an island is rendered as a root of its own, as it will hydrate.
+const renderToString = import.meta.env.SSR ? (await import("react-dom/server")).renderToString : undefined;
+
+/**
+ * Makes `Component` an island (decision 008): on a prerendered public page it is the only
+ * part that loads JavaScript and hydrates, from the `<name>.island.tsx` entry that declares
+ * it. Its props travel in the page as JSON, so they must be plain data. Rendered by the
+ * student area's client-side router, it is an ordinary component.
+ */
+export function defineIsland<P extends object>(name: string, Component: ComponentType<P>): Island<P> {
+  function IslandFrame(props: P) {
+    const { pathname } = useLocation();
+    const idPrefix = useId();
+    if (!renderToString) {
+      return (
+        <puerta-island data-island={name}>
+          <Component {...props} />
+        </puerta-island>
+      );
+    }
+    // useId() inside the island must give the same ids here and when it hydrates alone.
+    const html = renderToString(
+      <IslandProviders location={{ pathname }}>
+        <Component {...props} />
+      </IslandProviders>,
+      { identifierPrefix: idPrefix },
+    );
+    const data = Object.keys(props).length > 0 ? JSON.stringify(props) : undefined;
+    return (
+      <puerta-island
+        data-island={name}
+        data-id-prefix={idPrefix}
+        data-props={data}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the island, made just above.
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    );
+  }
+  IslandFrame.displayName = `Island(${name})`;
+  return Object.assign(IslandFrame, { island: { name, Component } });
+}

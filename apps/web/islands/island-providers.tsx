@@ -1,0 +1,18 @@
+import type { ReactNode } from "react";
+import { type Location, Router } from "react-router";
+import { AuthProvider } from "../features/auth/auth-provider.tsx";
+import { documentNavigator } from "./document-navigator.ts";
+
+/**
+ * What an island's components expect around them, as the app's root gives them in the
+ * student area: a router, whose links and redirects load documents, and the session. No
+ * query client: the few islands that need one bring it (lib/query-client.tsx). The same tree
+ * is rendered when the page is prerendered and when the island hydrates, so both agree.
+ */
+export function IslandProviders({ location, children }: { location: Partial<Location>; children: ReactNode }) {
+  return (
+    <Router location={location} navigator={documentNavigator}>
+      <AuthProvider>{children}</AuthProvider>
+    </Router>
+  );
+}

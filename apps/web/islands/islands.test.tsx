@@ -1,0 +1,77 @@
+import { act, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ComponentType, ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { afterEach, expect, it, vi } from "vitest";
+import { faq } from "../content/index.ts";
+import type { ImageItem } from "../content/schema.ts";
+
+const FAQ_ISLAND = "../features/marketing/sections/Faq.island.tsx";
+const GRID_ISLAND = "../features/marketing/sections/ImageGrid.island.tsx";
+
+/** The page as prerendering writes it: island modules loaded in a server render. */
+async function prerender(
+  page: (islands: { Faq: ComponentType; Grid: ComponentType<{ items: ImageItem[] }> }) => ReactNode,
+) {
+  vi.stubEnv("SSR", true);
+  vi.resetModules();
+  const Faq = (await import(FAQ_ISLAND)).default;
+  const Grid = (await import(GRID_ISLAND)).default;
+  const html = renderToString(<MemoryRouter initialEntries={["/"]}>{page({ Faq, Grid })}</MemoryRouter>);
+  vi.unstubAllEnvs();
+  vi.resetModules();
+  return html;
+}
+
+const photos: ImageItem[] = [
+  { id: 1, title: "Remise des diplômes", image: "/media/images/a.webp", year: 2025 },
+  { id: 2, title: "Atelier d'orientation", image: "/media/images/b.webp", year: 2025 },
+];
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  document.body.innerHTML = "";
+});
+
+it("a prerendered island hydrates on its own, with its props and the ids its markup was written with", async () => {
+  document.body.innerHTML = await prerender(({ Faq, Grid }) => (
+    <main>
+      <h1>Accueil</h1>
+      <Grid items={photos} />
+      <Faq />
+    </main>
+  ));
+  const frames = document.querySelectorAll("puerta-island");
+  expect([...frames].map((f) => f.getAttribute("data-island"))).toEqual(["ImageGrid", "Faq"]);
+  const firstQuestion = screen.getByRole("button", { name: faq[0]?.question });
+  const prerenderedPanelId = firstQuestion.getAttribute("aria-controls");
+
+  const problems: unknown[] = [];
+  vi.spyOn(console, "error").mockImplementation((...args) => problems.push(args));
+  window.addEventListener("error", (event) => problems.push(event.message));
+  const { hydrateIsland } = await import("./hydrate.tsx");
+  await act(async () => {
+    hydrateIsland((await import(GRID_ISLAND)).default.island);
+    hydrateIsland((await import(FAQ_ISLAND)).default.island);
+  });
+  expect(problems).toEqual([]);
+
+  // The props came from the page, and the grid is live: a photo opens in the lightbox.
+  const user = userEvent.setup();
+  await user.click(screen.getByRole("button", { name: "Agrandir l'image : Atelier d'orientation" }));
+  expect(await screen.findByRole("dialog", { name: "Atelier d'orientation" })).toBeInTheDocument();
+  await user.keyboard("{Escape}");
+
+  // Live: the second question opens and closes the first; the ids still pair up.
+  await user.click(screen.getByRole("button", { name: faq[1]?.question }));
+  const second = screen.getByRole("button", { name: faq[1]?.question });
+  expect(second).toHaveAttribute("aria-expanded", "true");
+  expect(firstQuestion).toHaveAttribute("aria-expanded", "false");
+  const panel = document.getElementById(second.getAttribute("aria-controls") ?? "");
+  expect(panel && within(panel).getByText(faq[1]?.reponse ?? "")).toBeInTheDocument();
+  // Opened again, the first question names the panel id its prerendered markup had.
+  await user.click(firstQuestion);
+  expect(firstQuestion.getAttribute("aria-controls")).toBe(prerenderedPanelId);
+  expect(document.getElementById(prerenderedPanelId ?? "")).toHaveTextContent(faq[0]?.reponse ?? "");
+});

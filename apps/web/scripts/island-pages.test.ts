@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { type IslandsManifest, islandPage } from "./island-pages.ts";
+
+const manifest: IslandsManifest = {
+  "\0island-entry:site-header": {
+    file: "assets/islands/site-header-a1.js",
+    name: "site-header",
+    isEntry: true,
+    imports: ["_hydrate.js", "_icons.js"],
+  },
+  "\0island-entry:Faq": {
+    file: "assets/islands/Faq-b2.js",
+    name: "Faq",
+    isEntry: true,
+    imports: ["_hydrate.js", "_accordion.js"],
+  },
+  "\0island-entry:PromoBanner": { file: "assets/islands/PromoBanner-c3.js", name: "PromoBanner", isEntry: true },
+  "_hydrate.js": { file: "assets/islands/hydrate-d4.js", imports: ["_react.js"] },
+  "_react.js": { file: "assets/islands/react-dom-e5.js" },
+  "_icons.js": { file: "assets/islands/icons-f6.js", imports: ["_react.js"] },
+  "_accordion.js": { file: "assets/islands/Accordion-g7.js", imports: ["_react.js", "_icons.js"] },
+};
+
+const prerendered = (body: string) =>
+  '<html lang="fr"><head><link rel="stylesheet" href="/assets/app.css"/>' +
+  '<link rel="modulepreload" href="/assets/entry.client-x.js"/><link rel="modulepreload" href="/assets/root-y.js"/>' +
+  `</head><body>${body}<script>window.__reactRouterContext = {};</script>` +
+  '<script type="module">import "/assets/entry.client-x.js";</script></body></html>';
+
+/** What the page loads: its stylesheets, and the files its one script imports after the first paint. */
+function parse(html: string) {
+  const page = new DOMParser().parseFromString(html, "text/html");
+  const scripts = [...page.querySelectorAll("script")];
+  const loader = scripts[0]?.textContent ?? "";
+  return {
+    scripts: scripts.map((s) => `${s.type} ${s.src ? "src" : "inline"}`),
+    waitsForPaint: loader.startsWith("requestAnimationFrame("),
+    imports: JSON.parse(loader.match(/for\(const f of (\[.*?\])\)import\(f\)/)?.[1] ?? "[]"),
+    preloads: page.querySelectorAll('link[rel="modulepreload"]').length,
+    stylesheets: page.querySelectorAll('link[rel="stylesheet"]').length,
+    islands: page.querySelectorAll("puerta-island").length,
+  };
+}
+
+describe("islandPage", () => {
+  it("swaps the router's scripts for one that imports the page's islands and their chunks, each once, after the first paint", () => {
+    const html = islandPage(
+      prerendered(
+        '<puerta-island data-island="site-header"><header></header></puerta-island><main>' +
+          '<puerta-island data-island="Faq" data-props="{}"></puerta-island>' +
+          '<puerta-island data-island="Faq"></puerta-island></main>',
+      ),
+      manifest,
+    );
+    expect(parse(html)).toEqual({
+      scripts: ["module inline"],
+      waitsForPaint: true,
+      imports: [
+        "/assets/islands/hydrate-d4.js",
+        "/assets/islands/react-dom-e5.js",
+        "/assets/islands/icons-f6.js",
+        "/assets/islands/Accordion-g7.js",
+        "/assets/islands/site-header-a1.js",
+        "/assets/islands/Faq-b2.js",
+      ],
+      preloads: 0,
+      stylesheets: 1,
+      islands: 3,
+    });
+  });
+
+  it("leaves a page without islands with no script at all", () => {
+    expect(parse(islandPage(prerendered("<main><h1>Blog</h1></main>"), manifest))).toEqual({
+      scripts: [],
+      waitsForPaint: false,
+      imports: [],
+      preloads: 0,
+      stylesheets: 1,
+      islands: 0,
+    });
+  });
+
+  it("refuses a page whose island has no entry", () => {
+    expect(() => islandPage(prerendered('<puerta-island data-island="Missing"></puerta-island>'), manifest)).toThrow(
+      "L'îlot « Missing » n'a pas de script",
+    );
+  });
+});

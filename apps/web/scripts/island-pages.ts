@@ -1,0 +1,61 @@
+/**
+ * Third step of `npm run build` (decision 008): every prerendered public page drops React
+ * Router's scripts and loads, instead, the entries of the islands it holds (with their
+ * shared chunks preloaded), from the islands build's manifest. The student area's shell is
+ * left alone: it is the client-side app.
+ */
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const SHELL = "__spa-fallback.html";
+const MANIFEST = ".vite/islands-manifest.json";
+
+type ManifestChunk = { file: string; name?: string; isEntry?: boolean; imports?: string[] };
+export type IslandsManifest = Record<string, ManifestChunk>;
+
+const ROUTER_SCRIPTS = /<link rel="modulepreload"[^>]*\/?>|<script\b[^>]*>[\s\S]*?<\/script>/g;
+const ISLAND_NAMES = /<puerta-island data-island="([^"]+)"/g;
+
+/** The page with the scripts of its islands in place of the router's. */
+export function islandPage(html: string, manifest: IslandsManifest): string {
+  const names = new Set([...html.matchAll(ISLAND_NAMES)].map((match) => match[1] as string));
+  const entries: string[] = [];
+  const preloads = new Set<string>();
+  const addImports = (chunk: ManifestChunk) => {
+    for (const key of chunk.imports ?? []) {
+      const imported = manifest[key];
+      if (!imported || preloads.has(imported.file)) continue;
+      preloads.add(imported.file);
+      addImports(imported);
+    }
+  };
+  for (const name of names) {
+    const entry = Object.values(manifest).find((chunk) => chunk.isEntry && chunk.name === name);
+    if (!entry) throw new Error(`L'îlot « ${name} » n'a pas de script : manque-t-il ${name}.island.tsx ?`);
+    entries.push(entry.file);
+    addImports(entry);
+  }
+  if (entries.length === 0) return html.replace(ROUTER_SCRIPTS, "");
+  // The page is readable before its islands hydrate: their scripts are asked for once it has
+  // painted, all at once (no waterfall of imports), so on a slow line the stylesheet and the
+  // largest image go first (decisions 007 and 008). An inline module: the CSP hashes it.
+  const files = JSON.stringify([...preloads, ...entries].map((file) => `/${file}`));
+  const loader = `<script type="module">requestAnimationFrame(()=>setTimeout(()=>{for(const f of ${files})import(f)}))</script>`;
+  return html.replace(ROUTER_SCRIPTS, "").replace("</head>", `${loader}</head>`);
+}
+
+if (import.meta.main) {
+  const buildDir = path.resolve(import.meta.dirname, "..", process.env.WEB_BUILD_DIR || "build", "client");
+  const manifestFile = path.join(buildDir, MANIFEST);
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as IslandsManifest;
+  let pages = 0;
+  for (const entry of readdirSync(buildDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".html") || entry.name === SHELL) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    writeFileSync(file, islandPage(readFileSync(file, "utf8"), manifest));
+    pages++;
+  }
+  // The manifest is a build record, not something to serve.
+  rmSync(path.join(buildDir, ".vite"), { recursive: true, force: true });
+  console.log(`Pages publiques en îlots : ${pages}.`);
+}
