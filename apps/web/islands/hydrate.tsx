@@ -38,24 +38,75 @@ function whenNeeded(frame: HTMLElement, hydrate: () => void) {
   for (const type of INTERACTIONS) frame.addEventListener(type, start, { capture: true, passive: true });
 }
 
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** Whether the field belongs to a custom element inside the island (the captcha widget's own). */
+function ownedByWidget(field: Field, frame: HTMLElement): boolean {
+  for (let node = field.parentElement; node && node !== frame; node = node.parentElement) {
+    if (node.localName.includes("-")) return true;
+  }
+  return false;
+}
+
+/**
+ * What the visitor filled in before the island hydrated, as a way to tell the island again:
+ * React starts from the prerendered values and would keep, then show, those. Each field is
+ * set back to what React knows (through its value tracker), then given the visitor's value
+ * with the browser's own setter and the event that typing fires, so the form holds and sends
+ * what the visitor wrote.
+ */
+function takeFilledFields(frame: HTMLElement): (() => void)[] {
+  const replays: (() => void)[] = [];
+  for (const field of frame.querySelectorAll<Field>("input, textarea, select")) {
+    if (ownedByWidget(field, frame)) continue;
+    if (field instanceof HTMLSelectElement) {
+      if ([...field.options].every((option) => option.selected === option.defaultSelected)) continue;
+      replays.push(() => field.dispatchEvent(new Event("change", { bubbles: true })));
+    } else if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) {
+      if (field.checked === field.defaultChecked || (field.type === "radio" && !field.checked)) continue;
+      const checked = field.checked;
+      replays.push(() => {
+        field.checked = !checked;
+        field.click();
+      });
+    } else if (field.value !== field.defaultValue) {
+      const value = field.value;
+      const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set;
+      replays.push(() => {
+        field.value = field.defaultValue;
+        setValue?.call(field, value);
+        field.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+    }
+  }
+  return replays;
+}
+
 /** Hydrates every frame of this island on the page, each as a root of its own, when needed. */
 export function hydrateIsland<P extends object>({ name, Component }: IslandDefinition<P>) {
   const { pathname, search, hash } = window.location;
   for (const frame of document.querySelectorAll<HTMLElement>(`puerta-island[data-island="${name}"]`)) {
     const props = (frame.dataset.props ? JSON.parse(frame.dataset.props) : {}) as P;
     const Island = Component as ComponentType<P>;
-    whenNeeded(frame, () =>
+    whenNeeded(frame, () => {
+      const replays = takeFilledFields(frame);
+      const onHydrated =
+        replays.length > 0
+          ? () => {
+              for (const replay of replays) replay();
+            }
+          : undefined;
       // As a transition, hydration yields to the browser every few milliseconds instead of
       // holding the main thread for the whole island (React Router's own entry does the same).
       startTransition(() => {
         hydrateRoot(
           frame,
-          <IslandProviders location={{ pathname, search, hash }}>
+          <IslandProviders location={{ pathname, search, hash }} onHydrated={onHydrated}>
             <Island {...props} />
           </IslandProviders>,
           { identifierPrefix: frame.dataset.idPrefix },
         );
-      }),
-    );
+      });
+    });
   }
 }

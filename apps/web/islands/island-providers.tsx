@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { type Location, Router } from "react-router";
 import { AuthProvider } from "../features/auth/auth-provider.tsx";
 import { documentNavigator } from "./document-navigator.ts";
@@ -9,7 +9,17 @@ import { documentNavigator } from "./document-navigator.ts";
  * query client: the few islands that need one bring it (lib/query-client.tsx). The same tree
  * is rendered when the page is prerendered and when the island hydrates, so both agree.
  */
-export function IslandProviders({ location, children }: { location: Partial<Location>; children: ReactNode }) {
+export function IslandProviders({
+  location,
+  onHydrated,
+  children,
+}: {
+  location: Partial<Location>;
+  /** Called once the island has hydrated (an effect: it changes no markup nor any id). */
+  onHydrated?: () => void;
+  children: ReactNode;
+}) {
+  useEffect(() => onHydrated?.(), [onHydrated]);
   return (
     <Router location={location} navigator={documentNavigator}>
       <AuthProvider>{children}</AuthProvider>

@@ -75,3 +75,34 @@ it("a prerendered island hydrates on its own, with its props and the ids its mar
   expect(firstQuestion.getAttribute("aria-controls")).toBe(prerenderedPanelId);
   expect(document.getElementById(prerenderedPanelId ?? "")).toHaveTextContent(faq[0]?.reponse ?? "");
 });
+
+it("what a visitor typed before the island hydrated is what the form holds and sends", async () => {
+  vi.stubEnv("SSR", true);
+  vi.resetModules();
+  const ForgotPassword = (await import("../features/passwords/forgot-password-form.island.tsx")).default;
+  document.body.innerHTML = renderToString(
+    <MemoryRouter initialEntries={["/forgot-password"]}>
+      <ForgotPassword />
+    </MemoryRouter>,
+  );
+  vi.unstubAllEnvs();
+  vi.resetModules();
+  const sent: unknown[] = [];
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    if (String(input).endsWith("/api/student/forgot-password")) sent.push(JSON.parse(String(init?.body)));
+    return Response.json({ message: "Un lien vous a été envoyé." });
+  });
+
+  // Typed into the prerendered field, before any script ran.
+  const email = screen.getByLabelText("Adresse e-mail") as HTMLInputElement;
+  email.value = "eleve@example.com";
+  const { hydrateIsland } = await import("./hydrate.tsx");
+  await act(async () =>
+    hydrateIsland((await import("../features/passwords/forgot-password-form.island.tsx")).default.island),
+  );
+
+  expect(screen.getByLabelText("Adresse e-mail")).toHaveValue("eleve@example.com");
+  await userEvent.setup().click(screen.getByRole("button", { name: "Envoyer le lien" }));
+  expect(await screen.findByText("Un lien vous a été envoyé.")).toBeInTheDocument();
+  expect(sent).toEqual([{ email: "eleve@example.com" }]);
+});

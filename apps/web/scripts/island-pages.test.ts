@@ -34,7 +34,7 @@ function parse(html: string) {
   const loader = scripts[0]?.textContent ?? "";
   return {
     scripts: scripts.map((s) => `${s.type} ${s.src ? "src" : "inline"}`),
-    waitsForPaint: loader.startsWith("requestAnimationFrame("),
+    waitsForPaint: loader.includes('observe({type:"paint",buffered:true})'),
     imports: JSON.parse(loader.match(/for\(const f of (\[.*?\])\)import\(f\)/)?.[1] ?? "[]"),
     preloads: page.querySelectorAll('link[rel="modulepreload"]').length,
     stylesheets: page.querySelectorAll('link[rel="stylesheet"]').length,

@@ -37,10 +37,13 @@ export function islandPage(html: string, manifest: IslandsManifest): string {
   }
   if (entries.length === 0) return html.replace(ROUTER_SCRIPTS, "");
   // The page is readable before its islands hydrate: their scripts are asked for once it has
-  // painted, all at once (no waterfall of imports), so on a slow line the stylesheet and the
-  // largest image go first (decisions 007 and 008). An inline module: the CSP hashes it.
+  // painted (a paint entry, not a timer, which a page's fake clock would stop), all at once,
+  // with no waterfall of imports. On a slow line the stylesheet and the largest image go first
+  // (decisions 007 and 008). An inline module: the CSP hashes it.
   const files = JSON.stringify([...preloads, ...entries].map((file) => `/${file}`));
-  const loader = `<script type="module">requestAnimationFrame(()=>setTimeout(()=>{for(const f of ${files})import(f)}))</script>`;
+  const loader =
+    `<script type="module">const load=()=>{for(const f of ${files})import(f)};` +
+    `PerformanceObserver.supportedEntryTypes?.includes("paint")?new PerformanceObserver((_,o)=>{o.disconnect();load()}).observe({type:"paint",buffered:true}):load()</script>`;
   return html.replace(ROUTER_SCRIPTS, "").replace("</head>", `${loader}</head>`);
 }
 
