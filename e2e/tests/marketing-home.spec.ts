@@ -103,8 +103,12 @@ test("promotional banner: auto-advance every 5 s, wrap both ways and direct sele
   const banner = page.getByRole("region", { name: "Nos offres" });
   const title = banner.getByTestId("promo-title");
   await expect(title).toHaveText("Bourse d'excellence : 25 % de réduction");
-  await page.clock.runFor(5000);
-  await expect(title).toHaveText("Leader au Maroc de la préparation à la Selectividad");
+  // The banner comes to life as it nears the screen (decision 008), and turns from then on.
+  await banner.scrollIntoViewIfNeeded();
+  await expect(async () => {
+    await page.clock.runFor(5000);
+    await expect(title).toHaveText("Leader au Maroc de la préparation à la Selectividad", { timeout: 500 });
+  }).toPass();
 
   await banner.getByRole("button", { name: "Afficher l'offre 1" }).click();
   await expect(title).toHaveText("Bourse d'excellence : 25 % de réduction");

@@ -56,6 +56,8 @@ test("SIELE testimonial slider: one card per page at 390 px, switching at 768 px
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/dele");
   const slider = page.getByTestId("testimonial-slider");
+  // It lays itself out for the screen as it nears it (decision 008).
+  await slider.scrollIntoViewIfNeeded();
   await expect(slider.locator("figure")).toHaveCount(1);
   await expect(slider).toContainText("Aya Benali");
   await slider.getByRole("button", { name: "Témoignages précédents" }).click();

@@ -95,6 +95,25 @@ test.describe("desktop (1280 px)", () => {
     await expect(page).toHaveURL(/\/demande-attestation$/);
   });
 
+  test("student on a public page: the header island shows the student navigation, the unread count and logs out", async ({
+    page,
+  }) => {
+    await signIn(page, FIXTURE_STUDENTS.navigation.email, FIXTURE_PASSWORD);
+    await page.goto("/dele");
+    const nav = page.getByRole("navigation", { name: "Navigation principale" });
+    await expect(nav.getByRole("link", { name: "Planning", exact: true })).toHaveAttribute("href", "/planning");
+    await expect(nav.getByRole("link", { name: "DELE & SIELE" })).toHaveCount(0);
+    await expect(page.getByRole("banner").getByText("Bonjour,")).toBeVisible();
+    // The count comes from the notifications the student has not read, as in the student area.
+    const notifications = nav.getByRole("link", { name: label("Notifications") });
+    await expect(notifications).toHaveAccessibleName(/^Notifications \(\d+ non lues?\)$/);
+
+    await page.getByRole("button", { name: "Déconnexion" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Connexion" })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+  });
+
   test("isApp=true hides the navigation, not the header's logo and button nor the footer", async ({ page }) => {
     await page.goto("/login?isApp=true");
     await expect(page.getByRole("heading", { level: 1, name: "Connexion" })).toBeVisible();

@@ -9,7 +9,7 @@ function scriptsRequested(page: Page): string[] {
   return urls;
 }
 
-const isCaptchaCode = (path: string) => /\/assets\/altcha-client-/.test(path);
+const isCaptchaCode = (path: string) => /\/assets\/(islands\/)?altcha-client-/.test(path);
 
 /** Whether any of these scripts is the validation library (its code names ZodError). */
 async function includesValidator(request: APIRequestContext, paths: string[]): Promise<boolean> {
@@ -52,39 +52,50 @@ test("hashed scripts carry no document headers, and the pages still do", async (
   expect(script.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
 });
 
-test("a public page asks for its stylesheet first and its scripts at low priority; the student area's shell does not", async ({
+test("a public page paints first, then loads only the scripts of its islands; its links load documents", async ({
   page,
   request,
 }) => {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  const sent: { path: string; type: string; priority: string }[] = [];
-  cdp.on("Network.requestWillBeSent", (event) =>
-    sent.push({
-      path: new URL(event.request.url).pathname,
-      type: event.type ?? "",
-      priority: event.request.initialPriority,
-    }),
+  const sent: { path: string; type: string }[] = [];
+  page.on("request", (r) =>
+    // The page's own loads (the map frames of the home page are documents of their own).
+    sent.push({ path: new URL(r.url()).pathname, type: r.frame() === page.mainFrame() ? r.resourceType() : "frame" }),
   );
   await page.goto("/blog-2");
   await page.waitForLoadState("networkidle");
 
+  // No client-side router on a public page (decision 008): one inline module, hashed in the
+  // CSP, imports the islands of the page (the header and the contact form here).
   const html = await (await request.get("/blog-2")).text();
-  // React Router lists the entry module twice; it is fetched once.
-  const preloaded = [
-    ...new Set([...html.matchAll(/<link rel="modulepreload" fetchpriority="low" href="([^"]+)"/g)].map((m) => m[1])),
-  ];
-  expect(preloaded.length).toBeGreaterThan(5);
-  expect(html).not.toMatch(/<link rel="modulepreload" href=/);
-  const scripts = sent.filter((s) => preloaded.includes(s.path));
-  expect(scripts.map((s) => s.priority)).toEqual(preloaded.map(() => "Low"));
-  const stylesheet = sent.findIndex((s) => s.type === "Stylesheet");
-  expect(stylesheet).toBeGreaterThan(0);
-  expect(stylesheet).toBeLessThan(sent.findIndex((s) => s.type === "Script"));
-  // Still a live page once the scripts arrive: client-side navigation works.
-  await page.getByRole("link", { name: "Accueil" }).first().click();
-  await expect(page).toHaveURL(/\/$/);
+  expect(html).not.toContain("__reactRouterContext");
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? "");
+  expect(inline).toHaveLength(1);
+  expect(inline[0]).toMatch(/\/assets\/islands\/site-header-[\w-]+\.js/);
+  expect(inline[0]).toMatch(/\/assets\/islands\/contact-form-[\w-]+\.js/);
+  const scripts = sent.filter((s) => s.type === "script").map((s) => s.path);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.every((path) => path.startsWith("/assets/islands/"))).toBe(true);
+  // The page painted before any script was asked for.
+  const timing = await page.evaluate(() => ({
+    paint: performance.getEntriesByName("first-paint")[0]?.startTime ?? Number.POSITIVE_INFINITY,
+    firstScript: Math.min(
+      ...performance
+        .getEntriesByType("resource")
+        .filter((e) => (e as PerformanceResourceTiming).initiatorType === "script" || e.name.endsWith(".js"))
+        .map((e) => e.startTime),
+    ),
+  }));
+  expect(timing.paint).toBeLessThanOrEqual(timing.firstScript);
 
-  // The student area shows nothing before its scripts run: they keep their priority.
-  expect(await (await request.get("/planning")).text()).not.toContain('fetchpriority="low"');
+  // The islands are live (the menu of a section opens), and a link loads the next page whole.
+  await page.getByRole("button", { name: "Sections de la page Orientation" }).click();
+  await expect(page.getByRole("link", { name: "Journée des alumni" })).toBeVisible();
+  sent.length = 0;
+  await page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "Accueil" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("université espagnole");
+  expect(sent.filter((s) => s.type === "document").map((s) => s.path)).toEqual(["/"]);
+
+  // The student area is the client-side app, with React Router.
+  expect(await (await request.get("/planning")).text()).toContain("__reactRouterContext");
 });
