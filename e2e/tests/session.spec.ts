@@ -33,8 +33,11 @@ test("logout clears token, user and student_data and returns to /login", async (
 
 test("a 401 from the server logs the student out", async ({ page, request }) => {
   const { token } = await signIn(page, FIXTURE_STUDENTS.expired.email, FIXTURE_PASSWORD);
+  // The header asks for the unread count once it is up: that call must not be the one to fail.
+  const unreadCount = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/notifications");
   await page.goto("/planning");
   await expect(page.getByRole("button", { name: "Déconnexion" })).toBeVisible();
+  expect((await unreadCount).status()).toBe(200);
 
   // The session ends on the server behind the page's back (a separate client, without the page's cookies).
   const revoked = await request.post("/api/logout", { headers: { Authorization: `Bearer ${token}` } });
