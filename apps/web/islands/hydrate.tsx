@@ -1,7 +1,7 @@
-import { type ComponentType, startTransition } from "react";
+import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { requestCsrfCookie } from "../lib/api.ts";
-import type { IslandDefinition } from "./define-island.tsx";
+import type { Island } from "./define-island.tsx";
 import { IslandProviders } from "./island-providers.tsx";
 
 // Spec section 2: the app asks for its CSRF cookie at start-up; on a public page, the
@@ -17,25 +17,28 @@ const INTERACTIONS = ["pointerdown", "touchstart", "focusin", "keydown"] as cons
  * nothing while the page loads. A click can still not be lost: once hydration has started,
  * React hydrates the island at once on a click or a key and then handles it.
  */
-function whenNeeded(frame: HTMLElement, hydrate: () => void) {
+function whenNeeded(frame: HTMLElement, hydrate: () => void): Promise<void> {
   const boxes = [...frame.children];
   if (boxes.length === 0 || typeof IntersectionObserver === "undefined") {
     hydrate();
-    return;
+    return Promise.resolve();
   }
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    observer.disconnect();
-    for (const type of INTERACTIONS) frame.removeEventListener(type, start, true);
-    hydrate();
-  };
-  const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), {
-    rootMargin: "50% 0px",
+  return new Promise((hydrated) => {
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      observer.disconnect();
+      for (const type of INTERACTIONS) frame.removeEventListener(type, start, true);
+      hydrate();
+      hydrated();
+    };
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), {
+      rootMargin: "50% 0px",
+    });
+    for (const box of boxes) observer.observe(box);
+    for (const type of INTERACTIONS) frame.addEventListener(type, start, { capture: true, passive: true });
   });
-  for (const box of boxes) observer.observe(box);
-  for (const type of INTERACTIONS) frame.addEventListener(type, start, { capture: true, passive: true });
 }
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -82,31 +85,34 @@ function takeFilledFields(frame: HTMLElement): (() => void)[] {
   return replays;
 }
 
-/** Hydrates every frame of this island on the page, each as a root of its own, when needed. */
-export function hydrateIsland<P extends object>({ name, Component }: IslandDefinition<P>) {
+/**
+ * Hydrates every frame of this island on the page, each as a root of its own, when it is
+ * needed. Settles once every frame has been handed to React (never, for one never needed).
+ */
+export function hydrateIsland(island: Island<object>): Promise<void> {
+  const { name, Component } = island.island;
   const { pathname, search, hash } = window.location;
-  for (const frame of document.querySelectorAll<HTMLElement>(`puerta-island[data-island="${name}"]`)) {
-    const props = (frame.dataset.props ? JSON.parse(frame.dataset.props) : {}) as P;
-    const Island = Component as ComponentType<P>;
-    whenNeeded(frame, () => {
-      const replays = takeFilledFields(frame);
-      const onHydrated =
-        replays.length > 0
-          ? () => {
-              for (const replay of replays) replay();
-            }
-          : undefined;
-      // As a transition, hydration yields to the browser every few milliseconds instead of
-      // holding the main thread for the whole island (React Router's own entry does the same).
-      startTransition(() => {
-        hydrateRoot(
-          frame,
-          <IslandProviders location={{ pathname, search, hash }} onHydrated={onHydrated}>
-            <Island {...props} />
-          </IslandProviders>,
-          { identifierPrefix: frame.dataset.idPrefix },
-        );
-      });
+  const frames = [...document.querySelectorAll<HTMLElement>(`puerta-island[data-island="${name}"]`)];
+  const hydrate = (frame: HTMLElement) => {
+    const props = (frame.dataset.props ? JSON.parse(frame.dataset.props) : {}) as object;
+    const replays = takeFilledFields(frame);
+    const onHydrated =
+      replays.length > 0
+        ? () => {
+            for (const replay of replays) replay();
+          }
+        : undefined;
+    // As a transition, hydration yields to the browser every few milliseconds instead of
+    // holding the main thread for the whole island (React Router's own entry does the same).
+    startTransition(() => {
+      hydrateRoot(
+        frame,
+        <IslandProviders location={{ pathname, search, hash }} onHydrated={onHydrated}>
+          <Component {...props} />
+        </IslandProviders>,
+        { identifierPrefix: frame.dataset.idPrefix },
+      );
     });
-  }
+  };
+  return Promise.all(frames.map((frame) => whenNeeded(frame, () => hydrate(frame)))).then(() => undefined);
 }

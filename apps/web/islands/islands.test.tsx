@@ -52,8 +52,8 @@ it("a prerendered island hydrates on its own, with its props and the ids its mar
   window.addEventListener("error", (event) => problems.push(event.message));
   const { hydrateIsland } = await import("./hydrate.tsx");
   await act(async () => {
-    hydrateIsland((await import(GRID_ISLAND)).default.island);
-    hydrateIsland((await import(FAQ_ISLAND)).default.island);
+    await hydrateIsland((await import(GRID_ISLAND)).default);
+    await hydrateIsland((await import(FAQ_ISLAND)).default);
   });
   expect(problems).toEqual([]);
 
@@ -97,9 +97,7 @@ it("what a visitor typed before the island hydrated is what the form holds and s
   const email = screen.getByLabelText("Adresse e-mail") as HTMLInputElement;
   email.value = "eleve@example.com";
   const { hydrateIsland } = await import("./hydrate.tsx");
-  await act(async () =>
-    hydrateIsland((await import("../features/passwords/forgot-password-form.island.tsx")).default.island),
-  );
+  await act(async () => hydrateIsland((await import("../features/passwords/forgot-password-form.island.tsx")).default));
 
   expect(screen.getByLabelText("Adresse e-mail")).toHaveValue("eleve@example.com");
   await userEvent.setup().click(screen.getByRole("button", { name: "Envoyer le lien" }));

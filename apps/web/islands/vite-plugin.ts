@@ -37,11 +37,13 @@ export function islandEntries(): Plugin {
       const file = files.get(name);
       if (!file) throw new Error(`Îlot inconnu : ${name}`);
       const hydrate = path.join(import.meta.dirname, "hydrate.tsx");
+      // The island's code comes with its entry: once the page has its scripts, a click on an
+      // island is never lost to a download still under way.
       return [
         `import island from ${JSON.stringify(file)};`,
         `import { hydrateIsland } from ${JSON.stringify(hydrate)};`,
         `if (island.island.name !== ${JSON.stringify(name)}) throw new Error("L'îlot de ${name}${ISLAND_SUFFIX} doit s'appeler ${name}.");`,
-        "hydrateIsland(island.island);",
+        "void hydrateIsland(island);",
       ].join("\n");
     },
   };

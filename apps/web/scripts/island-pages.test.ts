@@ -1,24 +1,30 @@
 import { describe, expect, it } from "vitest";
 import { type IslandsManifest, islandPage } from "./island-pages.ts";
 
+// As the islands build writes it: an entry per island, importing the hydration and its code.
 const manifest: IslandsManifest = {
   "\0island-entry:site-header": {
     file: "assets/islands/site-header-a1.js",
     name: "site-header",
     isEntry: true,
-    imports: ["_hydrate.js", "_icons.js"],
+    imports: ["_hydrate.js", "app/layout/site-header.island.tsx"],
   },
   "\0island-entry:Faq": {
     file: "assets/islands/Faq-b2.js",
     name: "Faq",
     isEntry: true,
-    imports: ["_hydrate.js", "_accordion.js"],
+    imports: ["_hydrate.js", "features/marketing/sections/Faq.island.tsx"],
   },
   "\0island-entry:PromoBanner": { file: "assets/islands/PromoBanner-c3.js", name: "PromoBanner", isEntry: true },
   "_hydrate.js": { file: "assets/islands/hydrate-d4.js", imports: ["_react.js"] },
   "_react.js": { file: "assets/islands/react-dom-e5.js" },
   "_icons.js": { file: "assets/islands/icons-f6.js", imports: ["_react.js"] },
-  "_accordion.js": { file: "assets/islands/Accordion-g7.js", imports: ["_react.js", "_icons.js"] },
+  "app/layout/site-header.island.tsx": { file: "assets/islands/site-header.island-h8.js", imports: ["_icons.js"] },
+  "features/marketing/sections/Faq.island.tsx": {
+    file: "assets/islands/Faq.island-i9.js",
+    imports: ["_react.js", "_icons.js", "_accordion.js"],
+  },
+  "_accordion.js": { file: "assets/islands/Accordion-g7.js", imports: ["_react.js"] },
 };
 
 const prerendered = (body: string) =>
@@ -27,15 +33,16 @@ const prerendered = (body: string) =>
   `</head><body>${body}<script>window.__reactRouterContext = {};</script>` +
   '<script type="module">import "/assets/entry.client-x.js";</script></body></html>';
 
-/** What the page loads: its stylesheets, and the files its one script imports after the first paint. */
+/** What the page loads: its stylesheets, and the files its one script imports. */
 function parse(html: string) {
   const page = new DOMParser().parseFromString(html, "text/html");
   const scripts = [...page.querySelectorAll("script")];
   const loader = scripts[0]?.textContent ?? "";
+  const files = loader.match(/^const load=\(\)=>\{for\(const f of (\[.*?\])\)import\(f\)\};/);
   return {
     scripts: scripts.map((s) => `${s.type} ${s.src ? "src" : "inline"}`),
     waitsForPaint: loader.includes('observe({type:"paint",buffered:true})'),
-    imports: JSON.parse(loader.match(/for\(const f of (\[.*?\])\)import\(f\)/)?.[1] ?? "[]"),
+    imports: JSON.parse(files?.[1] ?? "[]"),
     preloads: page.querySelectorAll('link[rel="modulepreload"]').length,
     stylesheets: page.querySelectorAll('link[rel="stylesheet"]').length,
     islands: page.querySelectorAll("puerta-island").length,
@@ -56,11 +63,13 @@ describe("islandPage", () => {
       scripts: ["module inline"],
       waitsForPaint: true,
       imports: [
-        "/assets/islands/hydrate-d4.js",
         "/assets/islands/react-dom-e5.js",
+        "/assets/islands/hydrate-d4.js",
         "/assets/islands/icons-f6.js",
-        "/assets/islands/Accordion-g7.js",
+        "/assets/islands/site-header.island-h8.js",
         "/assets/islands/site-header-a1.js",
+        "/assets/islands/Accordion-g7.js",
+        "/assets/islands/Faq.island-i9.js",
         "/assets/islands/Faq-b2.js",
       ],
       preloads: 0,

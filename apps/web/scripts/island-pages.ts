@@ -19,32 +19,39 @@ const ISLAND_NAMES = /<puerta-island data-island="([^"]+)"/g;
 /** The page with the scripts of its islands in place of the router's. */
 export function islandPage(html: string, manifest: IslandsManifest): string {
   const names = new Set([...html.matchAll(ISLAND_NAMES)].map((match) => match[1] as string));
-  const entries: string[] = [];
-  const preloads = new Set<string>();
-  const addImports = (chunk: ManifestChunk) => {
-    for (const key of chunk.imports ?? []) {
-      const imported = manifest[key];
-      if (!imported || preloads.has(imported.file)) continue;
-      preloads.add(imported.file);
-      addImports(imported);
-    }
-  };
+  const entries: ManifestChunk[] = [];
   for (const name of names) {
     const entry = Object.values(manifest).find((chunk) => chunk.isEntry && chunk.name === name);
     if (!entry) throw new Error(`L'îlot « ${name} » n'a pas de script : manque-t-il ${name}.island.tsx ?`);
-    entries.push(entry.file);
-    addImports(entry);
+    entries.push(entry);
   }
   if (entries.length === 0) return html.replace(ROUTER_SCRIPTS, "");
+  const files = JSON.stringify(withImports(entries, manifest).map((file) => `/${file}`));
   // The page is readable before its islands hydrate: their scripts are asked for once it has
   // painted (a paint entry, not a timer, which a page's fake clock would stop), all at once,
   // with no waterfall of imports. On a slow line the stylesheet and the largest image go first
   // (decisions 007 and 008). An inline module: the CSP hashes it.
-  const files = JSON.stringify([...preloads, ...entries].map((file) => `/${file}`));
   const loader =
     `<script type="module">const load=()=>{for(const f of ${files})import(f)};` +
-    `PerformanceObserver.supportedEntryTypes?.includes("paint")?new PerformanceObserver((_,o)=>{o.disconnect();load()}).observe({type:"paint",buffered:true}):load()</script>`;
+    'PerformanceObserver.supportedEntryTypes?.includes("paint")?new PerformanceObserver((_,o)=>{o.disconnect();load()}).observe({type:"paint",buffered:true}):load()</script>';
   return html.replace(ROUTER_SCRIPTS, "").replace("</head>", `${loader}</head>`);
+}
+
+/** The files of these chunks and of all they import, each once, what is imported first. */
+function withImports(chunks: ManifestChunk[], manifest: IslandsManifest): string[] {
+  const files: string[] = [];
+  const known = new Set<string>();
+  const visit = (chunk: ManifestChunk) => {
+    if (known.has(chunk.file)) return;
+    known.add(chunk.file);
+    for (const key of chunk.imports ?? []) {
+      const imported = manifest[key];
+      if (imported) visit(imported);
+    }
+    files.push(chunk.file);
+  };
+  for (const chunk of chunks) visit(chunk);
+  return files;
 }
 
 if (import.meta.main) {
