@@ -12,10 +12,10 @@ void requestCsrfCookie();
 const INTERACTIONS = ["pointerdown", "touchstart", "focusin", "keydown"] as const;
 
 /**
- * Runs `hydrate` once the frame's content comes within a screen's reach, or at the first
- * touch, click or focus inside it, whichever is first. An island far down the page costs
- * nothing while the page loads. A click can still not be lost: once hydration has started,
- * React hydrates the island at once on a click or a key and then handles it.
+ * Runs `hydrate` once the frame's content comes within half a screen of the viewport, or at
+ * the first touch, click, focus or key inside it, whichever is first. An island far down the
+ * page costs nothing while the page loads. A click is still not lost: once hydration has
+ * started, React hydrates the island at once on a click or a key and then handles it.
  */
 function whenNeeded(frame: HTMLElement, hydrate: () => void): Promise<void> {
   const boxes = [...frame.children];
