@@ -20,7 +20,6 @@ export function createPath({ pathname = "/", search = "", hash = "" }: Partial<P
   return path;
 }
 
-const hrefOf = (to: To) => (typeof to === "string" ? to : createPath(to));
 const pathnameOf = (to: To) => (typeof to === "string" ? (to.split(/[?#]/)[0] ?? "") : (to.pathname ?? "")) || "/";
 const isAbsoluteUrl = (to: To) => typeof to === "string" && /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(to);
 
@@ -62,10 +61,16 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
   discover?: "render" | "none";
 };
 
-/** A document link: the browser follows it (no client-side router to hand it to). */
+/**
+ * A document link: the browser follows it (no client-side router to hand it to). Its address
+ * is the navigator's, as React Router's is.
+ */
 export function Link({ to, replace: _replace, reloadDocument: _reload, discover = "render", ...rest }: LinkProps) {
+  const navigator = useContext(NavigatorContext);
+  if (!navigator) throw new Error("<Link> hors d'un <Router>");
   const external = isAbsoluteUrl(to);
-  return <a {...rest} href={hrefOf(to)} data-discover={!external && discover === "render" ? "true" : undefined} />;
+  const href = external ? String(to) : navigator.createHref(to);
+  return <a {...rest} href={href} data-discover={!external && discover === "render" ? "true" : undefined} />;
 }
 
 type NavLinkRenderProps = { isActive: boolean; isPending: boolean; isTransitioning: boolean };

@@ -4,10 +4,10 @@ import type { Plugin } from "vite";
 
 const WEB_DIR = path.resolve(import.meta.dirname, "..");
 const ENTRY_PREFIX = "\0island-entry:";
-export const ISLAND_SUFFIX = ".island.tsx";
+const ISLAND_SUFFIX = ".island.tsx";
 
 /** Every `<name>.island.tsx` of the web app, by island name. */
-export function islandFiles(): Map<string, string> {
+function islandFiles(): Map<string, string> {
   const files = new Map<string, string>();
   for (const relative of globSync(`{app,features,components}/**/*${ISLAND_SUFFIX}`, { cwd: WEB_DIR })) {
     const name = path.basename(relative, ISLAND_SUFFIX);
@@ -19,8 +19,8 @@ export function islandFiles(): Map<string, string> {
 }
 
 /**
- * The islands build: one entry per island, named after it, whose only code hydrates the
- * island's frames on the page. scripts/island-pages.ts gives each page the entries of the
+ * The islands build: one entry per island, named after it, which imports the island and
+ * hydrates its frames on the page. scripts/island-pages.ts gives each page the entries of the
  * islands it holds.
  */
 export function islandEntries(): Plugin {

@@ -1,7 +1,7 @@
 /**
  * Third step of `npm run build` (decision 008): every prerendered public page drops React
- * Router's scripts and loads, instead, the entries of the islands it holds (with their
- * shared chunks preloaded), from the islands build's manifest. The student area's shell is
+ * Router's scripts and gets one inline module that imports, after the first paint, the
+ * entries of the islands it holds and their chunks, read from the islands build's manifest. The student area's shell is
  * left alone: it is the client-side app.
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
