@@ -168,6 +168,27 @@ test.describe("mobile (390 px)", () => {
     await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
   });
 
+  test("a tap on the menu before the page's scripts have arrived opens it once they have", async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/islands/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/login", { waitUntil: "domcontentloaded" });
+    const menu = page.getByRole("button", { name: "Menu" });
+    await menu.click();
+    // The scripts are held: the prerendered button has no handler yet.
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("navigation", { name: "Navigation principale" })).toBeHidden();
+
+    release();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("navigation", { name: "Navigation principale" })).toBeVisible();
+  });
+
   test("student: the menu lists the student pages", async ({ page }) => {
     await signIn(page, FIXTURE_STUDENTS.navigation.email, FIXTURE_PASSWORD);
     await page.goto("/planning");

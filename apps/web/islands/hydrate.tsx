@@ -2,6 +2,7 @@ import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { requestCsrfCookie } from "../lib/api.ts";
 import type { Island } from "./define-island.tsx";
+import { EARLY_CLICK, HYDRATING } from "./early-clicks.ts";
 import { IslandProviders } from "./island-providers.tsx";
 
 // Spec section 2: the app asks for its CSRF cookie at start-up; on a public page, the
@@ -85,6 +86,15 @@ function takeFilledFields(frame: HTMLElement): (() => void)[] {
   return replays;
 }
 
+/** The buttons tapped before the page's scripts arrived, each to be clicked again. */
+function takeEarlyClicks(frame: HTMLElement): (() => void)[] {
+  frame.setAttribute(HYDRATING, "");
+  return [...frame.querySelectorAll<HTMLElement>(`[${EARLY_CLICK}]`)].map((button) => {
+    button.removeAttribute(EARLY_CLICK);
+    return () => button.isConnected && button.click();
+  });
+}
+
 /**
  * Hydrates every frame of this island on the page, each as a root of its own, when it is
  * needed. Settles once every frame has been handed to React (never, for one never needed).
@@ -95,7 +105,7 @@ export function hydrateIsland(island: Island<object>): Promise<void> {
   const frames = [...document.querySelectorAll<HTMLElement>(`puerta-island[data-island="${name}"]`)];
   const hydrate = (frame: HTMLElement) => {
     const props = (frame.dataset.props ? JSON.parse(frame.dataset.props) : {}) as object;
-    const replays = takeFilledFields(frame);
+    const replays = [...takeFilledFields(frame), ...takeEarlyClicks(frame)];
     const onHydrated =
       replays.length > 0
         ? () => {

@@ -6,6 +6,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, expect, it, vi } from "vitest";
 import { faq } from "../content/index.ts";
 import type { ImageItem } from "../content/schema.ts";
+import { EARLY_CLICK, MARK_EARLY_CLICKS } from "./early-clicks.ts";
 
 const FAQ_ISLAND = "../features/marketing/sections/Faq.island.tsx";
 const GRID_ISLAND = "../features/marketing/sections/ImageGrid.island.tsx";
@@ -103,4 +104,35 @@ it("what a visitor typed before the island hydrated is what the form holds and s
   await userEvent.setup().click(screen.getByRole("button", { name: "Envoyer le lien" }));
   expect(await screen.findByText("Un lien vous a été envoyé.")).toBeInTheDocument();
   expect(sent).toEqual([{ email: "eleve@example.com" }]);
+});
+
+it("a button tapped before the page's scripts arrived is clicked again once its island hydrates, and only then", async () => {
+  document.body.innerHTML = await prerender(({ Faq }) => (
+    <main>
+      <a href="#questions-faq">Vers la FAQ</a>
+      <Faq />
+    </main>
+  ));
+  // The page's loader, as scripts/island-pages.ts inlines it: it runs before any island code.
+  const addEventListener = vi.spyOn(window, "addEventListener");
+  new Function(MARK_EARLY_CLICKS)();
+  const [[, marker]] = addEventListener.mock.calls as [[string, EventListener]];
+  addEventListener.mockRestore();
+
+  const second = screen.getByRole("button", { name: faq[1]?.question });
+  second.click();
+  screen.getByRole("link", { name: "Vers la FAQ" }).click();
+  expect(second).toHaveAttribute("aria-expanded", "false");
+  expect(document.querySelectorAll(`[${EARLY_CLICK}]`)).toHaveLength(1);
+
+  const { hydrateIsland } = await import("./hydrate.tsx");
+  await act(async () => hydrateIsland((await import(FAQ_ISLAND)).default));
+  expect(screen.getByRole("button", { name: faq[1]?.question })).toHaveAttribute("aria-expanded", "true");
+  expect(document.querySelectorAll(`[${EARLY_CLICK}]`)).toHaveLength(0);
+
+  // Hydrated, a click is React's alone: it is not kept to be played twice.
+  await userEvent.setup().click(screen.getByRole("button", { name: faq[1]?.question }));
+  expect(screen.getByRole("button", { name: faq[1]?.question })).toHaveAttribute("aria-expanded", "false");
+  expect(document.querySelectorAll(`[${EARLY_CLICK}]`)).toHaveLength(0);
+  window.removeEventListener("click", marker, true);
 });

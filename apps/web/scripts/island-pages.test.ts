@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MARK_EARLY_CLICKS } from "../islands/early-clicks.ts";
 import { type IslandsManifest, islandPage } from "./island-pages.ts";
 
 // As the islands build writes it: an entry per island, importing the hydration and its code.
@@ -42,6 +43,7 @@ function parse(html: string) {
   return {
     scripts: scripts.map((s) => `${s.type} ${s.src ? "src" : "inline"}`),
     waitsForPaint: loader.includes('observe({type:"paint",buffered:true})'),
+    keepsEarlyClicks: loader.endsWith(MARK_EARLY_CLICKS),
     imports: JSON.parse(files?.[1] ?? "[]"),
     preloads: page.querySelectorAll('link[rel="modulepreload"]').length,
     stylesheets: page.querySelectorAll('link[rel="stylesheet"]').length,
@@ -50,7 +52,7 @@ function parse(html: string) {
 }
 
 describe("islandPage", () => {
-  it("swaps the router's scripts for one that imports the page's islands and their chunks, each once, after the first paint", () => {
+  it("swaps the router's scripts for one that imports the page's islands and their chunks, each once, after the first paint, and keeps the taps made meanwhile", () => {
     const html = islandPage(
       prerendered(
         '<puerta-island data-island="site-header"><header></header></puerta-island><main>' +
@@ -62,6 +64,7 @@ describe("islandPage", () => {
     expect(parse(html)).toEqual({
       scripts: ["module inline"],
       waitsForPaint: true,
+      keepsEarlyClicks: true,
       imports: [
         "/assets/islands/react-dom-e5.js",
         "/assets/islands/hydrate-d4.js",
@@ -82,6 +85,7 @@ describe("islandPage", () => {
     expect(parse(islandPage(prerendered("<main><h1>Blog</h1></main>"), manifest))).toEqual({
       scripts: [],
       waitsForPaint: false,
+      keepsEarlyClicks: false,
       imports: [],
       preloads: 0,
       stylesheets: 1,
