@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { FIXTURE_PASSWORD, FIXTURE_STUDENTS } from "../support/fixture-students.ts";
+import { holdIslandScripts } from "../support/islands.ts";
 import { expectNoAxeViolations, signIn } from "../support/session.ts";
 
 const VISITOR_LINKS: [string, string][] = [
@@ -169,14 +170,7 @@ test.describe("mobile (390 px)", () => {
   });
 
   test("a tap on the menu before the page's scripts have arrived opens it once they have", async ({ page }) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/assets/islands/**", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdIslandScripts(page);
     await page.goto("/login", { waitUntil: "domcontentloaded" });
     const menu = page.getByRole("button", { name: "Menu" });
     await menu.click();

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { FIXTURE_PASSWORD, FIXTURE_STUDENTS } from "../support/fixture-students.ts";
+import { holdIslandScripts } from "../support/islands.ts";
 import { submitLogin } from "../support/login-form.ts";
 import { resetLinkPath, waitForMail } from "../support/mailbox.ts";
 import { expectNoAxeViolations, signIn } from "../support/session.ts";
@@ -77,6 +78,25 @@ test.describe("password reset by e-mail", () => {
     await expectNoAxeViolations(page);
     await page.getByRole("link", { name: "Nouvelle demande" }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
+  });
+
+  test("an address sent before the page's scripts have arrived is sent once they have, never in the address bar", async ({
+    page,
+  }) => {
+    const release = await holdIslandScripts(page);
+    const requests = recordCalls(page, "/api/student/forgot-password");
+    await page.goto("/forgot-password", { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Adresse e-mail", { exact: true }).fill("personne@exemple.com");
+    await page.getByLabel("Adresse e-mail", { exact: true }).press("Enter");
+    await expect(page.getByRole("status")).toBeHidden();
+    expect(requests).toEqual([]);
+
+    release();
+    await expect(page.getByRole("status")).toHaveText(
+      "Si un compte correspond à cette adresse, un e-mail de réinitialisation vient de vous être envoyé.",
+    );
+    expect(requests).toEqual(["POST"]);
+    expect(page.url()).toMatch(/\/forgot-password$/);
   });
 
   test("a link without its token says it is incomplete", async ({ page }) => {

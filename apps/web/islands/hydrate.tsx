@@ -2,7 +2,7 @@ import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { requestCsrfCookie } from "../lib/api.ts";
 import type { Island } from "./define-island.tsx";
-import { EARLY_CLICK, HYDRATING } from "./early-clicks.ts";
+import { EARLY_CLICK, EARLY_SUBMIT, HYDRATING } from "./early-actions.ts";
 import { IslandProviders } from "./island-providers.tsx";
 
 // Spec section 2: the app asks for its CSRF cookie at start-up; on a public page, the
@@ -86,13 +86,23 @@ function takeFilledFields(frame: HTMLElement): (() => void)[] {
   return replays;
 }
 
-/** The buttons tapped before the page's scripts arrived, each to be clicked again. */
-function takeEarlyClicks(frame: HTMLElement): (() => void)[] {
+/**
+ * The buttons tapped and the forms sent before the page's scripts arrived, each to be clicked
+ * or sent again, in that order, after the fields are given back.
+ */
+function takeEarlyActions(frame: HTMLElement): (() => void)[] {
   frame.setAttribute(HYDRATING, "");
-  return [...frame.querySelectorAll<HTMLElement>(`[${EARLY_CLICK}]`)].map((button) => {
-    button.removeAttribute(EARLY_CLICK);
-    return () => button.isConnected && button.click();
-  });
+  const take = <T extends HTMLElement>(attribute: string, act: (element: T) => void) =>
+    [...frame.querySelectorAll<T>(`[${attribute}]`)].map((element) => {
+      element.removeAttribute(attribute);
+      return () => element.isConnected && act(element);
+    });
+  return [
+    ...take<HTMLButtonElement>(EARLY_CLICK, (button) => button.click()),
+    // In a task of its own: once React has rendered the fields given back, whose state the
+    // form's handler reads.
+    ...take<HTMLFormElement>(EARLY_SUBMIT, (form) => setTimeout(() => form.isConnected && form.requestSubmit())),
+  ];
 }
 
 /**
@@ -105,7 +115,7 @@ export function hydrateIsland(island: Island<object>): Promise<void> {
   const frames = [...document.querySelectorAll<HTMLElement>(`puerta-island[data-island="${name}"]`)];
   const hydrate = (frame: HTMLElement) => {
     const props = (frame.dataset.props ? JSON.parse(frame.dataset.props) : {}) as object;
-    const replays = [...takeFilledFields(frame), ...takeEarlyClicks(frame)];
+    const replays = [...takeFilledFields(frame), ...takeEarlyActions(frame)];
     const onHydrated =
       replays.length > 0
         ? () => {

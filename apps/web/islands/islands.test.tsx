@@ -6,7 +6,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, expect, it, vi } from "vitest";
 import { faq } from "../content/index.ts";
 import type { ImageItem } from "../content/schema.ts";
-import { EARLY_CLICK, MARK_EARLY_CLICKS } from "./early-clicks.ts";
+import { EARLY_CLICK, EARLY_SUBMIT, MARK_EARLY_ACTIONS } from "./early-actions.ts";
 
 const FAQ_ISLAND = "../features/marketing/sections/Faq.island.tsx";
 const GRID_ISLAND = "../features/marketing/sections/ImageGrid.island.tsx";
@@ -30,7 +30,18 @@ const photos: ImageItem[] = [
   { id: 2, title: "Atelier d'orientation", image: "/media/images/b.webp", year: 2025 },
 ];
 
+/** Runs the page's loader's listeners, as scripts/island-pages.ts inlines them; ends them after the test. */
+function runPageLoader() {
+  const addEventListener = vi.spyOn(window, "addEventListener");
+  new Function(MARK_EARLY_ACTIONS)();
+  loaderListeners = addEventListener.mock.calls.map(([type, listener]) => [type, listener as EventListener]);
+  addEventListener.mockRestore();
+}
+let loaderListeners: [string, EventListener][] = [];
+
 afterEach(() => {
+  for (const [type, listener] of loaderListeners) window.removeEventListener(type, listener, true);
+  loaderListeners = [];
   vi.restoreAllMocks();
   document.body.innerHTML = "";
 });
@@ -77,10 +88,13 @@ it("a prerendered island hydrates on its own, with its props and the ids its mar
   expect(document.getElementById(prerenderedPanelId ?? "")).toHaveTextContent(faq[0]?.reponse ?? "");
 });
 
-it("what a visitor typed before the island hydrated is what the form holds and sends", async () => {
+const FORGOT_PASSWORD_ISLAND = "../features/passwords/forgot-password-form.island.tsx";
+
+/** The prerendered forgot-password form, and what the island sends to the server. */
+async function prerenderForgotPassword() {
   vi.stubEnv("SSR", true);
   vi.resetModules();
-  const ForgotPassword = (await import("../features/passwords/forgot-password-form.island.tsx")).default;
+  const ForgotPassword = (await import(FORGOT_PASSWORD_ISLAND)).default;
   document.body.innerHTML = renderToString(
     <MemoryRouter initialEntries={["/forgot-password"]}>
       <ForgotPassword />
@@ -93,17 +107,45 @@ it("what a visitor typed before the island hydrated is what the form holds and s
     if (String(input).endsWith("/api/student/forgot-password")) sent.push(JSON.parse(String(init?.body)));
     return Response.json({ message: "Un lien vous a été envoyé." });
   });
+  const hydrate = async () => {
+    const { hydrateIsland } = await import("./hydrate.tsx");
+    await act(async () => hydrateIsland((await import(FORGOT_PASSWORD_ISLAND)).default));
+  };
+  return { sent, hydrate };
+}
 
+it("what a visitor typed before the island hydrated is what the form holds and sends", async () => {
+  const { sent, hydrate } = await prerenderForgotPassword();
   // Typed into the prerendered field, before any script ran.
   const email = screen.getByLabelText("Adresse e-mail") as HTMLInputElement;
   email.value = "eleve@example.com";
-  const { hydrateIsland } = await import("./hydrate.tsx");
-  await act(async () => hydrateIsland((await import("../features/passwords/forgot-password-form.island.tsx")).default));
+  await hydrate();
 
   expect(screen.getByLabelText("Adresse e-mail")).toHaveValue("eleve@example.com");
   await userEvent.setup().click(screen.getByRole("button", { name: "Envoyer le lien" }));
   expect(await screen.findByText("Un lien vous a été envoyé.")).toBeInTheDocument();
   expect(sent).toEqual([{ email: "eleve@example.com" }]);
+});
+
+it("a form sent before the page's scripts arrived stays on the page, and is sent once its island hydrates", async () => {
+  const { sent, hydrate } = await prerenderForgotPassword();
+  runPageLoader();
+  const problems: unknown[] = [];
+  vi.spyOn(console, "error").mockImplementation((...args) => problems.push(args));
+  const email = screen.getByLabelText("Adresse e-mail") as HTMLInputElement;
+  email.value = "eleve@example.com";
+  const submitted = new SubmitEvent("submit", { bubbles: true, cancelable: true });
+  email.form?.dispatchEvent(submitted);
+  // Not sent by the browser (its fields would be in the address), kept for the island.
+  expect(submitted.defaultPrevented).toBe(true);
+  expect(document.querySelectorAll(`[${EARLY_SUBMIT}]`)).toHaveLength(1);
+  expect(sent).toEqual([]);
+
+  await hydrate();
+  expect(await screen.findByText("Un lien vous a été envoyé.")).toBeInTheDocument();
+  expect(sent).toEqual([{ email: "eleve@example.com" }]);
+  expect(document.querySelectorAll(`[${EARLY_SUBMIT}]`)).toHaveLength(0);
+  expect(problems).toEqual([]);
 });
 
 it("a button tapped before the page's scripts arrived is clicked again once its island hydrates, and only then", async () => {
@@ -113,11 +155,7 @@ it("a button tapped before the page's scripts arrived is clicked again once its 
       <Faq />
     </main>
   ));
-  // The page's loader, as scripts/island-pages.ts inlines it: it runs before any island code.
-  const addEventListener = vi.spyOn(window, "addEventListener");
-  new Function(MARK_EARLY_CLICKS)();
-  const [[, marker]] = addEventListener.mock.calls as [[string, EventListener]];
-  addEventListener.mockRestore();
+  runPageLoader();
 
   const second = screen.getByRole("button", { name: faq[1]?.question });
   second.click();
@@ -134,5 +172,4 @@ it("a button tapped before the page's scripts arrived is clicked again once its 
   await userEvent.setup().click(screen.getByRole("button", { name: faq[1]?.question }));
   expect(screen.getByRole("button", { name: faq[1]?.question })).toHaveAttribute("aria-expanded", "false");
   expect(document.querySelectorAll(`[${EARLY_CLICK}]`)).toHaveLength(0);
-  window.removeEventListener("click", marker, true);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MARK_EARLY_CLICKS } from "../islands/early-clicks.ts";
+import { MARK_EARLY_ACTIONS } from "../islands/early-actions.ts";
 import { type IslandsManifest, islandPage } from "./island-pages.ts";
 
 // As the islands build writes it: an entry per island, importing the hydration and its code.
@@ -43,7 +43,7 @@ function parse(html: string) {
   return {
     scripts: scripts.map((s) => `${s.type} ${s.src ? "src" : "inline"}`),
     waitsForPaint: loader.includes('observe({type:"paint",buffered:true})'),
-    keepsEarlyClicks: loader.endsWith(MARK_EARLY_CLICKS),
+    keepsEarlyActions: loader.endsWith(MARK_EARLY_ACTIONS),
     imports: JSON.parse(files?.[1] ?? "[]"),
     preloads: page.querySelectorAll('link[rel="modulepreload"]').length,
     stylesheets: page.querySelectorAll('link[rel="stylesheet"]').length,
@@ -52,7 +52,7 @@ function parse(html: string) {
 }
 
 describe("islandPage", () => {
-  it("swaps the router's scripts for one that imports the page's islands and their chunks, each once, after the first paint, and keeps the taps made meanwhile", () => {
+  it("swaps the router's scripts for one that imports the page's islands and their chunks, each once, after the first paint, and keeps the taps and sendings made meanwhile", () => {
     const html = islandPage(
       prerendered(
         '<puerta-island data-island="site-header"><header></header></puerta-island><main>' +
@@ -64,7 +64,7 @@ describe("islandPage", () => {
     expect(parse(html)).toEqual({
       scripts: ["module inline"],
       waitsForPaint: true,
-      keepsEarlyClicks: true,
+      keepsEarlyActions: true,
       imports: [
         "/assets/islands/react-dom-e5.js",
         "/assets/islands/hydrate-d4.js",
@@ -85,7 +85,7 @@ describe("islandPage", () => {
     expect(parse(islandPage(prerendered("<main><h1>Blog</h1></main>"), manifest))).toEqual({
       scripts: [],
       waitsForPaint: false,
-      keepsEarlyClicks: false,
+      keepsEarlyActions: false,
       imports: [],
       preloads: 0,
       stylesheets: 1,

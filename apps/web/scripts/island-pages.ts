@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { MARK_EARLY_CLICKS } from "../islands/early-clicks.ts";
+import { MARK_EARLY_ACTIONS } from "../islands/early-actions.ts";
 
 const SHELL = "__spa-fallback.html";
 const MANIFEST = ".vite/islands-manifest.json";
@@ -31,12 +31,12 @@ export function islandPage(html: string, manifest: IslandsManifest): string {
   // The page is readable before its islands hydrate: their scripts are asked for once it has
   // painted (a paint entry, not a timer, which a page's fake clock would stop), all at once,
   // with no waterfall of imports. On a slow line the stylesheet and the largest image go first
-  // (decisions 007 and 008). Meanwhile a tap on an island's button is kept for it. An inline
+  // (decisions 007 and 008). Meanwhile a tap on an island's button, or a form sent, is kept for it. An inline
   // module: the CSP hashes it.
   const loader =
     `<script type="module">const load=()=>{for(const f of ${files})import(f)};` +
     'PerformanceObserver.supportedEntryTypes?.includes("paint")?new PerformanceObserver((_,o)=>{o.disconnect();load()}).observe({type:"paint",buffered:true}):load();' +
-    `${MARK_EARLY_CLICKS}</script>`;
+    `${MARK_EARLY_ACTIONS}</script>`;
   return html.replace(ROUTER_SCRIPTS, "").replace("</head>", `${loader}</head>`);
 }
 
