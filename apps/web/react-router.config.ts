@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { publicPaths } from "./app/public-paths.ts";
+import { STUDENT_SHELL_PATHS } from "./app/student-shell-paths.ts";
 import { decodePrerenderedNames } from "./content/vite-plugin.ts";
 
 /**
@@ -22,10 +23,11 @@ export function buildDirectory(requested = process.env.WEB_BUILD_DIR): string {
 
 export default {
   appDirectory: "app",
-  // Public pages are prerendered HTML; the student area is rendered in the browser.
+  // Public pages are prerendered HTML; the student area is rendered in the browser, from
+  // prerendered shells where its paths have no parameter (decision 009).
   ssr: false,
   buildDirectory: buildDirectory(),
-  prerender: publicPaths,
+  prerender: async () => [...(await publicPaths()), ...STUDENT_SHELL_PATHS],
   // Pages of accented blog slugs are written under percent-encoded names; serve them by name.
   buildEnd: ({ reactRouterConfig }) => decodePrerenderedNames(`${reactRouterConfig.buildDirectory}/client`),
 } satisfies Config;

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { FIXTURE_PASSWORD, FIXTURE_STUDENTS } from "../support/fixture-students.ts";
-import { holdIslandScripts } from "../support/islands.ts";
+import { holdScripts, ISLAND_SCRIPTS } from "../support/hold-scripts.ts";
 import { expectNoAxeViolations, signIn } from "../support/session.ts";
 
 const VISITOR_LINKS: [string, string][] = [
@@ -170,7 +170,7 @@ test.describe("mobile (390 px)", () => {
   });
 
   test("a tap on the menu before the page's scripts have arrived opens it once they have", async ({ page }) => {
-    const release = await holdIslandScripts(page);
+    const release = await holdScripts(page, ISLAND_SCRIPTS);
     await page.goto("/login", { waitUntil: "domcontentloaded" });
     const menu = page.getByRole("button", { name: "Menu" });
     await menu.click();

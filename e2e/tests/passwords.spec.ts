@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { FIXTURE_PASSWORD, FIXTURE_STUDENTS } from "../support/fixture-students.ts";
-import { holdIslandScripts } from "../support/islands.ts";
+import { holdScripts, ISLAND_SCRIPTS } from "../support/hold-scripts.ts";
 import { submitLogin } from "../support/login-form.ts";
 import { resetLinkPath, waitForMail } from "../support/mailbox.ts";
 import { expectNoAxeViolations, signIn } from "../support/session.ts";
@@ -83,7 +83,7 @@ test.describe("password reset by e-mail", () => {
   test("an address sent before the page's scripts have arrived is sent once they have, never in the address bar", async ({
     page,
   }) => {
-    const release = await holdIslandScripts(page);
+    const release = await holdScripts(page, ISLAND_SCRIPTS);
     const requests = recordCalls(page, "/api/student/forgot-password");
     await page.goto("/forgot-password", { waitUntil: "domcontentloaded" });
     await page.getByLabel("Adresse e-mail", { exact: true }).fill("personne@exemple.com");

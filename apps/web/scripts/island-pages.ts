@@ -1,14 +1,15 @@
 /**
  * Third step of `npm run build` (decision 008): every prerendered public page drops React
  * Router's scripts and gets one inline module that imports, after the first paint, the
- * entries of the islands it holds and their chunks, read from the islands build's manifest. The student area's shell is
- * left alone: it is the client-side app.
+ * entries of the islands it holds and their chunks, read from the islands build's manifest.
+ * The pages of the client-side app are scripts/app-shells.ts's (decision 009).
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { MARK_EARLY_ACTIONS } from "../islands/early-actions.ts";
+import { afterFirstPaint } from "./after-first-paint.ts";
+import { appShellFiles } from "./app-shells.ts";
 
-const SHELL = "__spa-fallback.html";
 const MANIFEST = ".vite/islands-manifest.json";
 
 type ManifestChunk = { file: string; name?: string; isEntry?: boolean; imports?: string[] };
@@ -29,14 +30,11 @@ export function islandPage(html: string, manifest: IslandsManifest): string {
   if (entries.length === 0) return html.replace(ROUTER_SCRIPTS, "");
   const files = JSON.stringify(withImports(entries, manifest).map((file) => `/${file}`));
   // The page is readable before its islands hydrate: their scripts are asked for once it has
-  // painted (a paint entry, not a timer, which a page's fake clock would stop), all at once,
-  // with no waterfall of imports. On a slow line the stylesheet and the largest image go first
-  // (decisions 007 and 008). Meanwhile a tap on an island's button, or a form sent, is kept for it. An inline
-  // module: the CSP hashes it.
+  // painted, all at once, with no waterfall of imports. Meanwhile a tap on an island's button,
+  // or a form sent, is kept for it. An inline module: the CSP hashes it.
   const loader =
     `<script type="module">const load=()=>{for(const f of ${files})import(f)};` +
-    'PerformanceObserver.supportedEntryTypes?.includes("paint")?new PerformanceObserver((_,o)=>{o.disconnect();load()}).observe({type:"paint",buffered:true}):load();' +
-    `${MARK_EARLY_ACTIONS}</script>`;
+    `${afterFirstPaint("load")}${MARK_EARLY_ACTIONS}</script>`;
   return html.replace(ROUTER_SCRIPTS, "").replace("</head>", `${loader}</head>`);
 }
 
@@ -61,10 +59,12 @@ if (import.meta.main) {
   const buildDir = path.resolve(import.meta.dirname, "..", process.env.WEB_BUILD_DIR || "build", "client");
   const manifestFile = path.join(buildDir, MANIFEST);
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as IslandsManifest;
+  const appShells = new Set(appShellFiles(buildDir));
   let pages = 0;
   for (const entry of readdirSync(buildDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith(".html") || entry.name === SHELL) continue;
+    if (!entry.isFile() || !entry.name.endsWith(".html")) continue;
     const file = path.join(entry.parentPath, entry.name);
+    if (appShells.has(file)) continue;
     writeFileSync(file, islandPage(readFileSync(file, "utf8"), manifest));
     pages++;
   }

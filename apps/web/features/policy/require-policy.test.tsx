@@ -1,3 +1,4 @@
+import { STORAGE_KEYS } from "@puerta/contract";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -15,6 +16,8 @@ function serveStatus(status: number, body: unknown) {
 }
 
 function renderGate(path = "/profile") {
+  // The gate sits inside the student area: a student is signed in.
+  localStorage.setItem(STORAGE_KEYS.token, "jeton");
   const router = createMemoryRouter(
     [
       { element: <RequirePolicy />, children: [{ path: "/profile", element: <h1>Profil Étudiant</h1> }] },
