@@ -1,3 +1,4 @@
+import { matchesRoute, PROTECTED_ROUTES } from "@puerta/contract";
 import { LogIn, LogOut } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "react-router";
@@ -18,13 +19,17 @@ const UnreadNotificationCount = lazy(() => import("../../features/notifications/
 export function SiteHeader() {
   const { status, session, logout } = useAuth();
   const signedIn = status === "signedIn";
+  const { pathname, search } = useLocation();
+  // A student page's shell is written before the session is known, and nearly all who open
+  // it are signed in: it shows the student's header, which a visitor leaves for /login
+  // (decision 009). A public page shows the visitor's until the session says otherwise.
+  const studentHeader = signedIn || (status === "loading" && matchesRoute(pathname, PROTECTED_ROUTES));
   // Prerendered HTML knows no query string: read it once hydrated, so both renders agree.
-  const { search } = useLocation();
   const showNavigation = !(useHydrated() && new URLSearchParams(search).get("isApp") === "true");
   // Counters beside nav items, by path. The notifications feature supplies "/notifications".
   const [unreadNotifications, setUnreadNotifications] = useState(0);
   const badges: NavBadges = { "/notifications": signedIn ? unreadNotifications : 0 };
-  const items = signedIn ? STUDENT_NAV : PUBLIC_NAV;
+  const items = studentHeader ? STUDENT_NAV : PUBLIC_NAV;
   const firstName = session?.user?.etudiant?.prenom ?? session?.user?.name;
 
   return (
@@ -58,7 +63,7 @@ export function SiteHeader() {
                 Bonjour, <span className="font-semibold text-ink">{firstName}</span>
               </span>
             )}
-            {signedIn ? (
+            {studentHeader ? (
               <button
                 type="button"
                 onClick={() => void logout()}

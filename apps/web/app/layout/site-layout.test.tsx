@@ -1,9 +1,11 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, MemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AuthProvider } from "../../features/auth/auth-provider.tsx";
 import { createQueryClient } from "../../lib/query-client.tsx";
+import { SiteHeader } from "./site-header.tsx";
 import SiteLayout from "./site-layout.tsx";
 
 function renderAt(path: string) {
@@ -57,6 +59,29 @@ describe("SiteLayout", () => {
       "/demande-attestation",
     );
     expect(within(screen.getByRole("banner")).queryByRole("link", { name: "Blog" })).not.toBeInTheDocument();
+  });
+
+  it("prerenders a student page with the student's header, and a public page with the visitor's", () => {
+    // Prerendering knows no session: the header is written from the page's path alone.
+    const header = (path: string) => {
+      document.body.innerHTML = renderToString(
+        <MemoryRouter initialEntries={[path]}>
+          <AuthProvider>
+            <SiteHeader />
+          </AuthProvider>
+        </MemoryRouter>,
+      );
+      const banner = screen.getByRole("banner");
+      return {
+        button: within(banner).queryByRole("button", { name: "Déconnexion" }) ? "Déconnexion" : "Connexion",
+        studentNav: within(banner).queryAllByRole("link", { name: "Docs Administratifs" }).length > 0,
+      };
+    };
+    expect(header("/planning")).toEqual({ button: "Déconnexion", studentNav: true });
+    expect(header("/etudiants/orientation")).toEqual({ button: "Déconnexion", studentNav: true });
+    expect(header("/dele")).toEqual({ button: "Connexion", studentNav: false });
+    expect(header("/login")).toEqual({ button: "Connexion", studentNav: false });
+    document.body.innerHTML = "";
   });
 
   it("hides the navigation, not the header, when isApp=true", async () => {
