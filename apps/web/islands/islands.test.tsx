@@ -6,7 +6,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, expect, it, vi } from "vitest";
 import { faq } from "../content/index.ts";
 import type { ImageItem } from "../content/schema.ts";
-import { EARLY_CLICK, EARLY_SUBMIT, MARK_EARLY_ACTIONS } from "./early-actions.ts";
+import { EARLY_CLICK, EARLY_SUBMIT, markEarlyActions } from "../lib/before-hydration.ts";
 
 const FAQ_ISLAND = "../features/marketing/sections/Faq.island.tsx";
 const GRID_ISLAND = "../features/marketing/sections/ImageGrid.island.tsx";
@@ -33,7 +33,7 @@ const photos: ImageItem[] = [
 /** Runs the page's loader's listeners, as scripts/island-pages.ts inlines them; ends them after the test. */
 function runPageLoader() {
   const addEventListener = vi.spyOn(window, "addEventListener");
-  new Function(MARK_EARLY_ACTIONS)();
+  new Function(markEarlyActions("puerta-island"))();
   loaderListeners = addEventListener.mock.calls.map(([type, listener]) => [type, listener as EventListener]);
   addEventListener.mockRestore();
 }

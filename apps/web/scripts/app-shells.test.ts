@@ -1,5 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { markEarlyActions } from "../lib/before-hydration.ts";
 import { appShellFiles, appShellPage } from "./app-shells.ts";
 
 // As React Router writes a page of the client-side app: preloads, its context, one module.
@@ -14,7 +15,7 @@ const shell =
   `<script type="module" async="">${APP_MODULE}</script></body></html>`;
 
 describe("appShellPage", () => {
-  it("keeps the app's module as text, and starts it with its preloads, each once, after the first paint", () => {
+  it("keeps the app's module as text, and starts it with its preloads, each once, after the first paint, keeping what is done meanwhile", () => {
     const page = new DOMParser().parseFromString(appShellPage(shell), "text/html");
     expect(page.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
     expect(page.querySelector("h1")?.textContent).toBe("Planning");
@@ -35,6 +36,8 @@ describe("appShellPage", () => {
     ]);
     expect(loader).toContain('observe({type:"paint",buffered:true})');
     expect(loader).toContain('s.textContent=document.getElementById("puerta-app").textContent');
+    // What is done to the shell before the app hydrates is kept for it.
+    expect(loader.endsWith(markEarlyActions("html"))).toBe(true);
   });
 
   it("refuses a page whose app script it cannot find", () => {

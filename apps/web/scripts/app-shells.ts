@@ -4,12 +4,14 @@
  * paint before their scripts are asked for. React Router preloads some thirty modules
  * from the page's head, which on a slow line share the bandwidth with the stylesheet and hold
  * back the first paint. Here, its module script is kept as inert text, and one inline module
- * adds the preloads and runs that script once the page has painted. The public pages are
- * scripts/island-pages.ts's.
+ * adds the preloads and runs that script once the page has painted. Meanwhile a tap on a
+ * button, or a form sent, is kept for the app (app/entry.client.tsx plays it again). The
+ * public pages are scripts/island-pages.ts's.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { STUDENT_SHELL_PATHS } from "../app/student-shell-paths.ts";
+import { markEarlyActions } from "../lib/before-hydration.ts";
 import { afterFirstPaint } from "./after-first-paint.ts";
 
 /** The shell React Router writes for the client-rendered paths that are not prerendered. */
@@ -37,7 +39,7 @@ export function appShellPage(html: string): string {
     `<script type="module">const start=()=>{for(const f of ${JSON.stringify(files)}){const l=document.createElement("link");` +
     'l.rel="modulepreload";l.href=f;document.head.append(l)}const s=document.createElement("script");s.type="module";' +
     `s.textContent=document.getElementById("${APP_SCRIPT_ID}").textContent;document.body.append(s)};` +
-    `${afterFirstPaint("start")}</script>`;
+    `${afterFirstPaint("start")}${markEarlyActions("html")}</script>`;
   return html
     .replace(PRELOAD, "")
     .replace(MODULE_SCRIPT, (_, body: string) => `<script type="text/plain" id="${APP_SCRIPT_ID}">${body}</script>`)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MARK_EARLY_ACTIONS } from "../islands/early-actions.ts";
+import { markEarlyActions } from "../lib/before-hydration.ts";
 import { type IslandsManifest, islandPage } from "./island-pages.ts";
 
 // As the islands build writes it: an entry per island, importing the hydration and its code.
@@ -43,7 +43,7 @@ function parse(html: string) {
   return {
     scripts: scripts.map((s) => `${s.type} ${s.src ? "src" : "inline"}`),
     waitsForPaint: loader.includes('observe({type:"paint",buffered:true})'),
-    keepsEarlyActions: loader.endsWith(MARK_EARLY_ACTIONS),
+    keepsEarlyActions: loader.endsWith(markEarlyActions("puerta-island")),
     imports: JSON.parse(files?.[1] ?? "[]"),
     preloads: page.querySelectorAll('link[rel="modulepreload"]').length,
     stylesheets: page.querySelectorAll('link[rel="stylesheet"]').length,

@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { MARK_EARLY_ACTIONS } from "../islands/early-actions.ts";
+import { markEarlyActions } from "../lib/before-hydration.ts";
 import { afterFirstPaint } from "./after-first-paint.ts";
 import { appShellFiles } from "./app-shells.ts";
 
@@ -34,7 +34,7 @@ export function islandPage(html: string, manifest: IslandsManifest): string {
   // or a form sent, is kept for it. An inline module: the CSP hashes it.
   const loader =
     `<script type="module">const load=()=>{for(const f of ${files})import(f)};` +
-    `${afterFirstPaint("load")}${MARK_EARLY_ACTIONS}</script>`;
+    `${afterFirstPaint("load")}${markEarlyActions("puerta-island")}</script>`;
   return html.replace(ROUTER_SCRIPTS, "").replace("</head>", `${loader}</head>`);
 }
 
