@@ -8,6 +8,7 @@ import {
   expectNoHorizontalOverflow,
 } from "../support/calendars.ts";
 import { FIXTURE_PASSWORD, FIXTURE_STUDENTS } from "../support/fixture-students.ts";
+import { ALL_SCRIPTS, holdScripts } from "../support/hold-scripts.ts";
 import { expectNoAxeViolations, signIn } from "../support/session.ts";
 
 test.describe("public holidays calendar", () => {
@@ -91,6 +92,23 @@ test.describe("public holidays calendar", () => {
     await page.getByRole("link", { name: "Voir les jours fériés" }).click();
     await expect(page.getByRole("list", { name: "Jours fériés" })).toBeVisible();
     expect(counts).toEqual({ "/api/jours-feries": 1, "/api/jours-feries/statistics": 1 });
+  });
+
+  test("'Ajouter à mon agenda', tapped before the app's scripts have arrived, opens once they have", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO_ACCEPTED.email, DEMO_ACCEPTED.password);
+    const release = await holdScripts(page, ALL_SCRIPTS);
+    await page.goto("/jourOff-calendar", { waitUntil: "domcontentloaded" });
+    // The prerendered shell: the button is there, the app is not.
+    await page.getByRole("button", { name: "Ajouter à mon agenda" }).click();
+    await expect(page.getByRole("dialog", { name: "Ajouter à mon agenda" })).toHaveCount(0);
+
+    release();
+    const dialog = page.getByRole("dialog", { name: "Ajouter à mon agenda" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Fermer" }).click();
+    await expect(page.getByRole("list", { name: "Jours fériés" })).toBeVisible();
   });
 
   test("'Ajouter à mon agenda' can regenerate the link: the old one stops working", async ({ page }) => {
