@@ -35,10 +35,14 @@ export function markEarlyActions(scope: string): string {
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
-/** Whether the field belongs to a custom element inside the container (the captcha widget's own). */
+/**
+ * Whether the field belongs to a custom element inside the container (the captcha widget's
+ * own). An island's frame is one too, and holds the page's own fields when the container is
+ * the whole page.
+ */
 function ownedByWidget(field: Field, container: Element): boolean {
   for (let node = field.parentElement; node && node !== container; node = node.parentElement) {
-    if (node.localName.includes("-")) return true;
+    if (node.localName.includes("-") && node.localName !== "puerta-island") return true;
   }
   return false;
 }
