@@ -1,12 +1,17 @@
+/** Where zod keeps the settings `z.config()` writes, which it reads as it starts. */
+const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+
 /**
- * The contract's zod schemas, with zod itself about 22 KB compressed. Public pages need them
+ * The contract's zod schemas, with zod itself about 25 KB compressed. Public pages need them
  * only once a form is being filled or a stored session is read, so they are fetched then,
  * once, and anonymous visitors never download them.
  */
-export const loadSchemas = async () => {
-  // Without it zod probes `new Function` as schemas are built, which the CSP (no
-  // unsafe-eval) reports as a violation; so it is set before the schemas are imported.
-  (await import("zod")).config({ jitless: true });
+export const loadSchemas = () => {
+  // Unless told not to, zod tries `new Function` as object schemas are built, and the CSP (no
+  // unsafe-eval) reports it. `z.config({ jitless: true })` would need zod loaded first, one more
+  // round trip before the schemas: set here, zod and the schemas come in one download.
+  zodGlobal.__zod_globalConfig ??= {};
+  zodGlobal.__zod_globalConfig.jitless = true;
   return import("@puerta/contract/schemas");
 };
 
