@@ -141,3 +141,29 @@ test("a student page is a prerendered shell: its title shows before any script, 
   // Hydration matched the shell, and the CSP let the app's script run.
   expect(errors).toEqual([]);
 });
+
+test("a student page paints its data before it asks for the validator, then the header greets the student", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+  // The demo student of the Zenith centre (read only).
+  await signIn(page, "etudiant2.demo@example.com", "Selectividad2025");
+  // For each script that holds the validation library: how many notifications were on screen
+  // when the page asked for it.
+  const shownWhenValidatorAsked: number[] = [];
+  await page.route("**/assets/**/*.js", async (route) => {
+    const response = await route.fetch();
+    if ((await response.text()).includes("ZodError"))
+      shownWhenValidatorAsked.push(await page.getByRole("article").count());
+    await route.fulfill({ response });
+  });
+
+  await page.goto("/notifications");
+  await expect(page.getByRole("article").first()).toBeVisible();
+  await expect(page.getByRole("banner").getByText("Bonjour,")).toBeVisible();
+  expect(shownWhenValidatorAsked.length).toBeGreaterThan(0);
+  expect(shownWhenValidatorAsked.every((shown) => shown > 0)).toBe(true);
+  // The validator was set up before it built its schemas: the CSP had nothing to refuse.
+  expect(errors).toEqual([]);
+});

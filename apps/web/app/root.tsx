@@ -6,7 +6,8 @@ import { Spinner } from "../components/Spinner.tsx";
 import { brand } from "../content/brand.ts";
 import { AuthProvider } from "../features/auth/auth-provider.tsx";
 import { LOGOUT_EVENT, requestCsrfCookie } from "../lib/api.ts";
-import { createQueryClient } from "../lib/query-client.tsx";
+import { afterStartupQueries, createQueryClient } from "../lib/query-client.tsx";
+import { checkStoredUser, useSession } from "../lib/session.ts";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 
@@ -40,6 +41,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const [queryClient] = useState(createQueryClient);
+  const token = useSession()?.token;
   // Spec section 2: the app asks the backend for its CSRF cookie at start-up.
   useEffect(() => {
     void requestCsrfCookie();
@@ -51,6 +53,12 @@ export default function App() {
     window.addEventListener(LOGOUT_EVENT, onLogout);
     return () => window.removeEventListener(LOGOUT_EVENT, onLogout);
   }, [queryClient]);
+  // The stored user, which only gives the header its greeting, is checked once the page's own
+  // data is in: the schemas that check it would otherwise come first (lib/session.ts).
+  useEffect(() => {
+    if (!token) return;
+    return afterStartupQueries(queryClient, () => void checkStoredUser());
+  }, [token, queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from "react";
 import { type Location, Router } from "react-router";
 import { AuthProvider } from "../features/auth/auth-provider.tsx";
+import { checkStoredUser, readSession } from "../lib/session.ts";
 import { documentNavigator } from "./document-navigator.ts";
 
 /**
@@ -20,6 +21,10 @@ export function IslandProviders({
   children: ReactNode;
 }) {
   useEffect(() => onHydrated?.(), [onHydrated]);
+  // A signed-in student on a public page: the header greets them once the user is checked.
+  useEffect(() => {
+    if (readSession()?.token) void checkStoredUser();
+  }, []);
   return (
     <Router location={location} navigator={documentNavigator}>
       <AuthProvider>{children}</AuthProvider>

@@ -1,8 +1,8 @@
 import { STORAGE_KEYS } from "@puerta/contract";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
-import { expect, it, vi } from "vitest";
-import { createQueryClient } from "./query-client.tsx";
+import { act, render, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { afterStartupQueries, createQueryClient } from "./query-client.tsx";
 
 function Plannings({ load }: { load: () => Promise<string> }) {
   const query = useQuery({ queryKey: ["planifications"], queryFn: load });
@@ -30,4 +30,36 @@ it("asks nothing of the server without a token: the visitor is on the way to /lo
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(screen.getByText("Chargement des plannings...")).toBeInTheDocument();
   expect(load).not.toHaveBeenCalled();
+});
+
+describe("afterStartupQueries", () => {
+  it("waits for the page's queries, then runs once what they brought is on screen", async () => {
+    localStorage.setItem(STORAGE_KEYS.token, "jeton");
+    const client = createQueryClient();
+    let answer: (value: string) => void = () => {};
+    render(
+      <QueryClientProvider client={client}>
+        <Plannings load={() => new Promise((resolve) => (answer = resolve))} />
+      </QueryClientProvider>,
+    );
+    const afterwards = vi.fn(() => screen.queryByText("Semaine 12") !== null);
+    afterStartupQueries(client, afterwards);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(afterwards).not.toHaveBeenCalled();
+
+    act(() => answer("Semaine 12"));
+    await waitFor(() => expect(afterwards).toHaveBeenCalledTimes(1));
+    expect(afterwards).toHaveReturnedWith(true);
+  });
+
+  it("runs after the next paint when nothing is being fetched, and not at all once cancelled", async () => {
+    const client = createQueryClient();
+    const run = vi.fn();
+    afterStartupQueries(client, run);
+    const cancelledRun = vi.fn();
+    afterStartupQueries(client, cancelledRun)();
+    expect(run).not.toHaveBeenCalled();
+    await waitFor(() => expect(run).toHaveBeenCalledTimes(1));
+    expect(cancelledRun).not.toHaveBeenCalled();
+  });
 });

@@ -35,3 +35,29 @@ export function WithQueryClient({ children }: { children: ReactNode }) {
   if (appClient || !ownClient) return children;
   return <QueryClientProvider client={ownClient}>{children}</QueryClientProvider>;
 }
+
+/**
+ * Runs `run` once none of the client's queries is fetching and the page has painted what they
+ * brought; after the next paint when nothing is fetching.
+ * For work the first screen does not need, which would otherwise share the line and the
+ * processor with it. Returns a function that cancels.
+ */
+export function afterStartupQueries(client: QueryClient, run: () => void): () => void {
+  let cancelled = false;
+  // After the next frame, when the browser is idle: what the last query brought has been
+  // rendered and painted by then.
+  const whenIdle = (task: () => void) => (window.requestIdleCallback ? requestIdleCallback(task) : setTimeout(task));
+  const runAfterPaint = () => requestAnimationFrame(() => setTimeout(() => whenIdle(() => cancelled || run())));
+  let unsubscribe = () => {};
+  if (client.isFetching() === 0) runAfterPaint();
+  else
+    unsubscribe = client.getQueryCache().subscribe(() => {
+      if (client.isFetching() > 0) return;
+      unsubscribe();
+      runAfterPaint();
+    });
+  return () => {
+    cancelled = true;
+    unsubscribe();
+  };
+}

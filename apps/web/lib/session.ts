@@ -41,8 +41,12 @@ export function readStudentData(): StudentData | null {
 let parseUser: ((value: unknown) => User | null) | null = null;
 let parserLoading: Promise<void> | null = null;
 
-/** Fetches the user schema once, then tells every reader to read the session again. */
-function loadUserParser(): Promise<void> {
+/**
+ * Fetches the user schema once, then tells every reader to read the session again. The checked
+ * user only gives the header its greeting, and the schemas cost a download and some 80 ms of
+ * work on a phone: the app asks for them once the page's own data is in (AuthProvider).
+ */
+export function checkStoredUser(): Promise<void> {
   parserLoading ??= loadSchemas().then(
     ({ user }) => {
       parseUser = (value) => user.safeParse(value).data ?? null;
@@ -65,7 +69,8 @@ let cached: { token: string | null; userRaw: string | null; checked: boolean; se
 
 /**
  * The stored session; the same object until the stored values change (useSyncExternalStore
- * needs that). Its user stays null until the schema that checks it has arrived.
+ * needs that). Its user stays null until the schema that checks it has arrived
+ * (checkStoredUser).
  */
 export function readSession(): Session | null {
   const token = storage.get(STORAGE_KEYS.token);
@@ -80,7 +85,7 @@ export function readSession(): Session | null {
       } catch {
         user = null;
       }
-    } else void loadUserParser();
+    }
   }
   cached = { token, userRaw, checked, session: token ? { token, user } : null };
   return cached.session;
@@ -88,7 +93,7 @@ export function readSession(): Session | null {
 
 /** The stored user, once checked (waits for the schema when it has not arrived yet). */
 export async function readSessionUser(): Promise<User | null> {
-  await loadUserParser();
+  await checkStoredUser();
   return readSession()?.user ?? null;
 }
 
