@@ -1,3 +1,4 @@
+import { BelowTheFold } from "../../components/BelowTheFold.tsx";
 import { brand } from "../../content/brand.ts";
 import { pageMeta, pageTitle } from "../../lib/seo.ts";
 import { Accompaniment } from "./sections/Accompaniment.tsx";
@@ -32,17 +33,39 @@ export default function HomePage() {
     <>
       <Hero />
       <KeyFigures />
-      <Accreditations />
-      <Centres />
-      <PromoBannerIsland />
-      <Intro />
-      <PathwaysIsland />
-      <Accompaniment />
-      <LanguageStay />
-      <PartnerCarouselIsland />
-      <PresentationVideo />
-      <TopScorersIsland />
-      <FaqIsland />
+      <BelowTheFold>
+        <Accreditations />
+      </BelowTheFold>
+      <BelowTheFold>
+        <Centres />
+      </BelowTheFold>
+      <BelowTheFold>
+        <PromoBannerIsland />
+      </BelowTheFold>
+      <BelowTheFold>
+        <Intro />
+      </BelowTheFold>
+      <BelowTheFold>
+        <PathwaysIsland />
+      </BelowTheFold>
+      <BelowTheFold>
+        <Accompaniment />
+      </BelowTheFold>
+      <BelowTheFold>
+        <LanguageStay />
+      </BelowTheFold>
+      <BelowTheFold>
+        <PartnerCarouselIsland />
+      </BelowTheFold>
+      <BelowTheFold>
+        <PresentationVideo />
+      </BelowTheFold>
+      <BelowTheFold>
+        <TopScorersIsland />
+      </BelowTheFold>
+      <BelowTheFold>
+        <FaqIsland />
+      </BelowTheFold>
     </>
   );
 }
