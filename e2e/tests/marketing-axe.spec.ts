@@ -9,6 +9,9 @@ for (const width of [1280, 390]) {
     test.use({ viewport: { width, height: 900 } });
     for (const path of PATHS) {
       test(`${path} has no axe violation`, async ({ page }) => {
+        // The home page is the longest: axe takes some 20 s on it alone, and up to a minute when
+        // the other worker keeps the second core busy.
+        if (path === "/") test.slow();
         await page.goto(path);
         await page.getByRole("heading", { level: 1 }).first().waitFor();
         await expectNoAxeViolations(page);
