@@ -46,7 +46,8 @@ export function afterStartupQueries(client: QueryClient, run: () => void): () =>
   let cancelled = false;
   // After the next frame, when the browser is idle: what the last query brought has been
   // rendered and painted by then.
-  const whenIdle = (task: () => void) => ("requestIdleCallback" in window ? requestIdleCallback(task) : setTimeout(task));
+  const whenIdle = (task: () => void) =>
+    "requestIdleCallback" in window ? requestIdleCallback(task) : setTimeout(task);
   const runAfterPaint = () => requestAnimationFrame(() => setTimeout(() => whenIdle(() => cancelled || run())));
   let unsubscribe = () => {};
   if (client.isFetching() === 0) runAfterPaint();
