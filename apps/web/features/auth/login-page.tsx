@@ -16,12 +16,27 @@ const PERKS = [
   { icon: FileText, text: "Vos demandes d'attestations, suivies en ligne" },
 ];
 
-/** The login page (spec section 2, "Login page"). Prerendered; the form runs in the browser. */
+/**
+ * The login page (spec section 2, "Login page"). Prerendered; the form runs in the browser.
+ * The form comes first in the document, as on a phone's screen, and each part has its own
+ * column on a wide one: a page painted before its end has arrived does not move once it has.
+ */
 export default function LoginPage() {
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6 md:py-16 lg:grid-cols-[1fr_minmax(0,30rem)] lg:items-center lg:gap-16">
-        <section aria-labelledby="login-intro" className="order-2 lg:order-1">
+        <section
+          aria-labelledby="login-title"
+          className="rounded-3xl bg-white p-6 shadow-xl shadow-gray-200/70 ring-1 ring-gray-100 sm:p-10 lg:col-start-2 lg:row-start-1"
+        >
+          <h1 id="login-title" className="text-3xl font-extrabold tracking-tight text-ink">
+            Connexion
+          </h1>
+          <p className="mt-2 mb-8 text-gray-600">Connectez-vous avec l'adresse e-mail fournie par l'académie.</p>
+          <LoginFormIsland />
+        </section>
+
+        <section aria-labelledby="login-intro" className="lg:col-start-1 lg:row-start-1">
           <p className="text-sm font-bold tracking-widest text-brand-700 uppercase">Espace étudiant</p>
           <h2 id="login-intro" className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">
             Votre année de préparation, au même endroit.
@@ -39,17 +54,6 @@ export default function LoginPage() {
               </li>
             ))}
           </ul>
-        </section>
-
-        <section
-          aria-labelledby="login-title"
-          className="order-1 rounded-3xl bg-white p-6 shadow-xl shadow-gray-200/70 ring-1 ring-gray-100 sm:p-10 lg:order-2"
-        >
-          <h1 id="login-title" className="text-3xl font-extrabold tracking-tight text-ink">
-            Connexion
-          </h1>
-          <p className="mt-2 mb-8 text-gray-600">Connectez-vous avec l'adresse e-mail fournie par l'académie.</p>
-          <LoginFormIsland />
         </section>
       </div>
     </div>
