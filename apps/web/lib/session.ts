@@ -44,7 +44,8 @@ let parserLoading: Promise<void> | null = null;
 /**
  * Fetches the user schema once, then tells every reader to read the session again. The checked
  * user only gives the header its greeting, and the schemas cost a download and some 80 ms of
- * work on a phone: the app asks for them once the page's own data is in (AuthProvider).
+ * work (on this project's machine; more on a phone): the app asks for them once the page's own
+ * data is in (app/root.tsx), an island once it has hydrated (islands/island-providers.tsx).
  */
 export function checkStoredUser(): Promise<void> {
   parserLoading ??= loadSchemas().then(
@@ -53,7 +54,7 @@ export function checkStoredUser(): Promise<void> {
       window.dispatchEvent(new Event(SESSION_EVENT));
     },
     () => {
-      // Offline or a stale deployment: try again on the next read.
+      // Offline or a stale deployment: try again the next time it is asked for.
       parserLoading = null;
     },
   );
