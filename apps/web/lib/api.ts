@@ -41,6 +41,10 @@ type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal; h
  * A 401 ends the session; any non-2xx answer becomes an ApiError.
  */
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<Response> {
+  const method = options.method ?? (options.body !== undefined ? "POST" : "GET");
+  // A state-changing call must echo the CSRF cookie: one sent as the app starts (a logout
+  // tapped on the shell, played again once hydrated) waits for the start-up request to land.
+  if (method !== "GET" && csrfCookiePending) await csrfCookiePending;
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   const token = storage.get(STORAGE_KEYS.token);
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -55,7 +59,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   let response: Response;
   try {
     response = await fetch(path, {
-      method: options.method ?? (body ? "POST" : "GET"),
+      method,
       headers,
       body,
       credentials: "same-origin",
@@ -79,11 +83,22 @@ export async function apiJson<T>(path: string, options: RequestOptions = {}): Pr
   return (await response.json()) as T;
 }
 
-/** Asks the backend for the XSRF-TOKEN cookie (at start-up, spec section 2). */
-export async function requestCsrfCookie(): Promise<void> {
-  try {
-    await fetch("/sanctum/csrf-cookie", { credentials: "same-origin" });
-  } catch {
-    // The next state-changing call will get a 419 and say so.
-  }
+/** The request for the CSRF cookie while it is on its way. */
+let csrfCookiePending: Promise<void> | null = null;
+
+/**
+ * Asks the backend for the XSRF-TOKEN cookie (at start-up, spec section 2). One request at a
+ * time; a state-changing call waits for the one on its way.
+ */
+export function requestCsrfCookie(): Promise<void> {
+  csrfCookiePending ??= fetch("/sanctum/csrf-cookie", { credentials: "same-origin" })
+    .then(
+      () => undefined,
+      // The state-changing call that waited will get a 419 and say so.
+      () => undefined,
+    )
+    .finally(() => {
+      csrfCookiePending = null;
+    });
+  return csrfCookiePending;
 }

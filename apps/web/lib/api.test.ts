@@ -1,0 +1,45 @@
+import { afterEach, expect, it, vi } from "vitest";
+import { apiRequest, requestCsrfCookie } from "./api.ts";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // biome-ignore lint/suspicious/noDocumentCookie: the test plays the browser storing the server's cookie
+  document.cookie = "XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
+});
+
+/** The server, as the browser sees it: the cookie lands with the answer to /sanctum/csrf-cookie. */
+function serverSettingCookieAfter(delayMs: number) {
+  const sent: { path: string; xsrf: string | null }[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (path: string, init?: RequestInit) => {
+      sent.push({ path, xsrf: new Headers(init?.headers).get("X-XSRF-TOKEN") });
+      if (path === "/sanctum/csrf-cookie") {
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        // biome-ignore lint/suspicious/noDocumentCookie: as above
+        document.cookie = "XSRF-TOKEN=jeton-csrf; path=/";
+        return new Response(null, { status: 204 });
+      }
+      return new Response(null, { status: 204 });
+    }),
+  );
+  return sent;
+}
+
+it("a logout sent while the start-up cookie request is on its way waits for it, and echoes the cookie", async () => {
+  const sent = serverSettingCookieAfter(30);
+  const startUp = requestCsrfCookie();
+  await apiRequest("/api/logout", { method: "POST" });
+  await startUp;
+  expect(sent).toEqual([
+    { path: "/sanctum/csrf-cookie", xsrf: null },
+    { path: "/api/logout", xsrf: "jeton-csrf" },
+  ]);
+});
+
+it("with no cookie request on its way, calls go at once", async () => {
+  const sent = serverSettingCookieAfter(0);
+  await apiRequest("/api/notifications");
+  await apiRequest("/api/contact", { body: { nom: "Salma" } });
+  expect(sent.map((s) => s.path)).toEqual(["/api/notifications", "/api/contact"]);
+});
