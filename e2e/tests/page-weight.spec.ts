@@ -167,3 +167,24 @@ test("a student page paints its data before it asks for the validator, then the 
   // The validator was set up before it built its schemas: the CSP had nothing to refuse.
   expect(errors).toEqual([]);
 });
+
+test("a student page asks for its data from its HTML, beside its scripts, and only once", async ({ page }) => {
+  // The demo student of the Zenith centre (read only).
+  await signIn(page, "etudiant2.demo@example.com", "Selectividad2025");
+  const reads: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/notifications") reads.push(request.method());
+  });
+
+  const release = await holdScripts(page, ALL_SCRIPTS);
+  await page.goto("/notifications", { waitUntil: "domcontentloaded" });
+  // Sent while every script of the page is still held back.
+  await expect.poll(() => reads).toEqual(["GET"]);
+  await expect(page.getByRole("status")).toHaveText("Chargement des notifications...");
+
+  release();
+  await expect(page.getByRole("article").first()).toBeVisible();
+  // The header's unread count reads the same answer; the app started without asking again.
+  await expect(page.getByRole("banner").getByText("Bonjour,")).toBeVisible();
+  expect(reads).toEqual(["GET"]);
+});

@@ -8,6 +8,7 @@ import { AuthProvider } from "../features/auth/auth-provider.tsx";
 import { LOGOUT_EVENT, requestCsrfCookie } from "../lib/api.ts";
 import { afterStartupQueries, createQueryClient } from "../lib/query-client.tsx";
 import { checkStoredUser, useSession } from "../lib/session.ts";
+import { dropStartupReads } from "../lib/startup-reads.ts";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 
@@ -53,11 +54,15 @@ export default function App() {
     window.addEventListener(LOGOUT_EVENT, onLogout);
     return () => window.removeEventListener(LOGOUT_EVENT, onLogout);
   }, [queryClient]);
-  // The stored user, which only gives the header its greeting, is checked once the page's own
-  // data is in: the schemas that check it would otherwise come first (lib/session.ts).
+  // Once the page's own data is in: the stored user, which only gives the header its
+  // greeting, is checked (the schemas that check it would otherwise come first,
+  // lib/session.ts), and the reads the page's HTML sent that nobody took are forgotten.
   useEffect(() => {
     if (!token) return;
-    return afterStartupQueries(queryClient, () => void checkStoredUser());
+    return afterStartupQueries(queryClient, () => {
+      dropStartupReads();
+      void checkStoredUser();
+    });
   }, [token, queryClient]);
   return (
     <QueryClientProvider client={queryClient}>

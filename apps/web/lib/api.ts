@@ -1,4 +1,5 @@
 import { CSRF_COOKIE, STORAGE_KEYS } from "@puerta/contract";
+import { takeStartupRead } from "./startup-reads.ts";
 import { storage } from "./storage.ts";
 
 /** Dispatched on `window` whenever the session ends (logout or any 401). */
@@ -56,15 +57,19 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(options.body);
   }
+  // The page's HTML may have sent this read already, with this token (lib/startup-reads.ts).
+  const sentByPage = method === "GET" && token ? takeStartupRead(path, token) : undefined;
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body,
-      credentials: "same-origin",
-      signal: options.signal,
-    });
+    response = await (sentByPage ??
+      fetch(path, {
+        method,
+        headers,
+        body,
+        credentials: "same-origin",
+        signal: options.signal,
+      }));
+    options.signal?.throwIfAborted();
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
     throw new ApiError(0, "Impossible de contacter le serveur");

@@ -37,18 +37,23 @@ export function WithQueryClient({ children }: { children: ReactNode }) {
 }
 
 /**
- * Runs `run` once none of the client's queries is fetching and the page has painted what they
- * brought; after the next paint when nothing is fetching.
- * For work the first screen does not need, which would otherwise share the line and the
- * processor with it. Returns a function that cancels.
+ * How long the first screen is left to itself once its data has been rendered: on a slow
+ * phone the frame that shows it can take that long to reach the screen, and a download or a
+ * long task started at once would share the line and the processor with it.
+ */
+const SETTLE_MS = 500;
+
+/**
+ * Runs `run` once none of the client's queries is fetching, the page has painted what they
+ * brought and a moment has passed (SETTLE_MS); the same after the next paint when nothing
+ * is fetching. For work the first screen does not need. Returns a function that cancels.
  */
 export function afterStartupQueries(client: QueryClient, run: () => void): () => void {
   let cancelled = false;
-  // After the next frame, when the browser is idle: what the last query brought has been
-  // rendered and painted by then.
   const whenIdle = (task: () => void) =>
     "requestIdleCallback" in window ? requestIdleCallback(task) : setTimeout(task);
-  const runAfterPaint = () => requestAnimationFrame(() => setTimeout(() => whenIdle(() => cancelled || run())));
+  const runAfterPaint = () =>
+    requestAnimationFrame(() => setTimeout(() => whenIdle(() => cancelled || run()), SETTLE_MS));
   let unsubscribe = () => {};
   if (client.isFetching() === 0) runAfterPaint();
   else

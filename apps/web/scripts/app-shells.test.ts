@@ -1,7 +1,8 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { markEarlyActions } from "../lib/before-hydration.ts";
-import { appShellFiles, appShellPage } from "./app-shells.ts";
+import { startupReadsScript } from "../lib/startup-reads.ts";
+import { appShellFiles, appShellPage, appShells } from "./app-shells.ts";
 
 // As React Router writes a page of the client-side app: preloads, its context, one module.
 const APP_MODULE =
@@ -40,6 +41,17 @@ describe("appShellPage", () => {
     expect(loader.endsWith(markEarlyActions("html"))).toBe(true);
   });
 
+  it("sends the page's first reads from a script placed before the stylesheet, which would hold it back", () => {
+    const page = new DOMParser().parseFromString(appShellPage(shell, ["/api/planifications"]), "text/html");
+    const first = page.head.firstElementChild;
+    expect(first?.tagName).toBe("SCRIPT");
+    expect(first?.getAttribute("type")).toBeNull();
+    expect(first?.textContent).toBe(startupReadsScript(["/api/planifications"]));
+    expect(first?.nextElementSibling?.getAttribute("rel")).toBe("stylesheet");
+    // A page without reads gets no such script.
+    expect(appShellPage(shell)).not.toContain(startupReadsScript([]).slice(0, 40));
+  });
+
   it("refuses a page whose app script it cannot find", () => {
     expect(() => appShellPage(shell.replace(/<script type="module"[\s\S]*?<\/script>/, ""))).toThrow(
       "Une page de l'application a 0 scripts de module, 1 attendu.",
@@ -47,12 +59,19 @@ describe("appShellPage", () => {
   });
 });
 
-describe("appShellFiles", () => {
+describe("the shells of a build", () => {
   it("lists the fallback shell and every student page without a parameter", () => {
     const files = appShellFiles("/build").map((file) => path.relative("/build", file));
     expect(files).toContain("__spa-fallback.html");
     expect(files).toContain(path.join("planning", "index.html"));
     expect(files).toContain(path.join("etudiants", "orientation", "index.html"));
     expect(files.some((file) => file.includes(":"))).toBe(false);
+  });
+
+  it("gives the notifications and planning shells their first reads, and the fallback none", () => {
+    const reads = new Map(appShells("/build").map((shell) => [path.relative("/build", shell.file), shell.startupReads]));
+    expect(reads.get(path.join("notifications", "index.html"))).toEqual(["/api/notifications"]);
+    expect(reads.get(path.join("planning", "index.html"))).toEqual(["/api/planifications"]);
+    expect(reads.get("__spa-fallback.html")).toEqual([]);
   });
 });
