@@ -69,7 +69,9 @@ describe("the shells of a build", () => {
   });
 
   it("gives the notifications and planning shells their first reads, and the fallback none", () => {
-    const reads = new Map(appShells("/build").map((shell) => [path.relative("/build", shell.file), shell.startupReads]));
+    const reads = new Map(
+      appShells("/build").map((shell) => [path.relative("/build", shell.file), shell.startupReads]),
+    );
     expect(reads.get(path.join("notifications", "index.html"))).toEqual(["/api/notifications"]);
     expect(reads.get(path.join("planning", "index.html"))).toEqual(["/api/planifications"]);
     expect(reads.get("__spa-fallback.html")).toEqual([]);
