@@ -37,6 +37,20 @@ export function readStudentData(): StudentData | null {
   return storage.getJson<StudentData>(STORAGE_KEYS.studentData);
 }
 
+/**
+ * The stored student data checked against the contract's schema, for a page that shows its
+ * fields (the profile): a record it would break on, edited by hand or left by an older
+ * version, reads as none. Unchecked when the schemas cannot be fetched (offline).
+ */
+export async function readCheckedStudentData(): Promise<StudentData | null> {
+  try {
+    const { studentData } = await loadSchemas();
+    return studentData.safeParse(readStudentData()).data ?? null;
+  } catch {
+    return readStudentData();
+  }
+}
+
 /** Checks a stored user against the contract's schema; null until the schemas are loaded. */
 let parseUser: ((value: unknown) => User | null) | null = null;
 let parserLoading: Promise<void> | null = null;

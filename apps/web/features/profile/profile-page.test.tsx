@@ -55,6 +55,14 @@ describe("ProfilePage", () => {
     );
   });
 
+  it("reads a stored record it cannot show, edited by hand, as no student data", async () => {
+    localStorage.setItem("student_data", JSON.stringify({ ...student, nom: undefined, prenom: 42 }));
+    renderProfile();
+    act(() => vi.advanceTimersByTime(1000));
+    expect(await screen.findByText("Aucune donnée étudiant disponible.")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Profil Étudiant" })).toBeInTheDocument();
+  });
+
   it("the edit button opens an image-only chooser and refuses other files before sending", async () => {
     const fetchSpy = vi.fn();
     vi.stubGlobal("fetch", fetchSpy);

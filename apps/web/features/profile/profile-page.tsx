@@ -6,7 +6,8 @@ import { Link } from "react-router";
 import { Spinner } from "../../components/Spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
-import { readStudentData } from "../../lib/session.ts";
+import { prefetchSchemas } from "../../lib/schemas.ts";
+import { readCheckedStudentData } from "../../lib/session.ts";
 import { useAuthorisedImage } from "../../lib/use-authorised-image.ts";
 import { photoProblem, uploadProfilePhoto } from "./api.ts";
 
@@ -61,15 +62,24 @@ export default function ProfilePage() {
   const inputId = useId();
 
   useEffect(() => {
-    const timer = window.setTimeout(() => setStudent(readStudentData()), PROFILE_LOADING_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    let mounted = true;
+    // The schemas that check the record come during the delay.
+    prefetchSchemas();
+    const timer = window.setTimeout(
+      () => void readCheckedStudentData().then((data) => mounted && setStudent(data)),
+      PROFILE_LOADING_DELAY_MS,
+    );
+    return () => {
+      mounted = false;
+      window.clearTimeout(timer);
+    };
   }, []);
 
   const upload = useMutation({
     mutationFn: uploadProfilePhoto,
-    onSuccess: () => {
+    onSuccess: async () => {
       setProblem(null);
-      setStudent(readStudentData());
+      setStudent(await readCheckedStudentData());
     },
     onError: (error) =>
       setProblem(error instanceof ApiError && error.serverMessage ? error.serverMessage : "Une erreur s'est produite"),
