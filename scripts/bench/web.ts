@@ -6,7 +6,9 @@
  *
  * Each page is measured several times (`--runs=N`, 5 by default) and the median run is kept,
  * as Lighthouse advises: its simulated timings multiply what this shared machine happened
- * to do, and one run can be 300 ms of blocking time away from the next.
+ * to do, and one run can be 500 ms of blocking time away from the next. The table also gives
+ * the range of blocking times over the runs, and the median processor time of the page's main
+ * thread (`CPU ms`), which does not count the time the thread waited for a core.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
@@ -20,6 +22,7 @@ import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { machineDescription, printTable, repoRoot, startServer } from "./lib.ts";
+import { mainThreadCpuMs, type TraceEvent } from "./main-thread.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const DEMO = { email: "etudiant2.demo@example.com", password: "Selectividad2025" };
@@ -93,13 +96,16 @@ try {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   for (const route of routes) {
     const results: Lhr[] = [];
+    const cpuTimes: number[] = [];
     for (let run = 1; run <= runs; run++) {
       // Lighthouse sometimes loses the trace of a load (NO_NAVSTART and the like): measured again.
-      let lhr: Lhr | undefined;
-      for (let attempt = 1; attempt <= 3 && (!lhr || lhr.runtimeError); attempt++) {
-        lhr = await measure(browser, route, session);
+      let measured: Measured | undefined;
+      for (let attempt = 1; attempt <= 3 && (!measured || measured.lhr.runtimeError); attempt++) {
+        measured = await measure(browser, route, session);
       }
-      if (lhr) results.push(lhr);
+      if (!measured) continue;
+      results.push(measured.lhr);
+      if (!measured.lhr.runtimeError && measured.cpuMs !== undefined) cpuTimes.push(measured.cpuMs);
     }
     const valid = results.filter((r) => !r.runtimeError);
     const lhr = valid.length > 0 ? (computeMedianRun(valid as never) as unknown as Lhr) : results[0];
@@ -107,7 +113,12 @@ try {
     // The full report, to see which element is the LCP, which requests weigh, what shifts.
     const reportName = `${decodeURIComponent(route.path).replace(/[^\p{L}\p{N}-]+/gu, "_") || "_"}.json`;
     writeFileSync(path.join(reportDir, reportName), JSON.stringify(lhr));
-    rows.push(toRow(route.path, route.signedIn, lhr));
+    const blocking = valid.map((r) => Math.round(r.audits["total-blocking-time"]?.numericValue ?? 0));
+    rows.push({
+      ...toRow(route.path, route.signedIn, lhr),
+      "TBT min–max": blocking.length > 0 ? `${Math.min(...blocking)}–${Math.max(...blocking)}` : "",
+      "CPU ms": cpuTimes.length > 0 ? Math.round(median(cpuTimes)) : "",
+    });
   }
   await browser.disconnect();
 } finally {
@@ -131,11 +142,20 @@ console.log(
   `\nRésultats écrits dans ${path.relative(repoRoot, file)} (rapports complets : ${path.relative(repoRoot, reportDir)}/)`,
 );
 
+/** One load: Lighthouse's report, and the processor time of the page's main thread. */
+type Measured = { lhr: Lhr; cpuMs: number | undefined };
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
 async function measure(
   browser: Browser,
   route: { path: string; signedIn: boolean },
   session: { token: string; user: User },
-): Promise<Lhr | undefined> {
+): Promise<Measured | undefined> {
   const page = await browser.newPage();
   try {
     if (route.signedIn) {
@@ -167,7 +187,12 @@ async function measure(
       undefined,
       page,
     );
-    return result?.lhr as unknown as Lhr | undefined;
+    if (!result) return undefined;
+    const trace = (result.artifacts as { Trace?: { traceEvents: TraceEvent[] } }).Trace;
+    return {
+      lhr: result.lhr as unknown as Lhr,
+      cpuMs: trace ? mainThreadCpuMs(trace.traceEvents) : undefined,
+    };
   } finally {
     await page.close();
   }
