@@ -22,7 +22,7 @@ import { loadConfig } from "../../apps/api/src/config.ts";
 import { openDatabase } from "../../apps/api/src/db/client.ts";
 import { seedDemo } from "../../apps/api/src/db/seed/index.ts";
 import { BENCH_PASSWORD, issueTokens, seedBenchAcademy } from "./academy.ts";
-import { freePort, machineDescription, printTable, repoRoot, startServer } from "./lib.ts";
+import { freePort, machineDescription, percentile, printTable, repoRoot, startServer } from "./lib.ts";
 
 const RATE = 200;
 const STEADY_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -218,10 +218,6 @@ async function steadyLoad(url: string, headers: () => Record<string, string>): P
   agent.destroy();
   latencies.sort((a, b) => a - b);
   return { latencies, failures };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN);
 }
 
 function readRow(

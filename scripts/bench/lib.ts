@@ -66,3 +66,8 @@ export function printTable(rows: Record<string, string | number>[]) {
 export function machineDescription(): string {
   return `${process.platform} ${process.arch}, Node ${process.version}`;
 }
+
+/** The value at percentile `p` of values sorted in ascending order, rounded (NaN when none). */
+export function percentile(sorted: readonly number[], p: number): number {
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN);
+}

@@ -21,7 +21,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import puppeteer, { type Browser } from "puppeteer-core";
-import { machineDescription, printTable, repoRoot, startServer } from "./lib.ts";
+import { machineDescription, percentile, printTable, repoRoot, startServer } from "./lib.ts";
 import { mainThreadCpuMs, type TraceEvent } from "./main-thread.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -117,7 +117,13 @@ try {
     rows.push({
       ...toRow(route.path, route.signedIn, lhr),
       "TBT min–max": blocking.length > 0 ? `${Math.min(...blocking)}–${Math.max(...blocking)}` : "",
-      "CPU ms": cpuTimes.length > 0 ? Math.round(median(cpuTimes)) : "",
+      "CPU ms":
+        cpuTimes.length > 0
+          ? percentile(
+              cpuTimes.sort((a, b) => a - b),
+              50,
+            )
+          : "",
     });
   }
   await browser.disconnect();
@@ -144,12 +150,6 @@ console.log(
 
 /** One load: Lighthouse's report, and the processor time of the page's main thread. */
 type Measured = { lhr: Lhr; cpuMs: number | undefined };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
 
 async function measure(
   browser: Browser,
