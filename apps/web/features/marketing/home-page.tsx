@@ -27,45 +27,33 @@ export const links = () => [
   { rel: "preload", as: "image", href: "/media/video/hero.webp", type: "image/webp", fetchPriority: "high" },
 ];
 
+/** The sections a phone shows only once scrolled to, in the order of the spec. */
+const BELOW_THE_FOLD = [
+  Accreditations,
+  Centres,
+  PromoBannerIsland,
+  Intro,
+  PathwaysIsland,
+  Accompaniment,
+  LanguageStay,
+  PartnerCarouselIsland,
+  PresentationVideo,
+  TopScorersIsland,
+  FaqIsland,
+];
+
 /** The landing page, every section in the order of the spec. */
 export default function HomePage() {
   return (
     <>
       <Hero />
       <KeyFigures />
-      <BelowTheFold>
-        <Accreditations />
-      </BelowTheFold>
-      <BelowTheFold>
-        <Centres />
-      </BelowTheFold>
-      <BelowTheFold>
-        <PromoBannerIsland />
-      </BelowTheFold>
-      <BelowTheFold>
-        <Intro />
-      </BelowTheFold>
-      <BelowTheFold>
-        <PathwaysIsland />
-      </BelowTheFold>
-      <BelowTheFold>
-        <Accompaniment />
-      </BelowTheFold>
-      <BelowTheFold>
-        <LanguageStay />
-      </BelowTheFold>
-      <BelowTheFold>
-        <PartnerCarouselIsland />
-      </BelowTheFold>
-      <BelowTheFold>
-        <PresentationVideo />
-      </BelowTheFold>
-      <BelowTheFold>
-        <TopScorersIsland />
-      </BelowTheFold>
-      <BelowTheFold>
-        <FaqIsland />
-      </BelowTheFold>
+      {BELOW_THE_FOLD.map((Section, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered
+        <BelowTheFold key={index}>
+          <Section />
+        </BelowTheFold>
+      ))}
     </>
   );
 }
