@@ -126,6 +126,11 @@ test.describe("desktop (1280 px)", () => {
 
     await page.goto("/login?isApp=false");
     await expect(page.getByRole("navigation", { name: "Navigation principale" })).toBeVisible();
+    // A page whose only island is the header, which a visitor's page hydrates at a first touch:
+    // an address with a query string hydrates it at once.
+    await page.goto("/dele?isApp=true");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Navigation principale" })).toHaveCount(0);
   });
 
   test("isApp=true also hides the student navigation", async ({ page }) => {

@@ -93,7 +93,8 @@ test("a public page paints first, then loads only the scripts of its islands; it
   await scripts.settled();
 
   // No client-side router on a public page (decision 008): one inline module, hashed in the
-  // CSP, imports the islands of the page (the header and the contact form here).
+  // CSP, imports the islands' loader and names the files of the page's islands (the header
+  // and the contact form here).
   const html = await (await request.get("/blog-2")).text();
   expect(html).not.toContain("__reactRouterContext");
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? "");
@@ -104,10 +105,19 @@ test("a public page paints first, then loads only the scripts of its islands; it
   // The page painted before any script was asked for.
   const timing = await paintAndFirstScript(page);
   expect(timing.paint).toBeLessThanOrEqual(timing.firstScript);
+  // A visitor's header is right as written, and the contact form is far down: the loader
+  // alone came, and neither React nor any island's code.
+  const islandCode = (name: string) => scripts.some((path) => path.startsWith(`/assets/islands/${name}-`));
+  expect(islandCode("load-islands")).toBe(true);
+  expect(["hydrate", "site-header", "contact-form"].filter(islandCode)).toEqual([]);
 
-  // The islands are live (the menu of a section opens), and a link loads the next page whole.
+  // The islands are live (the menu of a section opens at its first click, which brought the
+  // header's code), and a link loads the next page whole.
   await page.getByRole("button", { name: "Sections de la page Orientation" }).click();
   await expect(page.getByRole("link", { name: "Journée des alumni" })).toBeVisible();
+  expect(["hydrate", "site-header", "contact-form"].filter(islandCode)).toEqual(["hydrate", "site-header"]);
+  await page.getByRole("form", { name: "Formulaire de contact" }).scrollIntoViewIfNeeded();
+  await expect.poll(() => islandCode("contact-form")).toBe(true);
   sent.length = 0;
   await page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "Accueil" }).click();
   await expect(page).toHaveURL(/\/$/);

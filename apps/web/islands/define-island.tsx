@@ -1,6 +1,7 @@
 import { type ComponentType, useId } from "react";
 import { useLocation } from "react-router";
 import { IslandProviders } from "./island-providers.tsx";
+import { WAITS_FOR_TOUCH } from "./when-needed.ts";
 
 declare module "react" {
   namespace JSX {
@@ -12,6 +13,17 @@ declare module "react" {
 }
 
 export type IslandDefinition<P> = { name: string; Component: ComponentType<P> };
+
+export type IslandOptions = {
+  /**
+   * The island's prerendered markup is what a visitor with no session, at an address with no
+   * query string, should see, and only a touch changes it (the header: its menus). Its code
+   * is then neither downloaded nor run until a touch, click, focus or key inside it, however
+   * near the screen it is; a tap made meanwhile is kept (lib/before-hydration.ts). For any
+   * other visitor it hydrates when near the screen, as other islands do.
+   */
+  waitForTouch?: boolean;
+};
 export type Island<P> = ComponentType<P> & { island: IslandDefinition<P> };
 
 // Prerendering only: an island is rendered as a root of its own, as it will hydrate.
@@ -23,7 +35,11 @@ const renderToString = import.meta.env.SSR ? (await import("react-dom/server")).
  * it. Its props travel in the page as JSON, so they must be plain data. Rendered by the
  * student area's client-side router, it is an ordinary component.
  */
-export function defineIsland<P extends object>(name: string, Component: ComponentType<P>): Island<P> {
+export function defineIsland<P extends object>(
+  name: string,
+  Component: ComponentType<P>,
+  options: IslandOptions = {},
+): Island<P> {
   function IslandFrame(props: P) {
     const { pathname } = useLocation();
     const idPrefix = useId();
@@ -47,6 +63,7 @@ export function defineIsland<P extends object>(name: string, Component: Componen
         data-island={name}
         data-id-prefix={idPrefix}
         data-props={data}
+        {...(options.waitForTouch ? { [WAITS_FOR_TOUCH]: "" } : {})}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the island, made just above.
         dangerouslySetInnerHTML={{ __html: html }}
       />

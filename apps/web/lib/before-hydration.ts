@@ -108,3 +108,13 @@ export function takeWhatWasDone(container: Container): (() => void) | undefined 
     for (const replay of replays.splice(0)) replay();
   };
 }
+
+/**
+ * Whether the visitor did something inside `container` that its hydration will play again:
+ * then it is needed at once, even if that was before anyone watched it (islands/when-needed.ts).
+ */
+export function somethingWasDone(container: Element): boolean {
+  return (
+    container.querySelector(`[${EARLY_CLICK}], [${EARLY_SUBMIT}]`) !== null || takeFilledFields(container).length > 0
+  );
+}

@@ -1,11 +1,13 @@
 /**
  * Third step of `npm run build` (decision 008): every prerendered public page drops React
  * Router's scripts and gets one inline module that imports, after the first paint, the
- * entries of the islands it holds and their chunks, read from the islands build's manifest.
+ * islands' loader, with the files of each island the page holds (its entry and chunks), read
+ * from the islands build's manifest.
  * The pages of the client-side app are scripts/app-shells.ts's (decision 009).
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { LOADER_ENTRY } from "../islands/vite-plugin.ts";
 import { markEarlyActions } from "../lib/before-hydration.ts";
 import { afterFirstPaint } from "./after-first-paint.ts";
 import { appShellFiles } from "./app-shells.ts";
@@ -21,22 +23,30 @@ const ISLAND_NAMES = /<puerta-island data-island="([^"]+)"/g;
 /** The page with the scripts of its islands in place of the router's. */
 export function islandPage(html: string, manifest: IslandsManifest): string {
   const names = new Set([...html.matchAll(ISLAND_NAMES)].map((match) => match[1] as string));
-  const entries: ManifestChunk[] = [];
-  for (const name of names) {
-    const entry = Object.values(manifest).find((chunk) => chunk.isEntry && chunk.name === name);
-    if (!entry) throw new Error(`L'îlot « ${name} » n'a pas de script : manque-t-il ${name}.island.tsx ?`);
-    entries.push(entry);
-  }
-  if (entries.length === 0) return html.replace(ROUTER_SCRIPTS, "");
-  const files = JSON.stringify(withImports(entries, manifest).map((file) => `/${file}`));
-  // The page is readable before its islands hydrate: their scripts are asked for once it has
-  // painted, all at once, with no waterfall of imports. Meanwhile a tap on an island's button,
-  // or a form sent, is kept for it. An inline module: the CSP hashes it.
-  const loader =
-    `<script type="module">const load=()=>{for(const f of ${files})import(f)};` +
-    `${afterFirstPaint("load")}${markEarlyActions("puerta-island")}</script>`;
-  return html.replace(ROUTER_SCRIPTS, "").replace("</head>", `${loader}</head>`);
+  if (names.size === 0) return html.replace(ROUTER_SCRIPTS, "");
+  const filesByIsland: Record<string, string[]> = {};
+  for (const name of names) filesByIsland[name] = withImports([entryNamed(name, manifest)], manifest).map(asUrl);
+  // The loader's entry comes last, after the files it imports: all are asked for at once.
+  const loaderChunks = withImports([entryNamed(LOADER_ENTRY, manifest)], manifest).map(asUrl);
+  const loader = loaderChunks.pop();
+  // The page is readable before its islands hydrate: the loader is asked for once it has
+  // painted, and asks for an island's files, with no waterfall of imports, once the island is
+  // needed (islands/load-islands.ts). Meanwhile a tap on an island's button, or a form sent,
+  // is kept for it. An inline module: the CSP hashes it.
+  const load =
+    `const load=()=>{for(const f of ${JSON.stringify(loaderChunks)})import(f);` +
+    `import(${JSON.stringify(loader)}).then(m=>m.loadIslands(${JSON.stringify(filesByIsland)}))};`;
+  const script = `<script type="module">${load}${afterFirstPaint("load")}${markEarlyActions("puerta-island")}</script>`;
+  return html.replace(ROUTER_SCRIPTS, "").replace("</head>", `${script}</head>`);
 }
+
+function entryNamed(name: string, manifest: IslandsManifest): ManifestChunk {
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry && chunk.name === name);
+  if (!entry) throw new Error(`L'îlot « ${name} » n'a pas de script : manque-t-il ${name}.island.tsx ?`);
+  return entry;
+}
+
+const asUrl = (file: string) => `/${file}`;
 
 /** The files of these chunks and of all they import, each once, what is imported first. */
 function withImports(chunks: ManifestChunk[], manifest: IslandsManifest): string[] {

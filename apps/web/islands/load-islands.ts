@@ -1,0 +1,24 @@
+import { requestCsrfCookie } from "../lib/api.ts";
+import { whenNeeded } from "./when-needed.ts";
+
+/**
+ * The page's loader (decision 008): the one module a public page imports after its first
+ * paint, with, by island name, the files of its islands (scripts/island-pages.ts). It asks
+ * for an island's files, all at once, when one of its frames is needed, and that island's
+ * entry hydrates it. So the code of an island far down the page, or one that waits for a
+ * touch, is not even downloaded while the page loads.
+ */
+export function loadIslands(filesByIsland: Record<string, string[]>): void {
+  // Spec section 2: the app asks for its CSRF cookie at start-up; on a public page, the
+  // islands are the app.
+  void requestCsrfCookie();
+  const asked = new Set<string>();
+  for (const frame of document.querySelectorAll<HTMLElement>("puerta-island[data-island]")) {
+    const name = frame.dataset.island ?? "";
+    void whenNeeded(frame).then(() => {
+      if (asked.has(name)) return;
+      asked.add(name);
+      for (const file of filesByIsland[name] ?? []) void import(/* @vite-ignore */ file);
+    });
+  }
+}
