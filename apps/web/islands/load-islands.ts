@@ -1,5 +1,6 @@
 import { requestCsrfCookie } from "../lib/api.ts";
-import { whenNeeded } from "./when-needed.ts";
+import { whenIdle } from "../lib/when-idle.ts";
+import { WAITS_FOR_TOUCH, whenNeeded } from "./when-needed.ts";
 
 /**
  * The page's loader (decision 008): the one module a public page imports after its first
@@ -15,10 +16,28 @@ export function loadIslands(filesByIsland: Record<string, string[]>): void {
   const asked = new Set<string>();
   for (const frame of document.querySelectorAll<HTMLElement>("puerta-island[data-island]")) {
     const name = frame.dataset.island ?? "";
+    const files = filesByIsland[name] ?? [];
     void whenNeeded(frame).then(() => {
       if (asked.has(name)) return;
       asked.add(name);
-      for (const file of filesByIsland[name] ?? []) void import(/* @vite-ignore */ file);
+      for (const file of files) void import(/* @vite-ignore */ file);
     });
+    // An island that waits for a touch is in view (the header): its code is fetched, not
+    // run, once the page has loaded, so that the touch does not wait for the network.
+    if (frame.hasAttribute(WAITS_FOR_TOUCH)) afterLoad(() => whenIdle(() => asked.has(name) || preload(files)));
+  }
+}
+
+function afterLoad(task: () => void) {
+  if (document.readyState === "complete") task();
+  else window.addEventListener("load", task, { once: true });
+}
+
+function preload(files: string[]) {
+  for (const file of files) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = file;
+    document.head.append(link);
   }
 }
