@@ -1,13 +1,12 @@
 import { requestCsrfCookie } from "../lib/api.ts";
-import { whenIdle } from "../lib/when-idle.ts";
-import { WAITS_FOR_TOUCH, whenNeeded } from "./when-needed.ts";
+import { whenNeeded } from "./when-needed.ts";
 
 /**
  * The page's loader (decision 008): the one module a public page imports after its first
  * paint, with, by island name, the files of its islands (scripts/island-pages.ts). It asks
  * for an island's files, all at once, when one of its frames is needed, and that island's
  * entry hydrates it. So the code of an island far down the page, or one that waits for a
- * touch, is not even downloaded while the page loads.
+ * touch, is not run while the page loads.
  */
 export function loadIslands(filesByIsland: Record<string, string[]>): void {
   // Spec section 2: the app asks for its CSRF cookie at start-up; on a public page, the
@@ -22,10 +21,13 @@ export function loadIslands(filesByIsland: Record<string, string[]>): void {
       asked.add(name);
       for (const file of files) void import(/* @vite-ignore */ file);
     });
-    // An island that waits for a touch is in view (the header): its code is fetched, not
-    // run, once the page has loaded, so that the touch does not wait for the network.
-    if (frame.hasAttribute(WAITS_FOR_TOUCH)) afterLoad(() => whenIdle(() => asked.has(name) || preload(files)));
   }
+  // Every island's code is fetched, not run, once the page has loaded: an island that comes
+  // near the screen, or is touched, then runs at once, without waiting for the network.
+  afterLoad(() => {
+    const waiting = Object.entries(filesByIsland).filter(([name]) => !asked.has(name));
+    preload(new Set(waiting.flatMap(([, files]) => files)));
+  });
 }
 
 function afterLoad(task: () => void) {
@@ -33,7 +35,7 @@ function afterLoad(task: () => void) {
   else window.addEventListener("load", task, { once: true });
 }
 
-function preload(files: string[]) {
+function preload(files: Iterable<string>) {
   for (const file of files) {
     const link = document.createElement("link");
     link.rel = "modulepreload";

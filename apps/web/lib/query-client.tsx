@@ -3,7 +3,6 @@ import { QueryClient, QueryClientContext, QueryClientProvider } from "@tanstack/
 import { type ReactNode, useContext, useState } from "react";
 import { ApiError } from "./api.ts";
 import { storage } from "./storage.ts";
-import { whenIdle } from "./when-idle.ts";
 
 /**
  * The app's one TanStack Query client. Its queries are the student area's: without a stored
@@ -51,6 +50,8 @@ const SETTLE_MS = 500;
  */
 export function afterStartupQueries(client: QueryClient, run: () => void): () => void {
   let cancelled = false;
+  const whenIdle = (task: () => void) =>
+    "requestIdleCallback" in window ? requestIdleCallback(task) : setTimeout(task);
   const runAfterPaint = () =>
     requestAnimationFrame(() => setTimeout(() => whenIdle(() => cancelled || run()), SETTLE_MS));
   let unsubscribe = () => {};
