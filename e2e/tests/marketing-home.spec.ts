@@ -1,11 +1,30 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { holdScripts, ISLAND_SCRIPTS } from "../support/hold-scripts.ts";
 
 const partnerStatus = (page: Page) => page.getByTestId("partner-status");
+/** The questions of the home page's banner, as the site's content holds them. */
+const questions = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, "../../apps/web/content/questions.json"), "utf8"),
+) as string[];
 
 /** Fake timers, stopped from the start: time only moves when a test says so. */
 async function freezeTime(page: Page) {
   await page.clock.install({ time: new Date("2026-01-05T10:00:00") });
   await page.clock.pauseAt(new Date("2026-01-05T10:00:01"));
+}
+
+/**
+ * Presses Space on the focused partner carousel until auto-play reads `pressed`: its island
+ * hydrates once it comes near or is focused, and a key pressed before then does nothing.
+ */
+async function toggleAutoPlay(page: Page, pressed: "true" | "false") {
+  const autoPlay = page.getByRole("button", { name: "Défilement automatique" });
+  await expect(async () => {
+    await page.keyboard.press("Space");
+    await expect(autoPlay).toHaveAttribute("aria-pressed", pressed, { timeout: 1000 });
+  }).toPass();
 }
 
 test.describe("partner carousel", () => {
@@ -17,8 +36,7 @@ test.describe("partner carousel", () => {
     // 17 logos, 5 per slide at 1280 px: 4 slides.
     await expect(partnerStatus(page)).toHaveText("Diapositive 1 sur 4");
     await carousel.focus();
-    await page.keyboard.press("Space");
-    await expect(page.getByRole("button", { name: "Défilement automatique" })).toHaveAttribute("aria-pressed", "false");
+    await toggleAutoPlay(page, "false");
 
     await page.keyboard.press("ArrowRight");
     await expect(partnerStatus(page)).toHaveText("Diapositive 2 sur 4");
@@ -59,8 +77,13 @@ test.describe("partner carousel", () => {
     await page.getByTestId("partner-carousel").scrollIntoViewIfNeeded();
     await page.mouse.move(5, 5);
     await expect(partnerStatus(page)).toHaveText("Diapositive 1 sur 4");
-    await page.clock.runFor(4000);
-    await expect(partnerStatus(page)).toHaveText("Diapositive 2 sur 4");
+    // It turns once its island has hydrated, as it came near: then every 4 s.
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(4000);
+        return partnerStatus(page).textContent();
+      })
+      .toBe("Diapositive 2 sur 4");
 
     await page.getByTestId("partner-carousel").hover();
     await page.clock.runFor(12000);
@@ -142,6 +165,41 @@ test("questions banner: index, previous, next and go-to", async ({ page }) => {
   await banner.getByRole("button", { name: "Aller à la question 3" }).click();
   await expect(banner).toContainText("Question 3 / 5");
   await expect(banner).toContainText("Votre baccalauréat date de quelques années ?");
+});
+
+test("questions banner: the next question comes when the bar is full; hovering pauses the bar", async ({ page }) => {
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  const banner = page.getByRole("region", { name: "Questions des futurs étudiants" }).first();
+  // The bar plays in CSS before the banner's island hydrates (it waits for the bar's end),
+  // and hovering holds it there too.
+  const bar = banner.getByTestId("question-progress");
+  const played = () => bar.evaluate((element) => Number(element.getAnimations()[0]?.currentTime ?? -1));
+  await banner.hover();
+  // The first question, unless this machine took a whole bar to get here.
+  const shown = Number((await banner.textContent())?.match(/Question (\d) \/ 5/)?.[1]);
+  const atHover = await played();
+  await page.waitForTimeout(500);
+  expect(await played()).toBe(atHover);
+  await expect(banner).toContainText(`Question ${shown} / 5`);
+
+  await page.mouse.move(5, 5);
+  const next = (shown % questions.length) + 1;
+  await expect(banner).toContainText(`Question ${next} / 5`, { timeout: 10_000 });
+  await expect(banner).toContainText(questions[next - 1] ?? "");
+});
+
+test("questions banner: scripts that arrive after the first bar is full bring the next question", async ({ page }) => {
+  const release = await holdScripts(page, ISLAND_SCRIPTS);
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  const banner = page.getByRole("region", { name: "Questions des futurs étudiants" }).first();
+  const bar = banner.getByTestId("question-progress");
+  await expect
+    .poll(() => bar.evaluate((element) => element.getAnimations()[0]?.playState), { timeout: 10_000 })
+    .toBe("finished");
+  await expect(banner).toContainText("Question 1 / 5");
+  release();
+  await expect(banner).toContainText("Question 2 / 5");
+  await expect(banner).toContainText(questions[1] ?? "");
 });
 
 test("FAQ: the first answer is open, one at a time, the open one closes", async ({ page }) => {

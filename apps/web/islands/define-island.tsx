@@ -1,7 +1,7 @@
 import { type ComponentType, useId } from "react";
 import { useLocation } from "react-router";
 import { IslandProviders } from "./island-providers.tsx";
-import { WAITS_FOR_TOUCH } from "./when-needed.ts";
+import { OR_ANIMATION_END, WAITS_FOR_TOUCH } from "./when-needed.ts";
 
 declare module "react" {
   namespace JSX {
@@ -23,6 +23,12 @@ export type IslandOptions = {
    * other visitor it hydrates when near the screen, as other islands do.
    */
   waitForTouch?: boolean;
+  /**
+   * With `waitForTouch`: the name of a CSS animation, played by the prerendered markup, whose
+   * end inside the island also makes it needed (the questions banner's 5-second bar, after
+   * which the next question comes).
+   */
+  orAnimationEnd?: string;
 };
 export type Island<P> = ComponentType<P> & { island: IslandDefinition<P> };
 
@@ -64,6 +70,7 @@ export function defineIsland<P extends object>(
         data-id-prefix={idPrefix}
         data-props={data}
         {...(options.waitForTouch ? { [WAITS_FOR_TOUCH]: "" } : {})}
+        {...(options.waitForTouch && options.orAnimationEnd ? { [OR_ANIMATION_END]: options.orAnimationEnd } : {})}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the island, made just above.
         dangerouslySetInnerHTML={{ __html: html }}
       />

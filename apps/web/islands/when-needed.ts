@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from "@puerta/contract";
 import { somethingWasDone } from "../lib/before-hydration.ts";
+import { playedToEnd } from "../lib/played-to-end.ts";
 import { storage } from "../lib/storage.ts";
 
 /** What makes an island needed at once, before it comes near the screen. */
@@ -7,6 +8,8 @@ const INTERACTIONS = ["pointerdown", "touchstart", "focusin", "keydown"] as cons
 
 /** The frame attribute of an island that waits for a touch (`defineIsland`'s `waitForTouch`). */
 export const WAITS_FOR_TOUCH = "data-waits-for-touch";
+/** The frame attribute naming the CSS animation whose end also wakes it (`orAnimationEnd`). */
+export const OR_ANIMATION_END = "data-or-animation-end";
 
 /**
  * Whether the prerendered markup of an island that waits for a touch may be wrong for this
@@ -21,8 +24,8 @@ const needed = new WeakMap<Element, Promise<void>>();
 /**
  * Settles once the frame's island is needed: when its content comes within half a screen of
  * the viewport, or at the first touch, click, focus or key inside it, whichever is first. An
- * island that waits for a touch is needed at the touch alone (unless its markup may be stale
- * for this visitor). The page's loader asks for the island's code then
+ * island that waits for a touch is needed at the touch alone, or at the end of the CSS
+ * animation it names (unless its markup may be stale for this visitor). The page's loader asks for the island's code then
  * (islands/load-islands.ts), and the island hydrates then (islands/hydrate.tsx): one watch
  * per frame, shared by both.
  */
@@ -41,18 +44,31 @@ function watch(frame: HTMLElement): Promise<void> {
   if (somethingWasDone(frame)) return Promise.resolve();
   const touchOnly = frame.hasAttribute(WAITS_FOR_TOUCH) && !prerenderMayBeStale();
   if (!touchOnly && (boxes.length === 0 || typeof IntersectionObserver === "undefined")) return Promise.resolve();
+  const animation = touchOnly ? frame.getAttribute(OR_ANIMATION_END) : null;
+  // The page may have been slow to bring its loader: the animation may be over already.
+  if (animation && hasEnded(frame, animation)) return Promise.resolve();
   return new Promise((start) => {
     const observer = touchOnly
       ? undefined
       : new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && done(), {
           rootMargin: "50% 0px",
         });
+    const animationEnded = (event: AnimationEvent) => event.animationName === animation && done();
     const done = () => {
       observer?.disconnect();
       for (const type of INTERACTIONS) frame.removeEventListener(type, done, true);
+      frame.removeEventListener("animationend", animationEnded);
       start();
     };
     for (const box of boxes) observer?.observe(box);
     for (const type of INTERACTIONS) frame.addEventListener(type, done, { capture: true, passive: true });
+    if (animation) frame.addEventListener("animationend", animationEnded);
   });
+}
+
+/** Whether the CSS animation of that name, inside the frame, has played to its end. */
+function hasEnded(frame: HTMLElement, name: string): boolean {
+  return (frame.getAnimations?.({ subtree: true }) ?? []).some(
+    (animation) => animation instanceof CSSAnimation && animation.animationName === name && playedToEnd(animation),
+  );
 }

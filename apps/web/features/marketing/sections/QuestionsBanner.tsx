@@ -1,7 +1,8 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { usePrefersReducedMotion } from "../../../components/usePrefersReducedMotion.ts";
 import { questions } from "../../../content/index.ts";
+import { playedToEnd } from "../../../lib/played-to-end.ts";
 import { nextIndex, previousIndex, QUESTION_PROGRESS_MS } from "../carousel-logic.ts";
 
 const EXIT_MS = 200;
@@ -9,14 +10,24 @@ const EXIT_MS = 200;
 /**
  * Rotating questions: index, previous, next and go-to controls, and a 5-second progress bar
  * that restarts whenever the question changes. When the bar is full the next question
- * comes (the spec leaves auto-advance open); hovering pauses the bar.
+ * comes (the spec leaves auto-advance open); hovering pauses the bar. On the home page the
+ * island waits (QuestionsBanner.island.tsx): the bar plays without script, and the island
+ * hydrates at a touch or once the bar is full.
  */
 export function QuestionsBanner() {
   const reducedMotion = usePrefersReducedMotion();
   const [index, setIndex] = useState(0);
   const [shown, setShown] = useState(0);
-  const [hovered, setHovered] = useState(false);
   const leaving = shown !== index && !reducedMotion;
+  const bar = useRef<HTMLDivElement>(null);
+
+  // Hydrated once the first bar was full: it ended before React could see it, so the next
+  // question comes now.
+  useEffect(() => {
+    if (bar.current?.getAnimations?.().some(playedToEnd)) {
+      setIndex((current) => nextIndex(current, questions.length));
+    }
+  }, []);
 
   // The old question leaves, then the new one enters.
   useEffect(() => {
@@ -34,9 +45,7 @@ export function QuestionsBanner() {
   return (
     <section
       aria-label="Questions des futurs étudiants"
-      className="bg-white p-5 shadow-2xl md:rounded-2xl"
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
+      className="questions-banner bg-white p-5 shadow-2xl md:rounded-2xl"
     >
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm font-bold text-brand-700">
@@ -69,11 +78,13 @@ export function QuestionsBanner() {
         {questions[shown]}
       </p>
       <div className="mt-3 h-1 overflow-hidden rounded-full bg-gray-200">
+        {/* Hovering pauses it (marketing.css), even before the island hydrates. */}
         <div
           key={index}
+          ref={bar}
           data-testid="question-progress"
           className={`h-full origin-left bg-brand-600 ${reducedMotion ? "" : "animate-question-progress"}`}
-          style={{ animationDuration: `${QUESTION_PROGRESS_MS}ms`, animationPlayState: hovered ? "paused" : "running" }}
+          style={{ animationDuration: `${QUESTION_PROGRESS_MS}ms` }}
           // Under reduced motion the bar stays full and questions change only on demand.
           onAnimationEnd={() => !reducedMotion && setIndex((current) => nextIndex(current, count))}
         />
