@@ -16,14 +16,14 @@ async function freezeTime(page: Page) {
 }
 
 /**
- * Presses Space on the focused partner carousel until auto-play reads `pressed`: its island
+ * Presses Space on the focused partner carousel until auto-play reads off: its island
  * hydrates once it comes near or is focused, and a key pressed before then does nothing.
  */
-async function toggleAutoPlay(page: Page, pressed: "true" | "false") {
+async function turnAutoPlayOff(page: Page) {
   const autoPlay = page.getByRole("button", { name: "Défilement automatique" });
   await expect(async () => {
     await page.keyboard.press("Space");
-    await expect(autoPlay).toHaveAttribute("aria-pressed", pressed, { timeout: 1000 });
+    await expect(autoPlay).toHaveAttribute("aria-pressed", "false", { timeout: 1000 });
   }).toPass();
 }
 
@@ -36,7 +36,7 @@ test.describe("partner carousel", () => {
     // 17 logos, 5 per slide at 1280 px: 4 slides.
     await expect(partnerStatus(page)).toHaveText("Diapositive 1 sur 4");
     await carousel.focus();
-    await toggleAutoPlay(page, "false");
+    await turnAutoPlayOff(page);
 
     await page.keyboard.press("ArrowRight");
     await expect(partnerStatus(page)).toHaveText("Diapositive 2 sur 4");

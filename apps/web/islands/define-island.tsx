@@ -14,22 +14,16 @@ declare module "react" {
 
 export type IslandDefinition<P> = { name: string; Component: ComponentType<P> };
 
-export type IslandOptions = {
-  /**
-   * The island's prerendered markup is what a visitor with no session, at an address with no
-   * query string, should see, and only a touch changes it (the header: its menus). Its code
-   * is then neither downloaded nor run until a touch, click, focus or key inside it, however
-   * near the screen it is; a tap made meanwhile is kept (lib/before-hydration.ts). For any
-   * other visitor it hydrates when near the screen, as other islands do.
-   */
-  waitForTouch?: boolean;
-  /**
-   * With `waitForTouch`: the name of a CSS animation, played by the prerendered markup, whose
-   * end inside the island also makes it needed (the questions banner's 5-second bar, after
-   * which the next question comes).
-   */
-  orAnimationEnd?: string;
-};
+/**
+ * An island that waits for a touch: its prerendered markup is what a visitor with no session,
+ * at an address with no query string, should see, and only a touch changes it (the header: its
+ * menus). Its code then runs only at a touch, click, focus or key inside it, however near the
+ * screen it is; a tap made meanwhile is kept (lib/before-hydration.ts). For any other visitor
+ * it hydrates when near the screen, as other islands do. `orAnimationEnd` names a CSS
+ * animation, played by the prerendered markup, whose end inside the island also makes it
+ * needed (the questions banner's 5-second bar, after which the next question comes).
+ */
+export type IslandOptions = { waitForTouch?: false } | { waitForTouch: true; orAnimationEnd?: string };
 export type Island<P> = ComponentType<P> & { island: IslandDefinition<P> };
 
 // Prerendering only: an island is rendered as a root of its own, as it will hydrate.
@@ -69,8 +63,7 @@ export function defineIsland<P extends object>(
         data-island={name}
         data-id-prefix={idPrefix}
         data-props={data}
-        {...(options.waitForTouch ? { [WAITS_FOR_TOUCH]: "" } : {})}
-        {...(options.waitForTouch && options.orAnimationEnd ? { [OR_ANIMATION_END]: options.orAnimationEnd } : {})}
+        {...(options.waitForTouch ? { [WAITS_FOR_TOUCH]: "", [OR_ANIMATION_END]: options.orAnimationEnd } : {})}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the island, made just above.
         dangerouslySetInnerHTML={{ __html: html }}
       />

@@ -25,9 +25,9 @@ const needed = new WeakMap<Element, Promise<void>>();
  * Settles once the frame's island is needed: when its content comes within half a screen of
  * the viewport, or at the first touch, click, focus or key inside it, whichever is first. An
  * island that waits for a touch is needed at the touch alone, or at the end of the CSS
- * animation it names (unless its markup may be stale for this visitor). The page's loader asks for the island's code then
- * (islands/load-islands.ts), and the island hydrates then (islands/hydrate.tsx): one watch
- * per frame, shared by both.
+ * animation it names (unless its markup may be stale for this visitor). The page's loader
+ * asks for the island's code then (islands/load-islands.ts), and the island hydrates then
+ * (islands/hydrate.tsx): one watch per frame, shared by both.
  */
 export function whenNeeded(frame: HTMLElement): Promise<void> {
   let known = needed.get(frame);
@@ -39,9 +39,9 @@ export function whenNeeded(frame: HTMLElement): Promise<void> {
 }
 
 function watch(frame: HTMLElement): Promise<void> {
-  const boxes = [...frame.children];
   // A tap before the loader ran was kept for the island (lib/before-hydration.ts).
   if (somethingWasDone(frame)) return Promise.resolve();
+  const boxes = [...frame.children];
   const touchOnly = frame.hasAttribute(WAITS_FOR_TOUCH) && !prerenderMayBeStale();
   if (!touchOnly && (boxes.length === 0 || typeof IntersectionObserver === "undefined")) return Promise.resolve();
   const animation = touchOnly ? frame.getAttribute(OR_ANIMATION_END) : null;
