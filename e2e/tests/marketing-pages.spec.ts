@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { holdScripts, ISLAND_SCRIPTS } from "../support/hold-scripts.ts";
 
 test("DELE page: carousels by year, lightbox opens full size and closes by Escape or click, focus goes back", async ({
   page,
@@ -38,6 +39,24 @@ test("DELE page: carousels by year, lightbox opens full size and closes by Escap
   await sieleDialog.getByRole("img").click();
   await expect(sieleDialog).toBeHidden();
   await expect(sieleThumb).toBeFocused();
+});
+
+test("DELE page: a tap on a carousel's arrow before the page's scripts have arrived moves it once they have", async ({
+  page,
+}) => {
+  const release = await holdScripts(page, ISLAND_SCRIPTS);
+  await page.goto("/dele", { waitUntil: "domcontentloaded" });
+  const carousel = page.getByRole("region", { name: "Photos DELE 2025" });
+  await carousel.getByRole("button", { name: "Image suivante" }).click();
+  // The scripts are held: the prerendered arrow has no handler yet.
+  await expect(carousel.getByRole("button", { name: "Aller à la position 1" })).toHaveAttribute("aria-current", "true");
+
+  release();
+  await expect(carousel.getByRole("button", { name: "Aller à la position 2" })).toHaveAttribute("aria-current", "true");
+  await expect(carousel.getByRole("button", { name: "Aller à la position 1" })).not.toHaveAttribute(
+    "aria-current",
+    "true",
+  );
 });
 
 test("SIELE testimonial slider: 4 cards per page at 1280 px", async ({ page }) => {

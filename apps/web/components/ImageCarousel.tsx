@@ -1,6 +1,6 @@
-import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
+import { useCarousel } from "./useCarousel.ts";
 import { useLightbox } from "./useLightbox.tsx";
 import { ZoomableImage } from "./ZoomableImage.tsx";
 
@@ -13,26 +13,26 @@ type ImageCarouselProps = { images: CarouselImage[]; label: string };
  * image opens it full size in a lightbox. Arrow keys move it when focus is inside.
  */
 export function ImageCarousel({ images, label }: ImageCarouselProps) {
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: "start" });
+  const { viewportRef, carousel, move } = useCarousel({ loop: true, align: "start" });
   const [selected, setSelected] = useState(0);
   const [snapCount, setSnapCount] = useState(images.length);
   const lightbox = useLightbox();
 
   useEffect(() => {
-    if (!embla) return;
+    if (!carousel) return;
     const sync = () => {
-      setSelected(embla.selectedScrollSnap());
-      setSnapCount(embla.scrollSnapList().length);
+      setSelected(carousel.selectedScrollSnap());
+      setSnapCount(carousel.scrollSnapList().length);
     };
     sync();
-    embla.on("select", sync).on("reInit", sync);
+    carousel.on("select", sync).on("reInit", sync);
     return () => {
-      embla.off("select", sync).off("reInit", sync);
+      carousel.off("select", sync).off("reInit", sync);
     };
-  }, [embla]);
+  }, [carousel]);
 
-  const prev = useCallback(() => embla?.scrollPrev(), [embla]);
-  const next = useCallback(() => embla?.scrollNext(), [embla]);
+  const prev = useCallback(() => move((c) => c.scrollPrev()), [move]);
+  const next = useCallback(() => move((c) => c.scrollNext()), [move]);
   const controlClass = "rounded-full border border-gray-300 bg-white p-2 shadow-sm hover:bg-gray-50";
 
   return (
@@ -63,7 +63,7 @@ export function ImageCarousel({ images, label }: ImageCarouselProps) {
             // biome-ignore lint/suspicious/noArrayIndexKey: one dot per scroll position
             key={index}
             type="button"
-            onClick={() => embla?.scrollTo(index)}
+            onClick={() => move((c) => c.scrollTo(index))}
             aria-label={`Aller à la position ${index + 1}`}
             aria-current={index === selected ? "true" : undefined}
             className="flex h-8 items-center px-1"

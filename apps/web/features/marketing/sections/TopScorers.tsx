@@ -1,5 +1,5 @@
-import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight, Star } from "lucide-react";
+import { useCarousel } from "../../../components/useCarousel.ts";
 import { topScorers } from "../../../content/index.ts";
 import { SectionHeading } from "./SectionHeading.tsx";
 
@@ -19,7 +19,7 @@ export function TopScorers({
   eyebrow = "Nos majors",
   title = "Ils ont brillé à l'examen",
 }: TopScorersProps) {
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: "start" });
+  const { viewportRef, move } = useCarousel({ loop: true, align: "start" });
   const controlClass = "rounded-full border border-gray-300 bg-white p-2 shadow-sm hover:bg-gray-50";
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24 bg-gray-50 py-16">
@@ -58,7 +58,7 @@ export function TopScorers({
           <button
             type="button"
             className={controlClass}
-            onClick={() => embla?.scrollPrev()}
+            onClick={() => move((c) => c.scrollPrev())}
             aria-label="Lauréats précédents"
           >
             <ChevronLeft aria-hidden="true" className="size-5" />
@@ -66,7 +66,7 @@ export function TopScorers({
           <button
             type="button"
             className={controlClass}
-            onClick={() => embla?.scrollNext()}
+            onClick={() => move((c) => c.scrollNext())}
             aria-label="Lauréats suivants"
           >
             <ChevronRight aria-hidden="true" className="size-5" />
