@@ -88,6 +88,23 @@ test("SIELE testimonial slider: one card per page at 390 px, switching at 768 px
   await expect(slider.locator("figure")).toHaveCount(4);
 });
 
+test("SIELE testimonial slider: on a phone, a tap made before the page's scripts have arrived counts its pages of one card", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const release = await holdScripts(page, ISLAND_SCRIPTS);
+  await page.goto("/dele", { waitUntil: "domcontentloaded" });
+  const slider = page.getByTestId("testimonial-slider");
+  // The prerendered slider shows the desktop's first page of four cards, with the arrows.
+  await slider.getByRole("button", { name: "Témoignages précédents" }).click();
+  await expect(slider).toContainText("1 / 2");
+
+  release();
+  await expect(slider.locator("figure")).toHaveCount(1);
+  await expect(slider).toContainText("6 / 6");
+  await expect(slider).toContainText("Amine Tber");
+});
+
 test("orientation video has the same controls and a seekable bar", async ({ page }) => {
   await page.goto("/orientation");
   const player = page.getByRole("region", { name: /Réunion d'orientation/ });

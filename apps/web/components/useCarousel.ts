@@ -5,10 +5,11 @@ type Carousel = NonNullable<UseEmblaCarouselType[1]>;
 type CarouselMove = (carousel: Carousel) => void;
 
 /**
- * An Embla carousel whose moves are never lost. Embla starts in an effect, so for the first
- * render after hydration its API is not there yet; a tap on an arrow made before the island
- * hydrated is clicked again at that very moment (lib/before-hydration.ts). `move` keeps such
- * a move and makes it as soon as the carousel has started.
+ * An Embla carousel whose moves are never lost. Embla starts two renders after hydration
+ * (its viewport is state, set by a ref, that its starting effect waits for), and a tap on an
+ * arrow made before the island hydrated is clicked again before then
+ * (lib/before-hydration.ts). `move` keeps such a move and makes it once the carousel has
+ * started.
  */
 export function useCarousel(options: Parameters<typeof useEmblaCarousel>[0]) {
   const [viewportRef, carousel] = useEmblaCarousel(options);

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { type Location, Router } from "react-router";
 import { AuthProvider } from "../features/auth/auth-provider.tsx";
 import { checkStoredUser, readSession } from "../lib/session.ts";
@@ -16,11 +16,21 @@ export function IslandProviders({
   children,
 }: {
   location: Partial<Location>;
-  /** Called once the island has hydrated (an effect: it changes no markup nor any id). */
+  /**
+   * Called once the island has hydrated and rendered again with what its own effects set
+   * (an effect: it changes no markup nor any id).
+   */
   onHydrated?: () => void;
   children: ReactNode;
 }) {
-  useEffect(() => onHydrated?.(), [onHydrated]);
+  // The island's effects run first, and may set state: the window's width, a carousel that
+  // has started. This state is set in the same pass as theirs, so the island renders once with
+  // all of it before what the visitor did is played again, on handlers that know it.
+  const [settled, setSettled] = useState(false);
+  useEffect(() => setSettled(true), []);
+  useEffect(() => {
+    if (settled) onHydrated?.();
+  }, [settled, onHydrated]);
   // A signed-in student on a public page: the header greets them once the user is checked.
   useEffect(() => {
     if (readSession()?.token) void checkStoredUser();
