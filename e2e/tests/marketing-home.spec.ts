@@ -194,7 +194,7 @@ test("questions banner: the next question comes when the bar is full; hovering p
 
   await page.mouse.move(5, 5);
   const next = (shown % questions.length) + 1;
-  await expect(banner).toContainText(`Question ${next} / 5`, { timeout: 10_000 });
+  await expect(banner).toContainText(`Question ${next} / 5`);
   await expect(banner).toContainText(questions[next - 1] ?? "");
 });
 
@@ -203,9 +203,7 @@ test("questions banner: scripts that arrive after the first bar is full bring th
   await page.goto("/", { waitUntil: "domcontentloaded" });
   const banner = page.getByRole("region", { name: "Questions des futurs étudiants" }).first();
   const bar = banner.getByTestId("question-progress");
-  await expect
-    .poll(() => bar.evaluate((element) => element.getAnimations()[0]?.playState), { timeout: 10_000 })
-    .toBe("finished");
+  await expect.poll(() => bar.evaluate((element) => element.getAnimations()[0]?.playState)).toBe("finished");
   await expect(banner).toContainText("Question 1 / 5");
   // Under the pointer, the full bar reads as paused, not finished: it still counts as ended.
   await banner.hover();

@@ -152,10 +152,7 @@ test("a student page is a prerendered shell: its title shows before any script, 
   await expect(page.getByRole("status")).toHaveText("Chargement des plannings...");
 
   release();
-  // The whole app starts now, on a machine that another test may be keeping busy.
-  await expect(page.getByRole("button", { name: /Centre Zenith/ })).toHaveAttribute("aria-expanded", "true", {
-    timeout: 20_000,
-  });
+  await expect(page.getByRole("button", { name: /Centre Zenith/ })).toHaveAttribute("aria-expanded", "true");
   await expect(page.getByRole("button", { name: "Déconnexion" })).toBeVisible();
   const timing = await paintAndFirstScript(page);
   expect(timing.paint).toBeLessThanOrEqual(timing.firstScript);
@@ -181,8 +178,7 @@ test("a student page paints its data before it asks for the validator, then the 
   });
 
   await page.goto("/notifications");
-  // Every script goes through the route above, on a machine that another test may keep busy.
-  await expect(page.getByRole("article").first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("article").first()).toBeVisible();
   await expect(page.getByRole("banner").getByText("Bonjour,")).toBeVisible();
   expect(shownWhenValidatorAsked.length).toBeGreaterThan(0);
   expect(shownWhenValidatorAsked.every((shown) => shown > 0)).toBe(true);
