@@ -22,7 +22,7 @@ export default defineConfig({
             // round trips than their bytes (decision 009).
             {
               name: "app",
-              test: /[\\/]apps[\\/]web[\\/](app[\\/]root|app[\\/]layout[\\/]site-layout|features[\\/]auth[\\/]require-auth)\.tsx|node_modules[\\/]@tanstack[\\/]/,
+              test: /[\\/]apps[\\/]web[\\/](app[\\/]root|app[\\/]layout[\\/]site-layout|features[\\/]auth[\\/]require-auth|features[\\/]notifications[\\/](api|notification-status))\.tsx?|node_modules[\\/]@tanstack[\\/]/,
               priority: 1,
             },
           ],

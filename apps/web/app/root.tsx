@@ -6,18 +6,24 @@ import { Spinner } from "../components/Spinner.tsx";
 import { brand } from "../content/brand.ts";
 import { AuthProvider } from "../features/auth/auth-provider.tsx";
 import { LOGOUT_EVENT, requestCsrfCookie } from "../lib/api.ts";
+import { firstScreenDrawn } from "../lib/first-screen.ts";
 import { afterStartupQueries, createQueryClient } from "../lib/query-client.tsx";
 import { checkStoredUser, useSession } from "../lib/session.ts";
 import { dropStartupReads } from "../lib/startup-reads.ts";
+import faviconSvg from "../public/favicon.svg?raw";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
+
+const faviconDataUrl = `data:image/svg+xml,${encodeURIComponent(faviconSvg)}`;
 
 export const meta = () => [
   { title: `${brand.academyName} — ${brand.tagline}` },
   { name: "description", content: `${brand.academyName} : ${brand.tagline}.` },
 ];
 
-export const links = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+// Written into the page: a request of its own would be one more on the line before the page's
+// first data, on every page. public/favicon.svg stays for those who ask for it by name.
+export const links = () => [{ rel: "icon", href: faviconDataUrl, type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -43,10 +49,16 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const [queryClient] = useState(createQueryClient);
   const token = useSession()?.token;
-  // Spec section 2: the app asks the backend for its CSRF cookie at start-up.
-  useEffect(() => {
-    void requestCsrfCookie();
-  }, []);
+  // Spec section 2: the app asks the backend for its CSRF cookie at start-up, once the page's
+  // first data is on screen (lib/first-screen.ts).
+  useEffect(
+    () =>
+      afterStartupQueries(queryClient, () => {
+        firstScreenDrawn();
+        void requestCsrfCookie();
+      }),
+    [queryClient],
+  );
   // Any end of session empties the cache: the policy status goes back to unknown and no data
   // of the previous student stays in memory.
   useEffect(() => {

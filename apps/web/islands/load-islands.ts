@@ -1,4 +1,5 @@
 import { requestCsrfCookie } from "../lib/api.ts";
+import { firstScreenDrawn } from "../lib/first-screen.ts";
 import { whenNeeded } from "./when-needed.ts";
 
 /**
@@ -25,6 +26,7 @@ export function loadIslands(filesByIsland: Record<string, string[]>): void {
   // Every island's code is fetched, not run, once the page has loaded: an island that comes
   // near the screen, or is touched, then runs at once, without waiting for the network.
   afterLoad(() => {
+    firstScreenDrawn();
     const waiting = Object.entries(filesByIsland).filter(([name]) => !asked.has(name));
     preload(new Set(waiting.flatMap(([, files]) => files)));
   });

@@ -1,10 +1,14 @@
-import { afterEach, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { apiRequest, requestCsrfCookie } from "./api.ts";
+
+// Each test starts as the app does, before its CSRF cookie has come.
+beforeEach(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the test plays the browser storing the server's cookie
+  document.cookie = "XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  // biome-ignore lint/suspicious/noDocumentCookie: the test plays the browser storing the server's cookie
-  document.cookie = "XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
 });
 
 /** The server, as the browser sees it: the cookie lands with the answer to /sanctum/csrf-cookie. */
@@ -37,9 +41,25 @@ it("a logout sent while the start-up cookie request is on its way waits for it, 
   ]);
 });
 
-it("with no cookie request on its way, calls go at once", async () => {
+it("with the cookie already there, calls go at once", async () => {
   const sent = serverSettingCookieAfter(0);
+  await requestCsrfCookie();
   await apiRequest("/api/notifications");
   await apiRequest("/api/contact", { body: { nom: "Salma" } });
-  expect(sent.map((s) => s.path)).toEqual(["/api/notifications", "/api/contact"]);
+  expect(sent).toEqual([
+    { path: "/sanctum/csrf-cookie", xsrf: null },
+    { path: "/api/notifications", xsrf: "jeton-csrf" },
+    { path: "/api/contact", xsrf: "jeton-csrf" },
+  ]);
+});
+
+it("a state-changing call made before the start-up request asks for the cookie first; a read does not", async () => {
+  const sent = serverSettingCookieAfter(10);
+  await apiRequest("/api/notifications");
+  await apiRequest("/api/contact", { body: { nom: "Salma" } });
+  expect(sent).toEqual([
+    { path: "/api/notifications", xsrf: null },
+    { path: "/sanctum/csrf-cookie", xsrf: null },
+    { path: "/api/contact", xsrf: "jeton-csrf" },
+  ]);
 });

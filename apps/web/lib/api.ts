@@ -43,9 +43,10 @@ type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal; h
  */
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<Response> {
   const method = options.method ?? (options.body !== undefined ? "POST" : "GET");
-  // A state-changing call must echo the CSRF cookie: one sent as the app starts (a logout
-  // tapped on the shell, played again once hydrated) waits for the start-up request to land.
-  if (method !== "GET" && csrfCookiePending) await csrfCookiePending;
+  // A state-changing call must echo the CSRF cookie. The app asks for it once its first screen
+  // is drawn (lib/first-screen.ts): a call sent before it has landed (a logout tapped on the
+  // shell, played again once hydrated) asks for it, or waits for the request on its way.
+  if (method !== "GET" && (csrfCookiePending || !readCookie(CSRF_COOKIE))) await requestCsrfCookie();
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   const token = storage.get(STORAGE_KEYS.token);
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -92,8 +93,8 @@ export async function apiJson<T>(path: string, options: RequestOptions = {}): Pr
 let csrfCookiePending: Promise<void> | null = null;
 
 /**
- * Asks the backend for the XSRF-TOKEN cookie (at start-up, spec section 2). One request at a
- * time; a state-changing call waits for the one on its way.
+ * Asks the backend for the XSRF-TOKEN cookie (at start-up, spec section 2, and before a
+ * state-changing call when there is none). One request at a time.
  */
 export function requestCsrfCookie(): Promise<void> {
   csrfCookiePending ??= fetch("/sanctum/csrf-cookie", { credentials: "same-origin" })

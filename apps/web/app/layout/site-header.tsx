@@ -4,12 +4,16 @@ import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { brand } from "../../content/brand.ts";
 import { useAuth } from "../../features/auth/auth-provider.tsx";
+import { afterFirstScreen } from "../../lib/first-screen.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { DesktopNav } from "./desktop-nav.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { type NavBadges, PUBLIC_NAV, STUDENT_NAV } from "./nav-items.ts";
 
-const UnreadNotificationCount = lazy(() => import("../../features/notifications/unread-count.tsx"));
+// Its code is asked for once the page's first screen is drawn (lib/first-screen.ts).
+const UnreadNotificationCount = lazy(() =>
+  afterFirstScreen().then(() => import("../../features/notifications/unread-count.tsx")),
+);
 
 /**
  * The site header: logo, login/logout button and the navigation of the current state
