@@ -9,3 +9,4 @@ export * from "./notifications.ts";
 export * from "./passwords.ts";
 export * from "./policy.ts";
 export * from "./profile.ts";
+export * from "./staff.ts";

@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { can, type Permission, type StaffActor, staffSections } from "../src/rules/permissions.ts";
+
+const direction: StaffActor = { role: "direction", centre_ids: [] };
+const ainSebaa: StaffActor = { role: "secretariat", centre_ids: [1] };
+const pedagogie: StaffActor = { role: "pedagogie", centre_ids: [] };
+
+describe("can: the role table of spec section 1, without a resource", () => {
+  // [permission, direction, secretariat, pedagogie]
+  const table: [Permission, boolean, boolean, boolean][] = [
+    ["read:tableau-de-bord", true, true, true],
+    ["read:comptes", true, false, false],
+    ["create:comptes", true, false, false],
+    ["update:comptes", true, false, false],
+    ["read:referentiel", true, false, false],
+    ["update:referentiel", true, false, false],
+    ["read:politique", true, false, false],
+    ["create:politique", true, false, false],
+    ["read:journal", true, false, false],
+    ["read:corbeille", true, false, false],
+    ["update:corbeille", true, false, false],
+    ["read:etudiants", true, true, true],
+    ["create:etudiants", true, true, false],
+    ["update:etudiants", true, true, false],
+    ["delete:etudiants", true, true, false],
+    ["export:etudiants", true, true, false],
+    ["read:plannings", true, true, false],
+    ["create:plannings", true, true, false],
+    ["read:notifications", true, true, false],
+    ["create:notifications", true, true, false],
+    ["read:parascolaire", true, true, true],
+    ["create:parascolaire", true, true, true],
+    ["read:demandes", true, true, false],
+    ["update:demandes", true, true, false],
+    ["read:messages", true, true, false],
+    ["update:messages", true, true, false],
+    ["export:messages", true, true, false],
+    ["read:jours-feries", true, true, false],
+    ["create:jours-feries", true, true, false],
+    ["read:supports", true, false, true],
+    ["create:supports", true, false, true],
+    ["delete:supports", true, false, true],
+    ["read:orientation", true, false, true],
+    ["update:orientation", true, false, true],
+  ];
+
+  it.each(table)(
+    "%s: direction %s, secretariat %s, pedagogie %s",
+    (permission, forDirection, forSecretariat, forPedagogie) => {
+      expect(can(direction, permission)).toBe(forDirection);
+      expect(can(ainSebaa, permission)).toBe(forSecretariat);
+      expect(can(pedagogie, permission)).toBe(forPedagogie);
+    },
+  );
+});
+
+describe("can: the secretariat's centres", () => {
+  // [permission, centres the resource targets, allowed for a secretary of centre 1]
+  const table: [Permission, (number | null)[], boolean][] = [
+    ["read:etudiants", [1], true],
+    ["read:etudiants", [2], false],
+    ["read:etudiants", [], false],
+    ["update:etudiants", [1], true],
+    ["update:etudiants", [2], false],
+    ["create:plannings", [1], true],
+    ["create:plannings", [1, 2], false],
+    ["create:plannings", [null], false],
+    ["read:plannings", [null], true],
+    ["read:notifications", [1, 2], true],
+    ["create:notifications", [1, 2], false],
+    ["delete:notifications", [null], false],
+    ["read:demandes", [2], false],
+    ["update:demandes", [1], true],
+    ["update:parascolaire", [2], false],
+    ["export:etudiants", [2], false],
+    // Contact messages and holidays are not tied to a secretary's centres.
+    ["update:messages", [2], true],
+    ["create:jours-feries", [null], true],
+  ];
+
+  it.each(table)("%s on centres %j → %s", (permission, centres, allowed) => {
+    expect(can(ainSebaa, permission, { centre_ids: centres })).toBe(allowed);
+  });
+
+  it("a secretary of several centres writes to any of them", () => {
+    const twoCentres: StaffActor = { role: "secretariat", centre_ids: [1, 3] };
+    expect(can(twoCentres, "update:plannings", { centre_ids: [1, 3] })).toBe(true);
+    expect(can(twoCentres, "update:plannings", { centre_ids: [3, 2] })).toBe(false);
+  });
+
+  it("the direction and the pedagogie are not limited to centres", () => {
+    expect(can(direction, "update:plannings", { centre_ids: [null] })).toBe(true);
+    expect(can(direction, "read:etudiants", { centre_ids: [7] })).toBe(true);
+    expect(can(pedagogie, "update:parascolaire", { centre_ids: [2, null] })).toBe(true);
+    expect(can(pedagogie, "read:etudiants", { centre_ids: [2] })).toBe(true);
+    expect(can(pedagogie, "update:etudiants", { centre_ids: [2] })).toBe(false);
+  });
+});
+
+describe("staffSections", () => {
+  it("the direction opens the dashboard, the accounts and the journal", () => {
+    expect(staffSections(direction)).toEqual([
+      { path: "/gestion", label: "Tableau de bord" },
+      { path: "/gestion/comptes", label: "Comptes" },
+      { path: "/gestion/journal", label: "Journal" },
+    ]);
+  });
+
+  it("the secretariat and the pedagogie open only the dashboard today", () => {
+    expect(staffSections(ainSebaa)).toEqual([{ path: "/gestion", label: "Tableau de bord" }]);
+    expect(staffSections(pedagogie)).toEqual([{ path: "/gestion", label: "Tableau de bord" }]);
+  });
+});
