@@ -1,4 +1,4 @@
-import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 import { aboutPath } from "../content/brand.ts";
 
 /**
@@ -6,6 +6,21 @@ import { aboutPath } from "../content/brand.ts";
  * not exempted by spec section 4 also sit behind the policy gate.
  */
 export default [
+  // The staff back-office (back-office spec): client-rendered, outside the site's frame, each
+  // screen its own lazily loaded module, so no public or student page downloads any of it.
+  ...prefix("gestion", [
+    route("connexion", "../features/gestion/auth/sign-in-page.tsx"),
+    route("activer", "../features/gestion/auth/activation-page.tsx"),
+    layout("../features/gestion/shell/staff-layout.tsx", [
+      index("../features/gestion/dashboard/dashboard-page.tsx"),
+      route("comptes", "../features/gestion/comptes/comptes-page.tsx"),
+      route("journal", "../features/gestion/journal/journal-page.tsx"),
+      route("journal/:id", "../features/gestion/journal/journal-entry-page.tsx"),
+      route("mot-de-passe", "../features/gestion/auth/change-password-page.tsx"),
+      route("*", "../features/gestion/shell/staff-not-found-page.tsx", { id: "gestion-not-found" }),
+    ]),
+  ]),
+
   layout("layout/site-layout.tsx", [
     route("login", "../features/auth/login-page.tsx"),
     route("forgot-password", "../features/passwords/forgot-password-page.tsx"),

@@ -5,6 +5,9 @@ import { storage } from "./storage.ts";
 /** Dispatched on `window` whenever the session ends (logout or any 401). */
 export const LOGOUT_EVENT = "puerta:logout";
 
+/** Dispatched on `window` when a staff call answers 401: the staff session is over. */
+export const STAFF_SESSION_ENDED_EVENT = "puerta:staff-session-ended";
+
 /** A failed call: `status` 0 means the server could not be reached. */
 export class ApiError extends Error {
   readonly status: number;
@@ -35,11 +38,21 @@ export function clearSession() {
   if (typeof window !== "undefined") window.dispatchEvent(new Event(LOGOUT_EVENT));
 }
 
-type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
+type RequestOptions = {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /**
+   * A back-office call: authenticated by the staff session's HttpOnly cookie alone. A student's
+   * bearer token is never sent with it, and its 401 ends the staff session, not the student's.
+   */
+  staff?: boolean;
+};
 
 /**
- * The one way the web calls the API: bearer token, CSRF echo, JSON in and out.
- * A 401 ends the session; any non-2xx answer becomes an ApiError.
+ * The one way the web calls the API: bearer token (or, for staff, the session cookie), CSRF
+ * echo, JSON in and out. A 401 ends the session; any non-2xx answer becomes an ApiError.
  */
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<Response> {
   const method = options.method ?? (options.body !== undefined ? "POST" : "GET");
@@ -48,7 +61,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   // shell, played again once hydrated) asks for it, or waits for the request on its way.
   if (method !== "GET" && (csrfCookiePending || !readCookie(CSRF_COOKIE))) await requestCsrfCookie();
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
-  const token = storage.get(STORAGE_KEYS.token);
+  const token = options.staff ? null : storage.get(STORAGE_KEYS.token);
   if (token) headers.Authorization = `Bearer ${token}`;
   const xsrf = readCookie(CSRF_COOKIE);
   if (xsrf) headers["X-XSRF-TOKEN"] = xsrf;
@@ -77,7 +90,9 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   }
   if (response.ok) return response;
   const errorBody = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (response.status === 401 && token) clearSession();
+  if (response.status === 401 && options.staff && typeof window !== "undefined")
+    window.dispatchEvent(new Event(STAFF_SESSION_ENDED_EVENT));
+  else if (response.status === 401 && token) clearSession();
   const message =
     typeof errorBody?.message === "string" ? errorBody.message : response.statusText || `HTTP ${response.status}`;
   throw new ApiError(response.status, message, errorBody);

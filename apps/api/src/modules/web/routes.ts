@@ -8,6 +8,9 @@ import { encodePage, loadPages, type Page } from "./pages.ts";
 
 const SHELL_ROUTES = [...PROTECTED_ROUTES, ...CLIENT_ONLY_PUBLIC_ROUTES];
 
+/** The staff back-office: every /gestion path is a screen of the client-rendered app (its own 404 included). */
+const isStaffPage = (pathname: string) => pathname === "/gestion" || pathname.startsWith("/gestion/");
+
 /**
  * Headers that only govern a document (what it may load, frame or open). Scripts, styles,
  * fonts and raster images never become documents, so sending them ~700 bytes of these on
@@ -81,7 +84,7 @@ export async function webRoutes(app: FastifyInstance, { config }: AppContext) {
     const page = pages.get(normalised);
     if (page) return sendPage(reply, page, 200);
     if (!fallback) return reply.status(404).send({ message: MESSAGES.notFound });
-    return sendPage(reply, fallback, matchesRoute(normalised, SHELL_ROUTES) ? 200 : 404);
+    return sendPage(reply, fallback, matchesRoute(normalised, SHELL_ROUTES) || isStaffPage(normalised) ? 200 : 404);
   });
 }
 

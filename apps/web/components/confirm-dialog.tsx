@@ -1,0 +1,60 @@
+import { type ReactNode, useState } from "react";
+import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "./button-styles.ts";
+import { ModalDialog } from "./modal-dialog.tsx";
+
+/**
+ * Asks before a destructive action (spec section 3). The action runs on "confirm"; while it
+ * runs both buttons wait; once it is done the dialog closes. If it fails the dialog closes too:
+ * the caller shows the error (a toast).
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  destructive = true,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => Promise<unknown>;
+  destructive?: boolean;
+}) {
+  const [busy, setBusy] = useState(false);
+  async function confirm() {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+      onOpenChange(false);
+    }
+  }
+  return (
+    <ModalDialog
+      open={open}
+      onOpenChange={(next) => busy || onOpenChange(next)}
+      title={title}
+      description={description}
+      role="alertdialog"
+    >
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" disabled={busy} onClick={() => onOpenChange(false)} className={secondaryButtonClass}>
+          Annuler
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={confirm}
+          className={destructive ? dangerButtonClass : primaryButtonClass}
+        >
+          {busy ? "Patientez…" : confirmLabel}
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,287 @@
+import { CircleAlert, Eye, EyeOff } from "lucide-react";
+import { type ReactNode, useCallback, useId, useRef, useState } from "react";
+import { fieldErrors, loadSchemas } from "../lib/schemas.ts";
+import { serverFieldErrors, staffErrorMessage } from "../lib/staff-api.ts";
+
+type Schemas = Awaited<ReturnType<typeof loadSchemas>>;
+type Issue = { path: readonly PropertyKey[]; message: string };
+type Parser<Out> = {
+  safeParse: (value: unknown) => { success: true; data: Out } | { success: false; error: { issues: readonly Issue[] } };
+};
+
+/**
+ * A form's errors (spec section 3): checked with the contract's zod schema before sending, and
+ * the server's 422 `errors` put next to the same fields. Any other failure is the form's alert.
+ * After a failed check the focus goes to the first field in error.
+ */
+export function useFormErrors<Field extends string>() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+
+  const focusFirstError = useCallback(() => {
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+  }, []);
+
+  /** The parsed body, or null after showing what is wrong. */
+  const check = useCallback(
+    async <Out,>(pick: (schemas: Schemas) => Parser<Out>, values: unknown): Promise<Out | null> => {
+      setAlert(null);
+      let schema: Parser<Out>;
+      try {
+        schema = pick(await loadSchemas());
+      } catch {
+        setAlert(staffErrorMessage(null));
+        return null;
+      }
+      const result = schema.safeParse(values);
+      if (result.success) {
+        setErrors({});
+        return result.data;
+      }
+      setErrors(fieldErrors<Field>(result.error));
+      focusFirstError();
+      return null;
+    },
+    [focusFirstError],
+  );
+
+  /** Shows a failed send: field messages of a 422 next to their fields, anything else above. */
+  const fail = useCallback(
+    (error: unknown, fields: readonly Field[]) => {
+      const byField = serverFieldErrors(error);
+      const mine: Partial<Record<Field, string>> = {};
+      const others: string[] = [];
+      for (const [field, message] of Object.entries(byField)) {
+        if ((fields as readonly string[]).includes(field)) mine[field as Field] = message;
+        else others.push(message);
+      }
+      setErrors(mine);
+      if (Object.keys(mine).length > 0) {
+        setAlert(others[0] ?? null);
+        focusFirstError();
+      } else setAlert(others[0] ?? staffErrorMessage(error));
+    },
+    [focusFirstError],
+  );
+
+  const reset = useCallback(() => {
+    setErrors({});
+    setAlert(null);
+  }, []);
+
+  return { formRef, errors, alert, check, fail, reset, setAlert };
+}
+
+export const inputClass =
+  "block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-gray-500 focus:border-brand-600 focus:outline-none focus:ring-4 focus:ring-brand-100 disabled:cursor-not-allowed disabled:bg-gray-100 aria-invalid:border-brand-600";
+
+function describedBy(id: string, hint?: ReactNode, error?: string) {
+  return [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+}
+
+function HintAndError({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-gray-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-brand-700">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+type TextFieldProps = {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: ReactNode;
+  type?: "text" | "email" | "password";
+  autoComplete?: string;
+  inputMode?: "text" | "numeric" | "email";
+  disabled?: boolean;
+  autoFocus?: boolean;
+  maxLength?: number;
+};
+
+/** A labelled input with its hint and, when there is one, its error under it. */
+export function TextField({ label, error, hint, onChange, type = "text", ...input }: TextFieldProps) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <input
+        id={id}
+        type={type}
+        {...input}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={inputClass}
+      />
+      <HintAndError id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A password input with a show/hide button. */
+export function PasswordField({
+  label,
+  error,
+  hint,
+  onChange,
+  ...input
+}: Omit<TextFieldProps, "type" | "inputMode"> & { autoComplete: "current-password" | "new-password" }) {
+  const id = useId();
+  const [shown, setShown] = useState(false);
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          type={shown ? "text" : "password"}
+          {...input}
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, hint, error)}
+          className={`${inputClass} pr-12`}
+        />
+        <button
+          type="button"
+          onClick={() => setShown((value) => !value)}
+          aria-pressed={shown}
+          aria-label={`Afficher le champ « ${label} »`}
+          className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-lg text-gray-600 hover:text-ink"
+        >
+          {shown ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
+        </button>
+      </div>
+      <HintAndError id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A labelled select. */
+export function SelectField({
+  label,
+  name,
+  value,
+  onChange,
+  options,
+  error,
+  hint,
+  placeholder,
+  disabled,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+  error?: string;
+  hint?: ReactNode;
+  placeholder?: string;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={inputClass}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <HintAndError id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** Several choices among a few (e.g. centres), as a group of checkboxes with one error. */
+export function CheckboxGroupField<Value extends string | number>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  error,
+  hint,
+  disabled,
+}: {
+  legend: string;
+  name: string;
+  options: readonly { value: Value; label: string }[];
+  value: readonly Value[];
+  onChange: (value: Value[]) => void;
+  error?: string;
+  hint?: ReactNode;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <fieldset aria-describedby={describedBy(id, hint, error)} disabled={disabled} className="min-w-0">
+      <legend className="mb-1 text-sm font-semibold text-ink">{legend}</legend>
+      <div className="flex flex-wrap gap-x-5 gap-y-2">
+        {options.map((option) => (
+          <label key={String(option.value)} className="inline-flex items-center gap-2 text-sm text-ink">
+            <input
+              type="checkbox"
+              name={name}
+              value={String(option.value)}
+              checked={value.includes(option.value)}
+              aria-invalid={error ? true : undefined}
+              onChange={(event) =>
+                onChange(
+                  event.target.checked ? [...value, option.value] : value.filter((chosen) => chosen !== option.value),
+                )
+              }
+              className="size-4 accent-brand-600"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <HintAndError id={id} hint={hint} error={error} />
+    </fieldset>
+  );
+}
+
+/** The form's own message, above its fields (a failure that belongs to no field). */
+export function FormAlert({ children }: { children: ReactNode }) {
+  return (
+    <div
+      role="alert"
+      className="flex items-start gap-3 rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-sm font-medium text-brand-800"
+    >
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <p>{children}</p>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { LIMITS } from "@puerta/contract";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { primaryButtonClass } from "../../../components/button-styles.ts";
+import { FormAlert, PasswordField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
+import { Spinner } from "../../../components/Spinner.tsx";
+import { ApiError } from "../../../lib/api.ts";
+import { STAFF_QUERY_KEY, staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { staffAuthApi } from "./api.ts";
+import { AuthCard } from "./auth-card.tsx";
+
+export const meta = () => [{ name: "robots", content: "noindex" }];
+
+const TITLE = "Activer votre compte";
+
+/**
+ * /gestion/activer?token=… (spec section 2): the invitation's link is checked, then the staff
+ * member chooses a password (the students' reset rules), then signs in, where the second factor
+ * is enrolled.
+ */
+export default function StaffActivationPage() {
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const [done, setDone] = useState(false);
+  const check = useQuery({
+    queryKey: [STAFF_QUERY_KEY, "activation", token],
+    queryFn: () => staffAuthApi.activation(token),
+    ...staffQueryDefaults,
+    enabled: token !== "" && !done,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  if (done) {
+    return (
+      <AuthCard title="Compte activé">
+        <p role="status" className="text-gray-700">
+          Votre mot de passe est enregistré. Connectez-vous : vous associerez alors votre application
+          d'authentification.
+        </p>
+        <Link to="/gestion/connexion" className={`${primaryButtonClass} mt-6 w-full py-3`}>
+          Aller à la connexion
+        </Link>
+      </AuthCard>
+    );
+  }
+  if (!token || check.isError) {
+    const message =
+      !token || (check.error instanceof ApiError && check.error.status === 404)
+        ? "Ce lien d'activation n'est plus valide."
+        : staffErrorMessage(check.error);
+    return (
+      <AuthCard title={TITLE}>
+        <p role="alert" className="text-gray-700">
+          {message} Demandez à la direction de vous envoyer une nouvelle invitation.
+        </p>
+      </AuthCard>
+    );
+  }
+  if (!check.data) {
+    return (
+      <AuthCard title={TITLE}>
+        <Spinner label="Vérification du lien…" showLabel />
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={TITLE} intro={`Bienvenue, ${check.data.name}. Choisissez votre mot de passe.`}>
+      <ActivationForm token={token} email={check.data.email} onDone={() => setDone(true)} />
+    </AuthCard>
+  );
+}
+
+function ActivationForm({ token, email, onDone }: { token: string; email: string; onDone: () => void }) {
+  const form = useFormErrors<"password" | "password_confirmation">();
+  const [password, setPassword] = useState("");
+  const [confirmation, setConfirmation] = useState("");
+  const [sending, setSending] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    const body = await form.check((schemas) => schemas.activationRequest, {
+      token,
+      password,
+      password_confirmation: confirmation,
+    });
+    if (!body) return;
+    setSending(true);
+    try {
+      await staffAuthApi.activate(body);
+      onDone();
+    } catch (error) {
+      setSending(false);
+      form.fail(error, ["password", "password_confirmation"]);
+    }
+  }
+
+  return (
+    <form ref={form.formRef} noValidate onSubmit={onSubmit} className="space-y-5">
+      {form.alert && <FormAlert>{form.alert}</FormAlert>}
+      <TextField
+        label="Adresse e-mail"
+        name="email"
+        type="email"
+        autoComplete="username"
+        value={email}
+        onChange={() => {}}
+        disabled
+      />
+      <PasswordField
+        label="Mot de passe"
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+        error={form.errors.password}
+        hint={`${LIMITS.passwordMinLength} caractères minimum.`}
+        disabled={sending}
+      />
+      <PasswordField
+        label="Confirmer le mot de passe"
+        name="password_confirmation"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={setConfirmation}
+        error={form.errors.password_confirmation}
+        disabled={sending}
+      />
+      <button type="submit" disabled={sending} className={`${primaryButtonClass} w-full py-3`}>
+        {sending ? "Enregistrement…" : "Activer mon compte"}
+      </button>
+    </form>
+  );
+}

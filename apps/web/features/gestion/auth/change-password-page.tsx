@@ -1,0 +1,87 @@
+import { LIMITS } from "@puerta/contract";
+import { type FormEvent, useState } from "react";
+import { primaryButtonClass } from "../../../components/button-styles.ts";
+import { FormAlert, PasswordField, useFormErrors } from "../../../components/form-fields.tsx";
+import { useToast } from "../../../components/toaster.tsx";
+import { StaffPage } from "../shell/staff-page.tsx";
+import { staffAuthApi } from "./api.ts";
+
+const FIELDS = ["current_password", "password", "password_confirmation"] as const;
+
+/** /gestion/mot-de-passe: any staff member changes their own password (spec section 2). */
+export default function StaffChangePasswordPage() {
+  const form = useFormErrors<(typeof FIELDS)[number]>();
+  const toast = useToast();
+  const [current, setCurrent] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirmation, setConfirmation] = useState("");
+  const [sending, setSending] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    const body = await form.check((schemas) => schemas.staffPasswordChangeRequest, {
+      current_password: current,
+      password,
+      password_confirmation: confirmation,
+    });
+    if (!body) return;
+    setSending(true);
+    try {
+      await staffAuthApi.changePassword(body);
+      setCurrent("");
+      setPassword("");
+      setConfirmation("");
+      form.reset();
+      toast({ title: "Mot de passe modifié." });
+    } catch (error) {
+      form.fail(error, FIELDS);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <StaffPage title="Changer mon mot de passe" crumbs={[{ label: "Mot de passe" }]}>
+      <form
+        ref={form.formRef}
+        noValidate
+        onSubmit={onSubmit}
+        className="max-w-lg space-y-5 rounded-xl border border-gray-200 bg-white p-6"
+      >
+        {form.alert && <FormAlert>{form.alert}</FormAlert>}
+        <PasswordField
+          label="Mot de passe actuel"
+          name="current_password"
+          autoComplete="current-password"
+          value={current}
+          onChange={setCurrent}
+          error={form.errors.current_password}
+          disabled={sending}
+        />
+        <PasswordField
+          label="Nouveau mot de passe"
+          name="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          error={form.errors.password}
+          hint={`${LIMITS.passwordMinLength} caractères minimum.`}
+          disabled={sending}
+        />
+        <PasswordField
+          label="Confirmer le nouveau mot de passe"
+          name="password_confirmation"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={setConfirmation}
+          error={form.errors.password_confirmation}
+          disabled={sending}
+        />
+        <button type="submit" disabled={sending} className={primaryButtonClass}>
+          {sending ? "Enregistrement…" : "Enregistrer"}
+        </button>
+      </form>
+    </StaffPage>
+  );
+}

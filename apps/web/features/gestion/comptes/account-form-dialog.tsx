@@ -1,0 +1,148 @@
+import {
+  STAFF_ROLE_LABELS,
+  STAFF_ROLES,
+  type StaffAccount,
+  type StaffAccountCreateRequest,
+  type StaffRole,
+} from "@puerta/contract";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
+import {
+  CheckboxGroupField,
+  FormAlert,
+  SelectField,
+  TextField,
+  useFormErrors,
+} from "../../../components/form-fields.tsx";
+import { ModalDialog } from "../../../components/modal-dialog.tsx";
+import { centresQuery } from "../shared/centres.ts";
+
+const FIELDS = ["name", "email", "role", "centre_ids"] as const;
+type Field = (typeof FIELDS)[number];
+
+export const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }));
+
+/**
+ * Invite a staff member (name, e-mail, role, centres) or edit one (name, role, centres: the
+ * e-mail is who they are). Checked with the contract's schema, the server's field errors shown
+ * next to their fields.
+ */
+export function AccountFormDialog({
+  account,
+  open,
+  onOpenChange,
+  onSave,
+}: {
+  /** The account to edit; none to invite. */
+  account?: StaffAccount;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSave: (body: StaffAccountCreateRequest) => Promise<unknown>;
+}) {
+  return (
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={account ? `Modifier ${account.name}` : "Inviter un membre du personnel"}
+      description={
+        account
+          ? "Un changement de rôle ou de centres déconnecte la personne."
+          : "La personne reçoit par e-mail un lien pour choisir son mot de passe (valable 7 jours)."
+      }
+    >
+      {/* Mounted with the dialog: a new opening starts from the account's values. */}
+      {open && <AccountForm account={account} onCancel={() => onOpenChange(false)} onSave={onSave} />}
+    </ModalDialog>
+  );
+}
+
+function AccountForm({
+  account,
+  onCancel,
+  onSave,
+}: {
+  account?: StaffAccount;
+  onCancel: () => void;
+  onSave: (body: StaffAccountCreateRequest) => Promise<unknown>;
+}) {
+  const centres = useQuery(centresQuery);
+  const form = useFormErrors<Field>();
+  const [name, setName] = useState(account?.name ?? "");
+  const [email, setEmail] = useState(account?.email ?? "");
+  const [role, setRole] = useState<string>(account?.role ?? "");
+  const [centreIds, setCentreIds] = useState<number[]>(account?.centre_ids ?? []);
+  const [sending, setSending] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    // Only the secretariat works within centres; the other roles see every centre.
+    const values = { name, email, role, centre_ids: role === "secretariat" ? centreIds : [] };
+    const body = await form.check((schemas) => schemas.staffAccountCreateRequest, values);
+    if (!body) return;
+    setSending(true);
+    try {
+      await onSave(body);
+    } catch (error) {
+      form.fail(error, FIELDS);
+      setSending(false);
+    }
+  }
+
+  return (
+    <form ref={form.formRef} noValidate onSubmit={onSubmit} className="space-y-5">
+      {form.alert && <FormAlert>{form.alert}</FormAlert>}
+      <TextField
+        label="Nom complet"
+        name="name"
+        autoComplete="off"
+        value={name}
+        onChange={setName}
+        error={form.errors.name}
+        disabled={sending}
+      />
+      <TextField
+        label="Adresse e-mail"
+        name="email"
+        type="email"
+        autoComplete="off"
+        value={email}
+        onChange={setEmail}
+        error={form.errors.email}
+        disabled={sending || account !== undefined}
+        hint={account ? "L'adresse e-mail d'un compte ne change pas." : undefined}
+      />
+      <SelectField
+        label="Rôle"
+        name="role"
+        value={role}
+        onChange={(value) => setRole(value as StaffRole)}
+        options={ROLE_OPTIONS}
+        placeholder="Choisissez un rôle"
+        error={form.errors.role}
+        disabled={sending}
+      />
+      {role === "secretariat" && (
+        <CheckboxGroupField
+          legend="Centres"
+          name="centre_ids"
+          options={(centres.data?.data ?? []).map((centre) => ({ value: centre.id, label: centre.name }))}
+          value={centreIds}
+          onChange={setCentreIds}
+          error={form.errors.centre_ids}
+          hint="Le secrétariat ne voit que les étudiants et les données de ses centres."
+          disabled={sending}
+        />
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" onClick={onCancel} disabled={sending} className={secondaryButtonClass}>
+          Annuler
+        </button>
+        <button type="submit" disabled={sending} className={primaryButtonClass}>
+          {sending ? "Enregistrement…" : account ? "Enregistrer" : "Envoyer l'invitation"}
+        </button>
+      </div>
+    </form>
+  );
+}

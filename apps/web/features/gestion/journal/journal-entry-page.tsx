@@ -1,0 +1,124 @@
+import { type AuditEntry, isStaffRole, STAFF_ROLE_LABELS } from "@puerta/contract";
+import { useQuery } from "@tanstack/react-query";
+import { Link, useParams } from "react-router";
+import { ApiError } from "../../../lib/api.ts";
+import { STAFF_QUERY_KEY, staffErrorMessage, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { formatDateTime } from "../shared/format.ts";
+import { StaffPage } from "../shell/staff-page.tsx";
+import { actionLabel, actorLabel, entityLabel } from "./labels.ts";
+
+/** A value of the "before / after" table, as text. */
+function shown(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "string") return value;
+  if (typeof value === "boolean") return value ? "Oui" : "Non";
+  return JSON.stringify(value);
+}
+
+/** /gestion/journal/:id: one audit entry with its changed fields before and after (spec section 7). */
+export default function JournalEntryPage() {
+  const { id = "" } = useParams();
+  const entry = useQuery({
+    queryKey: [STAFF_QUERY_KEY, "journal", "entree", id],
+    queryFn: ({ signal }) => staffJson<AuditEntry>(`/api/gestion/journal/${encodeURIComponent(id)}`, { signal }),
+    ...staffQueryDefaults,
+    enabled: /^\d+$/.test(id),
+  });
+  const title = `Entrée n° ${id}`;
+  const notFound = !/^\d+$/.test(id) || (entry.error instanceof ApiError && entry.error.status === 404);
+
+  return (
+    <StaffPage
+      title={title}
+      crumbs={[{ label: "Journal", to: "/gestion/journal" }, { label: title }]}
+      permission="read:journal"
+    >
+      {notFound ? (
+        <p role="alert" className="text-gray-700">
+          Cette entrée du journal n'existe pas.{" "}
+          <Link to="/gestion/journal" className="font-semibold text-brand-700 underline underline-offset-4">
+            Retour au journal
+          </Link>
+        </p>
+      ) : entry.isError ? (
+        <p role="alert" className="text-brand-800">
+          {staffErrorMessage(entry.error)}
+        </p>
+      ) : !entry.data ? (
+        <p role="status" className="text-gray-700">
+          Chargement de l'entrée…
+        </p>
+      ) : (
+        <EntryDetails entry={entry.data} />
+      )}
+    </StaffPage>
+  );
+}
+
+function EntryDetails({ entry }: { entry: AuditEntry }) {
+  const changes = Object.entries(entry.changes ?? {});
+  const facts: [string, string][] = [
+    ["Date", formatDateTime(entry.at)],
+    ["Personne", actorLabel(entry)],
+    ["Rôle", entry.role ? (isStaffRole(entry.role) ? STAFF_ROLE_LABELS[entry.role] : entry.role) : "—"],
+    ["Action", actionLabel(entry.action)],
+    ["Élément", `${entityLabel(entry.entity)}${entry.entity_id ? ` n° ${entry.entity_id}` : ""}`],
+    ["Résumé", entry.summary],
+    ["Adresse IP", entry.ip ?? "—"],
+  ];
+  return (
+    <div className="space-y-8">
+      <dl className="grid gap-x-6 gap-y-3 rounded-xl border border-gray-200 bg-white p-6 sm:grid-cols-[10rem_1fr]">
+        {facts.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold text-gray-700">{label}</dt>
+            <dd className="break-words text-ink">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <section aria-labelledby="changes-title">
+        <h2 id="changes-title" className="mb-3 text-lg font-bold text-ink">
+          Champs modifiés
+        </h2>
+        {changes.length === 0 ? (
+          <p className="text-gray-700">Aucun champ modifié n'est enregistré pour cette action.</p>
+        ) : (
+          <section
+            // A wide table scrolls on a phone; the region takes the keyboard's focus to scroll.
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+            tabIndex={0}
+            aria-labelledby="changes-title"
+            className="overflow-x-auto rounded-xl border border-gray-200 bg-white"
+          >
+            <table className="w-full text-left text-sm">
+              <thead className="bg-gray-50 text-xs font-semibold text-gray-700 uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-3">
+                    Champ
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Avant
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Après
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-100">
+                {changes.map(([field, change]) => (
+                  <tr key={field}>
+                    <th scope="row" className="px-4 py-3 font-semibold">
+                      {field}
+                    </th>
+                    <td className="px-4 py-3 break-all">{shown(change.before)}</td>
+                    <td className="px-4 py-3 break-all">{shown(change.after)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { type AuditEntry, isStaffRole, type Page, STAFF_ROLE_LABELS, type StaffAccount } from "@puerta/contract";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { Link } from "react-router";
+import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../components/data-table.tsx";
+import { listApiParams, useListParams } from "../../../lib/list-params.ts";
+import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { formatDateTime } from "../shared/format.ts";
+import { StaffPage } from "../shell/staff-page.tsx";
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, actionLabel, actorLabel, entityLabel, optionsOf } from "./labels.ts";
+
+const FILTERS = ["staff_id", "entity", "action", "from", "to"] as const;
+const column = columnsOf<AuditEntry>();
+
+const columns = [
+  column.accessor("at", {
+    header: "Date",
+    cell: (info) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(info.getValue())}</span>,
+  }),
+  column.accessor("staff_name", {
+    header: "Personne",
+    cell: (info) => (
+      <>
+        {actorLabel(info.row.original)}
+        {info.row.original.role && (
+          <CellNote>
+            {isStaffRole(info.row.original.role) ? STAFF_ROLE_LABELS[info.row.original.role] : info.row.original.role}
+          </CellNote>
+        )}
+      </>
+    ),
+  }),
+  column.accessor("action", { header: "Action", cell: (info) => actionLabel(info.getValue()) }),
+  column.accessor("entity", { header: "Élément", cell: (info) => entityLabel(info.getValue()) }),
+  column.accessor("summary", {
+    header: "Résumé",
+    enableSorting: false,
+    cell: (info) => (
+      <Link
+        to={`/gestion/journal/${info.row.original.id}`}
+        className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+      >
+        {info.getValue()}
+      </Link>
+    ),
+  }),
+];
+
+/** /gestion/journal (direction, spec section 7): the audit log, filtered by person, element, action and dates. */
+export default function JournalPage() {
+  const list = useListParams(FILTERS, "-at");
+  const entries = useQuery({
+    queryKey: [STAFF_QUERY_KEY, "journal", list.params],
+    queryFn: ({ signal }) =>
+      staffJson<Page<AuditEntry>>(`/api/gestion/journal${queryString(listApiParams(list.params))}`, { signal }),
+    ...staffQueryDefaults,
+    placeholderData: keepPreviousData,
+  });
+  // The people to filter by: the staff accounts (the direction reads them all).
+  const people = useQuery({
+    queryKey: [STAFF_QUERY_KEY, "comptes", "tous"],
+    queryFn: ({ signal }) => staffJson<Page<StaffAccount>>("/api/gestion/comptes?per_page=200&sort=name", { signal }),
+    ...staffQueryDefaults,
+    staleTime: 60_000,
+  });
+  const filters = useMemo<ListFilter[]>(
+    () => [
+      {
+        name: "staff_id",
+        label: "Personne",
+        allLabel: "Toutes",
+        options: (people.data?.data ?? []).map((account) => ({ value: String(account.id), label: account.name })),
+      },
+      { name: "entity", label: "Élément", allLabel: "Tous", options: optionsOf(AUDIT_ENTITY_LABELS) },
+      { name: "action", label: "Action", allLabel: "Toutes", options: optionsOf(AUDIT_ACTION_LABELS) },
+      { name: "from", label: "Du", type: "date" },
+      { name: "to", label: "Au", type: "date" },
+    ],
+    [people.data],
+  );
+
+  return (
+    <StaffPage title="Journal" crumbs={[{ label: "Journal" }]} permission="read:journal">
+      <DataTable
+        caption="Journal des actions du personnel"
+        columns={columns}
+        list={list}
+        result={entries}
+        searchLabel="Rechercher dans le journal"
+        searchPlaceholder="Résumé ou nom"
+        filters={filters}
+        empty={{ title: "Journal vide", message: "Aucune action n'a encore été enregistrée." }}
+        getRowId={(entry) => String(entry.id)}
+      />
+    </StaffPage>
+  );
+}

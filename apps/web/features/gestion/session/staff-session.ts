@@ -1,0 +1,42 @@
+import type { StaffMeResponse, StaffUser } from "@puerta/contract";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
+import { createContext, useContext } from "react";
+import { STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+
+/**
+ * Who is signed in to the back-office: asked of the server (GET /api/gestion/me), kept in the
+ * query cache only. The session itself is an HttpOnly cookie; nothing of it is stored in the
+ * browser (spec section 2).
+ */
+export const staffMeQuery = queryOptions({
+  queryKey: [STAFF_QUERY_KEY, "me"],
+  queryFn: ({ signal }) => staffJson<StaffMeResponse>("/api/gestion/me", { signal }),
+  ...staffQueryDefaults,
+  staleTime: 60_000,
+  retry: false,
+});
+
+/** After the second step: the user is known without asking again. */
+export function rememberStaffUser(client: QueryClient, user: StaffUser) {
+  client.setQueryData(staffMeQuery.queryKey, { user });
+}
+
+/** Forgets everything the back-office loaded (sign-out, end of session). */
+export function forgetStaffData(client: QueryClient) {
+  client.removeQueries({ queryKey: [STAFF_QUERY_KEY] });
+}
+
+export const StaffUserContext = createContext<StaffUser | null>(null);
+
+/** The signed-in staff member, inside the back-office's layout. */
+export function useStaffUser(): StaffUser {
+  const user = useContext(StaffUserContext);
+  if (!user) throw new Error("useStaffUser() must be used inside the back-office's layout");
+  return user;
+}
+
+/** Where the sign-in page sends back to: only a back-office path of this site. */
+export function safeReturnPath(value: string | null): string {
+  if (!value || !/^\/gestion(\/|$|\?)/.test(value) || value.startsWith("/gestion/connexion")) return "/gestion";
+  return value;
+}
