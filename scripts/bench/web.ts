@@ -9,6 +9,9 @@
  * to do, and one run can be 500 ms of blocking time away from the next. The table also gives
  * the range of blocking times over the runs, and the median processor time of the page's main
  * thread (`CPU ms`), which does not count the time the thread waited for a core.
+ *
+ * `gestion JS` counts the files of the staff back-office (/gestion) a page downloaded: it must
+ * be 0 on every public and student page (back-office spec, section 3), else the row misses.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
@@ -21,6 +24,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import puppeteer, { type Browser } from "puppeteer-core";
+import { staffOnlyAssets } from "../../apps/web/scripts/staff-assets.ts";
 import { machineDescription, percentile, printTable, repoRoot, startServer } from "./lib.ts";
 import { mainThreadCpuMs, type TraceEvent } from "./main-thread.ts";
 
@@ -43,6 +47,8 @@ if (!process.argv.includes("--no-build")) {
 execFileSync(process.execPath, [path.join(repoRoot, "scripts/ensure-chromium.ts")], { stdio: "inherit" });
 
 const blogDir = path.join(repoRoot, "apps/web/build/client/blog-2");
+/** The back-office's own files: no measured page may ask for any of them. */
+const staffAssets = new Set(staffOnlyAssets(path.join(repoRoot, "apps/web/build/client")));
 const firstPost = (() => {
   try {
     return readdirSync(blogDir, { withFileTypes: true }).find((d) => d.isDirectory())?.name;
@@ -216,7 +222,10 @@ type Lhr = {
   categories: Record<string, { score: number | null }>;
   audits: Record<
     string,
-    { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }
+    {
+      numericValue?: number;
+      details?: { items?: { resourceType?: string; transferSize?: number; url?: string }[] };
+    }
   >;
 };
 
@@ -229,6 +238,9 @@ function toRow(routePath: string, signedIn: boolean, lhr: Lhr): Row {
   const items = lhr.audits["resource-summary"]?.details?.items ?? [];
   const jsBytes = items.find((i) => i.resourceType === "script")?.transferSize ?? 0;
   const totalBytes = lhr.audits["total-byte-weight"]?.numericValue ?? 0;
+  const staffFiles = (lhr.audits["network-requests"]?.details?.items ?? []).filter(
+    (request) => request.url && staffAssets.has(new URL(request.url).pathname),
+  ).length;
   const scores = {
     performance: score("performance"),
     accessibility: score("accessibility"),
@@ -243,6 +255,7 @@ function toRow(routePath: string, signedIn: boolean, lhr: Lhr): Row {
   if (lcp > TARGETS.lcpMs) misses.push("lcp");
   if (cls > TARGETS.cls) misses.push("cls");
   if (!signedIn && jsBytes / 1024 > TARGETS.jsKb) misses.push("js");
+  if (staffFiles > 0) misses.push("gestion");
   return {
     route: routePath,
     perf: scores.performance,
@@ -254,6 +267,7 @@ function toRow(routePath: string, signedIn: boolean, lhr: Lhr): Row {
     CLS: cls.toFixed(3),
     "JS KB": (jsBytes / 1024).toFixed(1),
     "total KB": (totalBytes / 1024).toFixed(1),
+    "gestion JS": staffFiles,
     targets: misses.length === 0 ? "pass" : `miss: ${misses.join(", ")}`,
   };
 }

@@ -17,7 +17,7 @@ export default [
       route("journal", "../features/gestion/journal/journal-page.tsx"),
       route("journal/:id", "../features/gestion/journal/journal-entry-page.tsx"),
       route("mot-de-passe", "../features/gestion/auth/change-password-page.tsx"),
-      route("*", "../features/gestion/shell/staff-not-found-page.tsx", { id: "gestion-not-found" }),
+      route("*", "../features/gestion/shell/staff-not-found-page.tsx"),
     ]),
   ]),
 
