@@ -135,7 +135,7 @@ export function DataTable<Row extends RowData>({
           // A wide table scrolls on a phone; the region takes the keyboard's focus to scroll.
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
           tabIndex={0}
-          className="overflow-x-auto rounded-xl border border-gray-200 bg-white focus-visible:outline-3"
+          className="relative overflow-x-auto rounded-xl border border-gray-200 bg-white focus-visible:outline-3"
         >
           <table
             aria-busy={result.isPending || result.isFetching ? true : undefined}

@@ -102,23 +102,23 @@ export default function ComptesPage() {
     column.accessor("centre_ids", {
       header: "Centres",
       enableSorting: false,
-      cell: (info) => centresLabel(info.getValue(), centreNames),
+      cell: (info) => <span className="block min-w-28">{centresLabel(info.getValue(), centreNames)}</span>,
     }),
     column.accessor("statut", {
       header: "Statut",
       enableSorting: false,
       cell: (info) => (
-        <span
-          className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${STATUS_STYLES[info.getValue()]}`}
-        >
-          {STAFF_ACCOUNT_STATUS_LABELS[info.getValue()]}
-        </span>
+        <>
+          <span
+            className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${STATUS_STYLES[info.getValue()]}`}
+          >
+            {STAFF_ACCOUNT_STATUS_LABELS[info.getValue()]}
+          </span>
+          <CellNote>
+            {info.row.original.totp_enrolled ? "Double authentification activée" : "Double authentification à activer"}
+          </CellNote>
+        </>
       ),
-    }),
-    column.accessor("totp_enrolled", {
-      header: "Double auth.",
-      enableSorting: false,
-      cell: (info) => (info.getValue() ? "Activée" : "À activer"),
     }),
     column.accessor("last_login_at", {
       header: "Dernière connexion",
@@ -217,7 +217,7 @@ function AccountActions({
 }) {
   const who = <span className="sr-only"> {account.name}</span>;
   return (
-    <div className="flex flex-wrap gap-1.5">
+    <div className="flex min-w-64 flex-wrap gap-1.5">
       <button type="button" onClick={() => onEdit(account)} className={actionButtonClass}>
         Modifier{who}
       </button>

@@ -88,7 +88,7 @@ function EntryDetails({ entry }: { entry: AuditEntry }) {
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
             tabIndex={0}
             aria-labelledby="changes-title"
-            className="overflow-x-auto rounded-xl border border-gray-200 bg-white"
+            className="relative overflow-x-auto rounded-xl border border-gray-200 bg-white"
           >
             <table className="w-full text-left text-sm">
               <thead className="bg-gray-50 text-xs font-semibold text-gray-700 uppercase">
