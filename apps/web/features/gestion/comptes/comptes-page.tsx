@@ -65,6 +65,7 @@ export default function ComptesPage() {
     queryKey: [...ACCOUNTS_KEY, list.params],
     queryFn: ({ signal }) => accountsApi.list(list.params, signal),
     ...staffQueryDefaults,
+    enabled: can(me, "read:comptes"),
     placeholderData: keepPreviousData,
   });
   const [editing, setEditing] = useState<StaffAccount | "new" | null>(null);

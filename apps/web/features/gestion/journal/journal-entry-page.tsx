@@ -1,8 +1,9 @@
-import { type AuditEntry, isStaffRole, STAFF_ROLE_LABELS } from "@puerta/contract";
+import { type AuditEntry, can, isStaffRole, STAFF_ROLE_LABELS } from "@puerta/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { ApiError } from "../../../lib/api.ts";
 import { STAFF_QUERY_KEY, staffErrorMessage, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { actionLabel, actorLabel, entityLabel } from "./labels.ts";
@@ -18,11 +19,12 @@ function shown(value: unknown): string {
 /** /gestion/journal/:id: one audit entry with its changed fields before and after (spec section 7). */
 export default function JournalEntryPage() {
   const { id = "" } = useParams();
+  const allowed = can(useStaffUser(), "read:journal");
   const entry = useQuery({
     queryKey: [STAFF_QUERY_KEY, "journal", "entree", id],
     queryFn: ({ signal }) => staffJson<AuditEntry>(`/api/gestion/journal/${encodeURIComponent(id)}`, { signal }),
     ...staffQueryDefaults,
-    enabled: /^\d+$/.test(id),
+    enabled: /^\d+$/.test(id) && allowed,
   });
   const title = `Entrée n° ${id}`;
   const notFound = !/^\d+$/.test(id) || (entry.error instanceof ApiError && entry.error.status === 404);

@@ -1,10 +1,11 @@
-import { type AuditEntry, isStaffRole, type Page, STAFF_ROLE_LABELS, type StaffAccount } from "@puerta/contract";
+import { type AuditEntry, can, isStaffRole, type Page, STAFF_ROLE_LABELS, type StaffAccount } from "@puerta/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../components/data-table.tsx";
 import { listApiParams, useListParams } from "../../../lib/list-params.ts";
 import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, actionLabel, actorLabel, entityLabel, optionsOf } from "./labels.ts";
@@ -48,12 +49,14 @@ const columns = [
 
 /** /gestion/journal (direction, spec section 7): the audit log, filtered by person, element, action and dates. */
 export default function JournalPage() {
+  const allowed = can(useStaffUser(), "read:journal");
   const list = useListParams(FILTERS, "-at");
   const entries = useQuery({
     queryKey: [STAFF_QUERY_KEY, "journal", list.params],
     queryFn: ({ signal }) =>
       staffJson<Page<AuditEntry>>(`/api/gestion/journal${queryString(listApiParams(list.params))}`, { signal }),
     ...staffQueryDefaults,
+    enabled: allowed,
     placeholderData: keepPreviousData,
   });
   // The people to filter by: the staff accounts (the direction reads them all).
@@ -61,6 +64,7 @@ export default function JournalPage() {
     queryKey: [STAFF_QUERY_KEY, "comptes", "tous"],
     queryFn: ({ signal }) => staffJson<Page<StaffAccount>>("/api/gestion/comptes?per_page=200&sort=name", { signal }),
     ...staffQueryDefaults,
+    enabled: allowed,
     staleTime: 60_000,
   });
   const filters = useMemo<ListFilter[]>(
