@@ -31,6 +31,7 @@ import { planningRoutes } from "./modules/planning/routes.ts";
 import { policyRoutes } from "./modules/policy/routes.ts";
 import { createPolicyService } from "./modules/policy/service.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
+import { gestionRoutes } from "./modules/staff/routes.ts";
 import { webRoutes } from "./modules/web/routes.ts";
 
 export type BuildOptions = { config: Config; db: Database; logger?: FastifyServerOptions["logger"] };
@@ -98,6 +99,7 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
   await app.register(async (scope) => planningRoutes(scope, context));
   await app.register(async (scope) => documentsRoutes(scope, context));
   await app.register(async (scope) => orientationRoutes(scope, context));
+  await app.register(async (scope) => gestionRoutes(scope, context));
   await webRoutes(app, context);
   return app;
 }

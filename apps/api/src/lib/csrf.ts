@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { CSRF_COOKIE, CSRF_HEADER, MESSAGES } from "@puerta/contract";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
 import { HttpError } from "./errors.ts";
 import { randomToken } from "./tokens.ts";
@@ -26,12 +26,24 @@ export function registerCsrf(app: FastifyInstance, config: Config) {
 
   app.addHook("onRequest", async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.headers.cookie) return;
-    const cookie = request.cookies[CSRF_COOKIE];
-    const header = request.headers[CSRF_HEADER];
-    if (!cookie || typeof header !== "string" || !sameString(cookie, header)) {
-      throw new HttpError(419, { message: MESSAGES.csrfMismatch });
-    }
+    assertCsrf(request);
   });
+}
+
+/**
+ * For a route a browser reaches before it holds any cookie (the staff sign-in, the activation
+ * link): the double submit is required even from a request without cookies.
+ */
+export async function requireCsrf(request: FastifyRequest) {
+  if (!SAFE_METHODS.has(request.method)) assertCsrf(request);
+}
+
+function assertCsrf(request: FastifyRequest) {
+  const cookie = request.cookies[CSRF_COOKIE];
+  const header = request.headers[CSRF_HEADER];
+  if (!cookie || typeof header !== "string" || !sameString(cookie, header)) {
+    throw new HttpError(419, { message: MESSAGES.csrfMismatch });
+  }
 }
 
 function sameString(a: string, b: string) {

@@ -14,6 +14,11 @@ export const PUBLIC_API_ROUTES = new Set([
   "POST /api/student/reset-password",
   // The iCalendar feed is authorised by the secret in its URL (calendar apps send no header).
   "GET /api/calendar/:file",
+  // The staff sign-in's two steps and the invitation link (back-office spec, section 8).
+  "POST /api/gestion/login",
+  "POST /api/gestion/login/totp",
+  "GET /api/activation",
+  "POST /api/activation",
 ]);
 
 export const apiRoutes = (app: FastifyInstance): RouteEntry[] =>

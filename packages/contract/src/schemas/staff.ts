@@ -135,7 +135,7 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 const DATE_MESSAGE = "La date doit être au format AAAA-MM-JJ.";
 const dateFilter = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: DATE_MESSAGE, abort: true })
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), DATE_MESSAGE)
   .optional();
 

@@ -10,4 +10,5 @@ export * from "./notifications.ts";
 export * from "./passwords.ts";
 export * from "./policy.ts";
 export * from "./profile.ts";
+export * from "./staff.ts";
 export * from "./storage.ts";

@@ -6,6 +6,7 @@ import { seedCalendars } from "./calendars.ts";
 import { seedDocuments } from "./documents.ts";
 import { seedNotifications } from "./notifications.ts";
 import { seedPolicy } from "./policy.ts";
+import { seedStaff } from "./staff.ts";
 
 /**
  * The demo academy. Each feature's seeder fills its own tables only when they are empty,
@@ -15,6 +16,7 @@ export async function seedDemo(db: Database, config: Config) {
   const storage = createStorageFromConfig(db, config.dataDir);
   await seedAcademy(db);
   await seedPolicy(db);
+  await seedStaff(db);
   await seedDocuments(db, storage);
   await seedCalendars(
     db,
@@ -27,3 +29,4 @@ export async function seedDemo(db: Database, config: Config) {
 }
 
 export { DEMO_PASSWORD, DEMO_STUDENTS } from "./academy.ts";
+export { DEMO_STAFF, DEMO_STAFF_PASSWORD } from "./staff.ts";

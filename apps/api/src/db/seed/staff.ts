@@ -1,0 +1,39 @@
+import { eq, sql } from "drizzle-orm";
+import { hashPassword } from "../../modules/auth/service.ts";
+import { insertStaffAccount } from "../../modules/staff/accounts.ts";
+import type { Database } from "../client.ts";
+import { centres, staffUsers } from "../schema/index.ts";
+
+export const DEMO_STAFF_PASSWORD = "Gestion2025";
+export const DEMO_STAFF = {
+  direction: "direction.demo@example.com",
+  secretariat: "secretariat.demo@example.com",
+  pedagogie: "pedagogie.demo@example.com",
+} as const;
+
+/**
+ * The three demo staff accounts (back-office spec, section 2): activated, no second factor yet,
+ * so that the first sign-in enrols one. Does nothing when any staff account exists.
+ */
+export async function seedStaff(db: Database) {
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(staffUsers);
+  if ((count?.n ?? 0) > 0) return;
+  const [ainSebaa] = await db.select({ id: centres.id }).from(centres).where(eq(centres.nom, "Ain Sebaa"));
+  const passwordHash = await hashPassword(DEMO_STAFF_PASSWORD);
+  const accounts = [
+    { name: "Nadia Berrada", email: DEMO_STAFF.direction, role: "direction" as const, centreIds: [] },
+    {
+      name: "Salma Tazi",
+      email: DEMO_STAFF.secretariat,
+      role: "secretariat" as const,
+      centreIds: ainSebaa ? [ainSebaa.id] : [],
+    },
+    { name: "Karim Alaoui", email: DEMO_STAFF.pedagogie, role: "pedagogie" as const, centreIds: [] },
+  ];
+  await db.transaction(async (tx) => {
+    for (const account of accounts) {
+      const id = await insertStaffAccount(tx, account);
+      await tx.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, id));
+    }
+  });
+}

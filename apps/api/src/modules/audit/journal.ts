@@ -1,0 +1,85 @@
+import type { AuditEntry, JournalQuery, Page } from "@puerta/contract";
+import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { auditLog } from "../../db/schema/index.ts";
+import { notFound, validationFailed } from "../../lib/errors.ts";
+
+const SORTS: Record<string, SQL> = {
+  at: asc(auditLog.at),
+  "-at": desc(auditLog.at),
+  action: asc(auditLog.action),
+  "-action": desc(auditLog.action),
+  entity: asc(auditLog.entity),
+  "-entity": desc(auditLog.entity),
+  staff_name: asc(auditLog.staffName),
+  "-staff_name": desc(auditLog.staffName),
+};
+
+const toEntry = (row: typeof auditLog.$inferSelect): AuditEntry => ({
+  id: row.id,
+  at: row.at.toISOString(),
+  staff_id: row.staffId,
+  staff_name: row.staffName,
+  role: row.role,
+  action: row.action,
+  entity: row.entity,
+  entity_id: row.entityId,
+  summary: row.summary,
+  changes: row.changes ?? null,
+  ip: row.ip,
+});
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Reading the audit log: the journal screen (direction) and the dashboard's last entries. */
+export function createJournal(db: Database) {
+  return {
+    async list(query: JournalQuery): Promise<Page<AuditEntry>> {
+      const sort = SORTS[query.sort ?? "-at"];
+      if (!sort) throw validationFailed({ sort: ["Ce tri n'est pas valide."] });
+      const conditions: SQL[] = [];
+      if (query.staff_id) conditions.push(eq(auditLog.staffId, query.staff_id));
+      if (query.entity) conditions.push(eq(auditLog.entity, query.entity));
+      if (query.action) conditions.push(eq(auditLog.action, query.action));
+      // Dates are days of Casablanca, where the academy is.
+      if (query.from)
+        conditions.push(gte(auditLog.at, sql`(${query.from}::date)::timestamp at time zone 'Africa/Casablanca'`));
+      if (query.to)
+        conditions.push(lt(auditLog.at, sql`(${query.to}::date + 1)::timestamp at time zone 'Africa/Casablanca'`));
+      if (query.q) {
+        const pattern = `%${escapeLike(query.q)}%`;
+        const search = or(ilike(auditLog.summary, pattern), ilike(auditLog.staffName, pattern));
+        if (search) conditions.push(search);
+      }
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where);
+      const rows = await db
+        .select()
+        .from(auditLog)
+        .where(where)
+        .orderBy(sort, desc(auditLog.id))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page);
+      return { data: rows.map(toEntry), page: query.page, per_page: query.per_page, total: count?.n ?? 0 };
+    },
+
+    async get(id: number): Promise<AuditEntry> {
+      const [row] = await db.select().from(auditLog).where(eq(auditLog.id, id));
+      if (!row) throw notFound();
+      return toEntry(row);
+    },
+
+    /** The last entries a person may see: everything for whoever reads the journal, else their own. */
+    async latest(limit: number, onlyStaffId: number | null): Promise<AuditEntry[]> {
+      const rows = await db
+        .select()
+        .from(auditLog)
+        .where(onlyStaffId === null ? undefined : eq(auditLog.staffId, onlyStaffId))
+        .orderBy(desc(auditLog.at), desc(auditLog.id))
+        .limit(limit);
+      return rows.map(toEntry);
+    },
+  };
+}
+
+export type Journal = ReturnType<typeof createJournal>;

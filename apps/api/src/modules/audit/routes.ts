@@ -1,0 +1,23 @@
+import { auditEntry, idParam, journalPage, journalQuery } from "@puerta/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Journal } from "./journal.ts";
+
+/** `/api/gestion/journal` (direction): read only; no route changes or deletes an entry. */
+export async function auditRoutes(scope: FastifyInstance, { journal }: { journal: Journal }) {
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+  const access = { staff: { permission: "read:journal" as const } };
+
+  r.get(
+    "/api/gestion/journal",
+    { config: access, schema: { querystring: journalQuery, response: { 200: journalPage } } },
+    async (request) => journal.list(request.query),
+  );
+
+  r.get(
+    "/api/gestion/journal/:id",
+    { config: access, schema: { params: z.object({ id: idParam }), response: { 200: auditEntry } } },
+    async (request) => journal.get(request.params.id),
+  );
+}

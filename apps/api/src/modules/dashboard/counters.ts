@@ -1,0 +1,48 @@
+import { can, type DashboardCounter, type Permission, type StaffActor } from "@puerta/contract";
+import { and, isNull, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { staffUsers } from "../../db/schema/index.ts";
+
+/**
+ * One counter of the dashboard (back-office spec, section 3). Each feature adds its counter to
+ * COUNTER_PROVIDERS below (demandes en attente, messages non traités…), and nothing else changes.
+ */
+export type CounterProvider = {
+  key: string;
+  label: string;
+  /** The filtered list the counter opens. */
+  href: string;
+  /** Who sees the counter. */
+  permission: Permission;
+  count(db: Database, actor: StaffActor): Promise<number>;
+};
+
+const countOf = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
+
+export const COUNTER_PROVIDERS: readonly CounterProvider[] = [
+  {
+    key: "invitations",
+    label: "Invitations en attente",
+    href: "/gestion/comptes?statut=invitation_envoyee",
+    permission: "read:comptes",
+    count: (db) =>
+      countOf(
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(staffUsers)
+          .where(and(isNull(staffUsers.passwordHash), isNull(staffUsers.deactivatedAt))),
+      ),
+  },
+];
+
+/** The counters this staff member may see, in the providers' order. */
+export async function dashboardCounters(
+  db: Database,
+  actor: StaffActor,
+  providers: readonly CounterProvider[] = COUNTER_PROVIDERS,
+): Promise<DashboardCounter[]> {
+  const visible = providers.filter((provider) => can(actor, provider.permission));
+  return Promise.all(
+    visible.map(async ({ key, label, href, count }) => ({ key, label, href, value: await count(db, actor) })),
+  );
+}

@@ -1,0 +1,27 @@
+import { can, dashboardResponse, STAFF_LIMITS } from "@puerta/contract";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Database } from "../../db/client.ts";
+import type { Journal } from "../audit/journal.ts";
+import { actorOf, staffCaller } from "../staff/scope.ts";
+import { dashboardCounters } from "./counters.ts";
+
+/** `GET /api/gestion/tableau-de-bord`: the counters and the last journal entries the person may see. */
+export async function dashboardRoutes(scope: FastifyInstance, { db, journal }: { db: Database; journal: Journal }) {
+  scope
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      "/api/gestion/tableau-de-bord",
+      { config: { staff: { permission: "read:tableau-de-bord" } }, schema: { response: { 200: dashboardResponse } } },
+      async (request) => {
+        const staff = staffCaller(request);
+        const actor = actorOf(staff);
+        // Whoever reads the journal sees its last entries; the others, their own.
+        const [counters, entries] = await Promise.all([
+          dashboardCounters(db, actor),
+          journal.latest(STAFF_LIMITS.dashboardJournalEntries, can(actor, "read:journal") ? null : staff.id),
+        ]);
+        return { counters, journal: entries };
+      },
+    );
+}

@@ -1,0 +1,292 @@
+import {
+  type Page,
+  STAFF_LIMITS,
+  STAFF_MESSAGES,
+  STAFF_ROLE_LABELS,
+  type StaffAccount,
+  type StaffAccountCreateRequest,
+  type StaffAccountStatus,
+  type StaffAccountsQuery,
+  type StaffAccountUpdateRequest,
+  type StaffRole,
+} from "@puerta/contract";
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/client.ts";
+import { centres, staffUserCentres, staffUsers } from "../../db/schema/index.ts";
+import { forbidden, notFound, validationFailed } from "../../lib/errors.ts";
+import type { Mailer } from "../../lib/mailer/index.ts";
+import { randomToken, sha256Hex } from "../../lib/tokens.ts";
+import { audit, changedFields } from "../audit/audit.ts";
+import { staffInvitationMail } from "./mail.ts";
+import * as q from "./queries.ts";
+import { auditActor } from "./scope.ts";
+
+const m = STAFF_MESSAGES;
+const INVITATION_TOKEN_LENGTH = 64;
+
+const statut = sql<StaffAccountStatus>`case
+  when ${staffUsers.deactivatedAt} is not null then 'desactive'
+  when ${staffUsers.passwordHash} is null then 'invitation_envoyee'
+  else 'actif' end`;
+
+const accountColumns = {
+  ...q.staffUserColumns,
+  statut,
+  totp_enrolled: staffUsers.totpEnrolled,
+  last_login_at: sql<
+    string | null
+  >`to_char(${staffUsers.lastLoginAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  created_at: sql<string>`to_char(${staffUsers.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+};
+
+const SORTS: Record<string, SQL> = {
+  name: asc(staffUsers.name),
+  "-name": desc(staffUsers.name),
+  email: asc(staffUsers.email),
+  "-email": desc(staffUsers.email),
+  role: asc(staffUsers.role),
+  "-role": desc(staffUsers.role),
+  created_at: asc(staffUsers.createdAt),
+  "-created_at": desc(staffUsers.createdAt),
+  last_login_at: sql`${staffUsers.lastLoginAt} asc nulls first`,
+  "-last_login_at": sql`${staffUsers.lastLoginAt} desc nulls last`,
+};
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Only a secretary has centres of her own; the other roles cover every centre. */
+const centresFor = (role: StaffRole, centreIds: readonly number[]) =>
+  role === "secretariat" ? [...new Set(centreIds)].sort((a, b) => a - b) : [];
+
+/** Creates an invitation link (replacing earlier unused ones) inside the caller's transaction. */
+export async function issueInvitation(executor: q.Executor, config: Config, staffId: number): Promise<string> {
+  const token = randomToken(INVITATION_TOKEN_LENGTH);
+  await q.replaceInvitation(executor, staffId, sha256Hex(token), STAFF_LIMITS.invitationDays);
+  return `${config.publicUrl}/gestion/activer?token=${encodeURIComponent(token)}`;
+}
+
+/** Creates a staff account (no password yet) with its centres; returns its id. */
+export async function insertStaffAccount(
+  executor: q.Executor,
+  account: { name: string; email: string; role: StaffRole; centreIds: readonly number[] },
+): Promise<number> {
+  const [row] = await executor
+    .insert(staffUsers)
+    .values({ name: account.name, email: account.email.trim().toLowerCase(), role: account.role })
+    .returning({ id: staffUsers.id });
+  if (!row) throw new Error("staff insert returned nothing");
+  const centreIds = centresFor(account.role, account.centreIds);
+  if (centreIds.length > 0) {
+    await executor.insert(staffUserCentres).values(centreIds.map((centreId) => ({ staffId: row.id, centreId })));
+  }
+  return row.id;
+}
+
+/** The direction's management of staff accounts (`/api/gestion/comptes`). */
+export function createStaffAccounts({ db, config, mail }: { db: Database; config: Config; mail: Mailer }) {
+  async function find(executor: q.Executor, id: number): Promise<StaffAccount> {
+    const [row] = await executor.select(accountColumns).from(staffUsers).where(eq(staffUsers.id, id));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function assertCentresExist(centreIds: readonly number[]) {
+    if (centreIds.length === 0) return;
+    const found = await db
+      .select({ id: centres.id })
+      .from(centres)
+      .where(inArray(centres.id, [...centreIds]));
+    if (found.length !== new Set(centreIds).size) throw validationFailed({ centre_ids: [m.centreUnknown] });
+  }
+
+  async function assertEmailFree(email: string) {
+    const [taken] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, email));
+    if (taken) throw validationFailed({ email: [m.emailTaken] });
+  }
+
+  async function sendInvitation(tx: q.Executor, account: StaffAccount) {
+    const link = await issueInvitation(tx, config, account.id);
+    await mail.queue(staffInvitationMail(account.email, account.name, account.role, link), tx);
+  }
+
+  /** Runs a change of one account and its journal entry in one transaction; answers the account after it. */
+  async function change(
+    id: number,
+    work: (tx: q.Executor, before: StaffAccount) => Promise<void>,
+  ): Promise<StaffAccount> {
+    return db.transaction(async (tx) => {
+      const before = await find(tx, id);
+      await work(tx, before);
+      return find(tx, id);
+    });
+  }
+
+  return {
+    async list(query: StaffAccountsQuery): Promise<Page<StaffAccount>> {
+      const sort = SORTS[query.sort ?? "name"];
+      if (!sort) throw validationFailed({ sort: ["Ce tri n'est pas valide."] });
+      const conditions: SQL[] = [];
+      if (query.role) conditions.push(eq(staffUsers.role, query.role));
+      if (query.statut) conditions.push(sql`${statut} = ${query.statut}`);
+      if (query.q) {
+        const pattern = `%${escapeLike(query.q)}%`;
+        const search = or(ilike(staffUsers.name, pattern), ilike(staffUsers.email, pattern));
+        if (search) conditions.push(search);
+      }
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(staffUsers).where(where);
+      const data = await db
+        .select(accountColumns)
+        .from(staffUsers)
+        .where(where)
+        .orderBy(sort, asc(staffUsers.id))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page);
+      return { data, page: query.page, per_page: query.per_page, total: count?.n ?? 0 };
+    },
+
+    get: (id: number) => find(db, id),
+
+    async create(staff: q.LiveSession, body: StaffAccountCreateRequest & { centre_ids: number[] }, ip: string) {
+      const email = body.email.trim().toLowerCase();
+      const centreIds = centresFor(body.role, body.centre_ids);
+      await assertCentresExist(centreIds);
+      await assertEmailFree(email);
+      const account = await db.transaction(async (tx) => {
+        const id = await insertStaffAccount(tx, { name: body.name, email, role: body.role, centreIds });
+        const created = await find(tx, id);
+        await sendInvitation(tx, created);
+        await audit(tx, {
+          actor: auditActor(staff),
+          ip,
+          action: "creation",
+          entity: "comptes",
+          entityId: id,
+          summary: `Compte ${STAFF_ROLE_LABELS[body.role]} créé pour ${body.name} (${email}) ; invitation envoyée.`,
+          changes: {
+            name: { before: null, after: body.name },
+            email: { before: null, after: email },
+            role: { before: null, after: body.role },
+            centre_ids: { before: null, after: centreIds },
+          },
+        });
+        return created;
+      });
+      void mail.flush();
+      return account;
+    },
+
+    /** A role or centres change ends the account's sessions: its rights are read again at sign-in. */
+    async update(staff: q.LiveSession, id: number, body: StaffAccountUpdateRequest, ip: string) {
+      if (id === staff.id && body.role !== undefined && body.role !== "direction") {
+        throw forbidden(m.cannotDropOwnDirection);
+      }
+      const before = await find(db, id);
+      const role = body.role ?? before.role;
+      const centreIds = centresFor(role, body.centre_ids ?? before.centre_ids);
+      if (role === "secretariat" && centreIds.length === 0) throw validationFailed({ centre_ids: [m.centresRequired] });
+      await assertCentresExist(centreIds);
+      return change(id, async (tx, current) => {
+        const after = { name: body.name ?? current.name, role, centre_ids: centreIds };
+        const changes = changedFields(current, after, ["name", "role", "centre_ids"]);
+        if (Object.keys(changes).length === 0) return;
+        await tx
+          .update(staffUsers)
+          .set({ name: after.name, role: after.role, updatedAt: sql`now()` })
+          .where(eq(staffUsers.id, id));
+        if (changes.centre_ids || changes.role) {
+          await tx.delete(staffUserCentres).where(eq(staffUserCentres.staffId, id));
+          if (centreIds.length > 0) {
+            await tx.insert(staffUserCentres).values(centreIds.map((centreId) => ({ staffId: id, centreId })));
+          }
+          await q.revokeAllSessions(tx, id);
+        }
+        await audit(tx, {
+          actor: auditActor(staff),
+          ip,
+          action: "modification",
+          entity: "comptes",
+          entityId: id,
+          summary: `Compte de ${after.name} modifié.`,
+          changes,
+        });
+      });
+    },
+
+    async deactivate(staff: q.LiveSession, id: number, ip: string) {
+      if (id === staff.id) throw forbidden(m.cannotDeactivateSelf);
+      return change(id, async (tx, before) => {
+        if (before.statut === "desactive") return;
+        await tx
+          .update(staffUsers)
+          .set({ deactivatedAt: sql`now()`, updatedAt: sql`now()` })
+          .where(eq(staffUsers.id, id));
+        await q.revokeAllSessions(tx, id);
+        await audit(tx, {
+          actor: auditActor(staff),
+          ip,
+          action: "desactivation",
+          entity: "comptes",
+          entityId: id,
+          summary: `Compte de ${before.name} désactivé.`,
+          changes: { statut: { before: before.statut, after: "desactive" } },
+        });
+      });
+    },
+
+    async reactivate(staff: q.LiveSession, id: number, ip: string) {
+      return change(id, async (tx, before) => {
+        if (before.statut !== "desactive") return;
+        await tx.update(staffUsers).set({ deactivatedAt: null, updatedAt: sql`now()` }).where(eq(staffUsers.id, id));
+        const after = await find(tx, id);
+        await audit(tx, {
+          actor: auditActor(staff),
+          ip,
+          action: "reactivation",
+          entity: "comptes",
+          entityId: id,
+          summary: `Compte de ${before.name} réactivé.`,
+          changes: { statut: { before: before.statut, after: after.statut } },
+        });
+      });
+    },
+
+    /** The next sign-in enrols a new second factor; the account's sessions end now. */
+    async resetSecondFactor(staff: q.LiveSession, id: number, ip: string) {
+      return change(id, async (tx, before) => {
+        await q.resetSecondFactor(tx, id);
+        await q.revokeAllSessions(tx, id);
+        await audit(tx, {
+          actor: auditActor(staff),
+          ip,
+          action: "reinitialisation_2fa",
+          entity: "comptes",
+          entityId: id,
+          summary: `Double authentification de ${before.name} réinitialisée.`,
+          changes: { totp_enrolled: { before: before.totp_enrolled, after: false } },
+        });
+      });
+    },
+
+    async resendInvitation(staff: q.LiveSession, id: number, ip: string) {
+      const account = await change(id, async (tx, before) => {
+        if (before.statut !== "invitation_envoyee")
+          throw validationFailed({ statut: [m.alreadyActive] }, m.alreadyActive);
+        await sendInvitation(tx, before);
+        await audit(tx, {
+          actor: auditActor(staff),
+          ip,
+          action: "invitation",
+          entity: "comptes",
+          entityId: id,
+          summary: `Invitation renvoyée à ${before.name} (${before.email}).`,
+        });
+      });
+      void mail.flush();
+      return account;
+    },
+  };
+}
+
+export type StaffAccounts = ReturnType<typeof createStaffAccounts>;

@@ -1,0 +1,51 @@
+import { type ActivationInfo, type ActivationRequest, PASSWORD_MESSAGES, STAFF_MESSAGES } from "@puerta/contract";
+import type { Database } from "../../db/client.ts";
+import { notFound, validationFailed } from "../../lib/errors.ts";
+import { sha256Hex } from "../../lib/tokens.ts";
+import { audit } from "../audit/audit.ts";
+import { hashPassword } from "../auth/service.ts";
+import { isCommonPassword } from "../passwords/common-passwords.ts";
+import * as q from "./queries.ts";
+import { auditActor } from "./scope.ts";
+
+const invalidLink = () => notFound(STAFF_MESSAGES.activationInvalid);
+
+/**
+ * `/api/activation`: the invitation link leads here to choose a password (the students' reset
+ * rules); the second factor is enrolled at the first sign-in.
+ */
+export function createActivation(db: Database) {
+  return {
+    async check(token: string): Promise<ActivationInfo> {
+      const invitation = await q.findInvitation(db, sha256Hex(token));
+      if (!invitation) throw invalidLink();
+      return { kind: "staff", name: invitation.name, email: invitation.email };
+    },
+
+    /** Checks the password first, so that a refused password does not spend the link. */
+    async activate(body: ActivationRequest, ip: string) {
+      if (isCommonPassword(body.password)) throw validationFailed({ password: [PASSWORD_MESSAGES.tooCommon] });
+      const passwordHash = await hashPassword(body.password);
+      const activated = await db.transaction(async (tx) => {
+        const staffId = await q.spendInvitation(tx, sha256Hex(body.token));
+        if (staffId === undefined) return false;
+        await q.updatePasswordHash(tx, staffId, passwordHash);
+        await q.revokeAllSessions(tx, staffId);
+        const staff = await q.findStaffUser(tx, staffId);
+        if (staff) {
+          await audit(tx, {
+            actor: auditActor(staff),
+            ip,
+            action: "activation",
+            entity: "comptes",
+            entityId: staffId,
+            summary: `${staff.name} a activé son compte.`,
+          });
+        }
+        return true;
+      });
+      if (!activated) throw invalidLink();
+      return { kind: "staff" as const, next: "/gestion/connexion" };
+    },
+  };
+}

@@ -1,0 +1,178 @@
+import {
+  activationInfo,
+  activationQuery,
+  activationRequest,
+  activationResponse,
+  idParam,
+  staffAccount,
+  staffAccountCreateRequest,
+  staffAccountsPage,
+  staffAccountsQuery,
+  staffAccountUpdateRequest,
+  staffLoginRequest,
+  staffLoginResponse,
+  staffMeResponse,
+  staffPasswordChangeRequest,
+  staffTotpRequest,
+  staffTotpResponse,
+} from "@puerta/contract";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context.ts";
+import { clientIp } from "../../lib/client-ip.ts";
+import { requireCsrf } from "../../lib/csrf.ts";
+import { createJournal } from "../audit/journal.ts";
+import { auditRoutes } from "../audit/routes.ts";
+import { dashboardRoutes } from "../dashboard/routes.ts";
+import { referentielRoutes } from "../referentiel/routes.ts";
+import { createStaffAccounts } from "./accounts.ts";
+import { createActivation } from "./activation.ts";
+import { staffCookies } from "./cookies.ts";
+import { createStaffLockout } from "./lockout.ts";
+import { staffCaller, staffScope } from "./scope.ts";
+import { createStaffSecrets } from "./secrets.ts";
+import { createStaffSessions } from "./sessions.ts";
+import { createStaffSignIn } from "./sign-in.ts";
+
+/**
+ * The staff back-office's API (back-office spec, section 8): the sign-in and the activation
+ * link outside the staff scope, everything else inside it (modules/staff/scope.ts).
+ */
+export async function gestionRoutes(app: FastifyInstance, context: AppContext) {
+  const { db, config, captcha, mail } = context;
+  const cookies = staffCookies(config);
+  const sessions = createStaffSessions(db);
+  const signIn = createStaffSignIn({
+    db,
+    captcha,
+    secrets: createStaffSecrets(config.appSecret),
+    sessions,
+    lockout: createStaffLockout(db, config),
+  });
+  const accounts = createStaffAccounts({ db, config, mail });
+  const activation = createActivation(db);
+  const journal = createJournal(db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const noContent = (reply: FastifyReply) => reply.status(204).send();
+
+  r.post(
+    "/api/gestion/login",
+    { onRequest: requireCsrf, schema: { body: staffLoginRequest, response: { 200: staffLoginResponse } } },
+    async (request, reply) => {
+      const { answer, pendingToken } = await signIn.login(request.body, clientIp(request));
+      reply.setCookie(cookies.pending.name, pendingToken, cookies.pending.options);
+      return answer;
+    },
+  );
+
+  r.post(
+    "/api/gestion/login/totp",
+    { onRequest: requireCsrf, schema: { body: staffTotpRequest, response: { 200: staffTotpResponse } } },
+    async (request, reply) => {
+      const { answer, sessionToken } = await signIn.confirm(
+        request.body.code,
+        request.cookies[cookies.pending.name],
+        clientIp(request),
+      );
+      reply.clearCookie(cookies.pending.name, cookies.pending.options);
+      reply.setCookie(cookies.session.name, sessionToken, cookies.session.options);
+      return answer;
+    },
+  );
+
+  r.get(
+    "/api/activation",
+    { schema: { querystring: activationQuery, response: { 200: activationInfo } } },
+    async (request) => activation.check(request.query.token),
+  );
+
+  r.post(
+    "/api/activation",
+    { onRequest: requireCsrf, schema: { body: activationRequest, response: { 200: activationResponse } } },
+    async (request) => activation.activate(request.body, clientIp(request)),
+  );
+
+  await staffScope(app, { sessions, cookies }, async (scope) => {
+    const s = scope.withTypeProvider<ZodTypeProvider>();
+    const anyStaff = { staff: {} };
+    const byId = z.object({ id: idParam });
+
+    s.post("/api/gestion/logout", { config: anyStaff }, async (request, reply) => {
+      await signIn.logout(staffCaller(request), clientIp(request));
+      reply.clearCookie(cookies.session.name, cookies.session.options);
+      return noContent(reply);
+    });
+
+    s.get("/api/gestion/me", { config: anyStaff, schema: { response: { 200: staffMeResponse } } }, async (request) => {
+      const { id, name, email, role, centre_ids } = staffCaller(request);
+      return { user: { id, name, email, role, centre_ids } };
+    });
+
+    s.post(
+      "/api/gestion/mot-de-passe",
+      { config: anyStaff, schema: { body: staffPasswordChangeRequest } },
+      async (request, reply) => {
+        await signIn.changePassword(staffCaller(request), request.body, clientIp(request));
+        return noContent(reply);
+      },
+    );
+
+    s.get(
+      "/api/gestion/comptes",
+      {
+        config: { staff: { permission: "read:comptes" } },
+        schema: { querystring: staffAccountsQuery, response: { 200: staffAccountsPage } },
+      },
+      async (request) => accounts.list(request.query),
+    );
+
+    s.get(
+      "/api/gestion/comptes/:id",
+      { config: { staff: { permission: "read:comptes" } }, schema: { params: byId, response: { 200: staffAccount } } },
+      async (request) => accounts.get(request.params.id),
+    );
+
+    s.post(
+      "/api/gestion/comptes",
+      {
+        config: { staff: { permission: "create:comptes" } },
+        schema: { body: staffAccountCreateRequest, response: { 201: staffAccount } },
+      },
+      async (request, reply) => {
+        const created = await accounts.create(staffCaller(request), request.body, clientIp(request));
+        return reply.status(201).send(created);
+      },
+    );
+
+    s.patch(
+      "/api/gestion/comptes/:id",
+      {
+        config: { staff: { permission: "update:comptes" } },
+        schema: { params: byId, body: staffAccountUpdateRequest, response: { 200: staffAccount } },
+      },
+      async (request) => accounts.update(staffCaller(request), request.params.id, request.body, clientIp(request)),
+    );
+
+    const accountActions = {
+      desactiver: accounts.deactivate,
+      reactiver: accounts.reactivate,
+      "reinitialiser-2fa": accounts.resetSecondFactor,
+      invitation: accounts.resendInvitation,
+    } as const;
+    for (const [path, action] of Object.entries(accountActions)) {
+      s.post(
+        `/api/gestion/comptes/:id/${path}`,
+        {
+          config: { staff: { permission: "update:comptes" } },
+          schema: { params: byId, response: { 200: staffAccount } },
+        },
+        async (request) => action(staffCaller(request), request.params.id, clientIp(request)),
+      );
+    }
+
+    await auditRoutes(scope, { journal });
+    await dashboardRoutes(scope, { db, journal });
+    await referentielRoutes(scope, { db });
+  });
+}

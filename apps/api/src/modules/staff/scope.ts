@@ -1,0 +1,55 @@
+import { can, STAFF_MESSAGES, type StaffActor } from "@puerta/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { forbidden, unauthenticated } from "../../lib/errors.ts";
+import type { AuditActor } from "../audit/audit.ts";
+import type { StaffCookies } from "./cookies.ts";
+import type { LiveSession } from "./queries.ts";
+import type { StaffSessions } from "./sessions.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    staff: LiveSession | null;
+  }
+}
+
+/**
+ * The back-office's routes are registered inside this scope. Its onRequest hook runs before any
+ * body is read: a live staff session (the cookie; a bearer token is ignored), then the
+ * permission the route declares in `config.staff`. A route of the scope without that
+ * declaration stops the app at start-up, so no route can be left unguarded by mistake.
+ */
+export async function staffScope(
+  app: FastifyInstance,
+  { sessions, cookies }: { sessions: StaffSessions; cookies: StaffCookies },
+  register: (scope: FastifyInstance) => Promise<void>,
+) {
+  await app.register(async (scope) => {
+    scope.decorateRequest("staff", null);
+    scope.addHook("onRoute", (route) => {
+      if (!route.config?.staff)
+        throw new Error(`${route.method} ${route.url}: config.staff manquant (scope du personnel)`);
+    });
+    scope.addHook("onRequest", async (request) => {
+      const session = await sessions.authenticate(request.cookies[cookies.session.name]);
+      if (!session) throw unauthenticated();
+      request.staff = session;
+      const permission = request.routeOptions.config.staff?.permission;
+      if (permission && !can(session, permission)) throw forbidden(STAFF_MESSAGES.forbidden);
+    });
+    await register(scope);
+  });
+}
+
+/** The signed-in staff member inside a route of the staff scope. */
+export function staffCaller(request: FastifyRequest): LiveSession {
+  if (!request.staff) throw unauthenticated();
+  return request.staff;
+}
+
+export const auditActor = (staff: Pick<LiveSession, "id" | "name" | "role">): AuditActor => ({
+  id: staff.id,
+  name: staff.name,
+  role: staff.role,
+});
+
+export const actorOf = (staff: LiveSession): StaffActor => ({ role: staff.role, centre_ids: staff.centre_ids });
