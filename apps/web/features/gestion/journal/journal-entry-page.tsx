@@ -78,7 +78,7 @@ function EntryDetails({ entry }: { entry: AuditEntry }) {
           </div>
         ))}
       </dl>
-      <section aria-labelledby="changes-title">
+      <div>
         <h2 id="changes-title" className="mb-3 text-lg font-bold text-ink">
           Champs modifiés
         </h2>
@@ -120,7 +120,7 @@ function EntryDetails({ entry }: { entry: AuditEntry }) {
             </table>
           </section>
         )}
-      </section>
+      </div>
     </div>
   );
 }
