@@ -1,6 +1,8 @@
 import { can, STAFF_MESSAGES, type StaffActor } from "@puerta/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { forbidden, unauthenticated } from "../../lib/errors.ts";
+// Also declares `config.staff` on Fastify's route config.
+import type { StaffRouteAccess } from "../../lib/route-table.ts";
 import type { AuditActor } from "../audit/audit.ts";
 import type { StaffCookies } from "./cookies.ts";
 import type { LiveSession } from "./queries.ts";
@@ -33,7 +35,8 @@ export async function staffScope(
       const session = await sessions.authenticate(request.cookies[cookies.session.name]);
       if (!session) throw unauthenticated();
       request.staff = session;
-      const permission = request.routeOptions.config.staff?.permission;
+      const access: StaffRouteAccess | undefined = request.routeOptions.config.staff;
+      const permission = access?.permission;
       if (permission && !can(session, permission)) throw forbidden(STAFF_MESSAGES.forbidden);
     });
     await register(scope);
