@@ -9,7 +9,9 @@ async function main() {
   const { openConfiguredDatabase } = await import("./db/open.ts");
   const database = await openConfiguredDatabase(config);
   const { buildApp } = await import("./app.ts");
-  const { DEMO_PASSWORD, DEMO_STUDENTS, seedDemo } = await import("./db/seed/index.ts");
+  const { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_PASSWORD, DEMO_STUDENTS, seedDemo } = await import(
+    "./db/seed/index.ts"
+  );
   await database.migrate();
   if (config.seedDemo) await seedDemo(database.db, config);
 
@@ -39,6 +41,10 @@ async function main() {
       "  Comptes de démonstration :",
       `    ${DEMO_STUDENTS.first} / ${DEMO_PASSWORD}  (centre Ain Sebaa, politique à accepter)`,
       `    ${DEMO_STUDENTS.second} / ${DEMO_PASSWORD}  (centre Zenith, politique acceptée)`,
+      "  Personnel (/gestion/connexion, second facteur configuré à la première connexion) :",
+      `    ${DEMO_STAFF.direction} / ${DEMO_STAFF_PASSWORD}  (Direction)`,
+      `    ${DEMO_STAFF.secretariat} / ${DEMO_STAFF_PASSWORD}  (Secrétariat, centre Ain Sebaa)`,
+      `    ${DEMO_STAFF.pedagogie} / ${DEMO_STAFF_PASSWORD}  (Pédagogie)`,
     );
   }
   console.log(`${lines.join("\n")}\n`);

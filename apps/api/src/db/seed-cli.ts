@@ -1,7 +1,7 @@
 /** npm run db:seed — migrates, then fills the demo academy's empty tables (nothing twice). */
 import { loadConfig } from "../config.ts";
 import { openConfiguredDatabase } from "./open.ts";
-import { DEMO_PASSWORD, DEMO_STUDENTS, seedDemo } from "./seed/index.ts";
+import { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_PASSWORD, DEMO_STUDENTS, seedDemo } from "./seed/index.ts";
 
 const config = loadConfig();
 const database = await openConfiguredDatabase(config);
@@ -9,6 +9,7 @@ try {
   await database.migrate();
   await seedDemo(database.db, config);
   console.log(`Académie de démonstration prête : ${DEMO_STUDENTS.first}, ${DEMO_STUDENTS.second} / ${DEMO_PASSWORD}`);
+  console.log(`Personnel : ${Object.values(DEMO_STAFF).join(", ")} / ${DEMO_STAFF_PASSWORD}`);
 } finally {
   await database.close();
 }

@@ -260,7 +260,7 @@ describe("staff cookies and CSRF", () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000); // builds its own app, as the hooks of the other suites do
 
   it("in production: __Host- names, Secure, HttpOnly, SameSite=Strict, Path=/", async () => {
     const t = await createTestApp({ env: { NODE_ENV: "production" } });
@@ -288,5 +288,5 @@ describe("staff cookies and CSRF", () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000); // builds its own app, as the hooks of the other suites do
 });

@@ -1,6 +1,8 @@
-import { can, STAFF_MESSAGES, type StaffActor } from "@puerta/contract";
+import { can, type Permission, type ScopedResource, STAFF_MESSAGES, type StaffActor } from "@puerta/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { forbidden, unauthenticated } from "../../lib/errors.ts";
+import { forbidden, notFound, unauthenticated } from "../../lib/errors.ts";
+// Also declares `config.staff` on Fastify's route config.
+import type { StaffRouteAccess } from "../../lib/route-table.ts";
 import type { AuditActor } from "../audit/audit.ts";
 import type { StaffCookies } from "./cookies.ts";
 import type { LiveSession } from "./queries.ts";
@@ -33,7 +35,8 @@ export async function staffScope(
       const session = await sessions.authenticate(request.cookies[cookies.session.name]);
       if (!session) throw unauthenticated();
       request.staff = session;
-      const permission = request.routeOptions.config.staff?.permission;
+      const access: StaffRouteAccess | undefined = request.routeOptions.config.staff;
+      const permission = access?.permission;
       if (permission && !can(session, permission)) throw forbidden(STAFF_MESSAGES.forbidden);
     });
     await register(scope);
@@ -53,3 +56,19 @@ export const auditActor = (staff: Pick<LiveSession, "id" | "name" | "role">): Au
 });
 
 export const actorOf = (staff: LiveSession): StaffActor => ({ role: staff.role, centre_ids: staff.centre_ids });
+
+/**
+ * A resource the staff member asked for by id: outside their scope it does not exist for them
+ * (404, spec section 1). Later modules call it after loading the resource's centres.
+ */
+export function assertVisible(staff: LiveSession, permission: Permission, resource: ScopedResource) {
+  if (!can(actorOf(staff), permission, resource)) throw notFound();
+}
+
+/**
+ * What a write would leave behind (the resource's centres after the change): a target outside
+ * the staff member's scope is refused with 403 and a French message, nothing written.
+ */
+export function assertWritable(staff: LiveSession, permission: Permission, target: ScopedResource) {
+  if (!can(actorOf(staff), permission, target)) throw forbidden(STAFF_MESSAGES.outsideScope);
+}
