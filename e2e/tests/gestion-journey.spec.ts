@@ -38,7 +38,7 @@ test.describe.configure({ mode: "serial" });
 test("the direction enrols at her first sign-in, invites a secretary, who activates, enrols and sees only her sections", async ({
   page,
 }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(900_000);
 
   // The back-office asks for a sign-in, and comes back to the page asked for.
   await page.goto("/gestion/comptes");
@@ -125,6 +125,22 @@ test("the direction enrols at her first sign-in, invites a secretary, who activa
   await dialog.getByRole("button", { name: "Envoyer l'invitation" }).click();
   await expect(dialog.getByText("Cette adresse e-mail est déjà utilisée par un compte du personnel.")).toBeVisible();
   await dialog.getByRole("button", { name: "Annuler" }).click();
+
+  // A destructive action asks first, then says it is done.
+  await page.goto("/gestion/comptes");
+  const pedagogie = page.getByRole("row", { name: /pedagogie\.demo@example\.com/ });
+  await pedagogie.getByRole("button", { name: /^Gérer/ }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Désactiver le compte" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Désactiver ce compte ?" });
+  await expect(confirm).toBeVisible();
+  await expectAccessibleAtBothWidths(page);
+  await confirm.getByRole("button", { name: "Désactiver" }).click();
+  await expect(page.getByText("Compte désactivé.", { exact: true }).first()).toBeVisible();
+  await expect(pedagogie).toContainText("Désactivé");
+  await pedagogie.getByRole("button", { name: /^Gérer/ }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Réactiver le compte" }).click();
+  await expect(page.getByText("Compte réactivé.", { exact: true }).first()).toBeVisible();
+  await expect(pedagogie).not.toContainText("Désactivé");
 
   // The journal: the invitation is there, and opens its details.
   await page.getByRole("link", { name: "Journal", exact: true }).click();

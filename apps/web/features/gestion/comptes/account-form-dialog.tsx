@@ -6,7 +6,7 @@ import {
   type StaffRole,
 } from "@puerta/contract";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import {
   CheckboxGroupField,
@@ -33,18 +33,21 @@ export function AccountFormDialog({
   open,
   onOpenChange,
   onSave,
+  otherActions,
 }: {
   /** The account to edit; none to invite. */
   account?: StaffAccount;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onSave: (body: StaffAccountCreateRequest) => Promise<unknown>;
+  /** Under the form of an account: its other actions (deactivate, reset the second factor…). */
+  otherActions?: ReactNode;
 }) {
   return (
     <ModalDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={account ? `Modifier ${account.name}` : "Inviter un membre du personnel"}
+      title={account ? `Compte de ${account.name}` : "Inviter un membre du personnel"}
       description={
         account
           ? "Un changement de rôle ou de centres déconnecte la personne."
@@ -53,6 +56,14 @@ export function AccountFormDialog({
     >
       {/* Mounted with the dialog: a new opening starts from the account's values. */}
       {open && <AccountForm account={account} onCancel={() => onOpenChange(false)} onSave={onSave} />}
+      {open && otherActions && (
+        <section aria-labelledby="other-actions-title" className="mt-6 border-t border-gray-200 pt-4">
+          <h3 id="other-actions-title" className="mb-2 text-sm font-bold text-ink">
+            Autres actions
+          </h3>
+          {otherActions}
+        </section>
+      )}
     </ModalDialog>
   );
 }

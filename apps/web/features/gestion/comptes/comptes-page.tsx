@@ -127,10 +127,12 @@ export default function ComptesPage() {
     }),
     column.display({
       id: "actions",
-      header: "Actions",
+      header: () => <span className="sr-only">Actions</span>,
       cell: ({ row: { original: account } }) =>
         canWrite ? (
-          <AccountActions account={account} self={account.id === me.id} onEdit={setEditing} onAct={ask} />
+          <button type="button" onClick={() => setEditing(account)} className={actionButtonClass}>
+            Gérer<span className="sr-only"> le compte de {account.name}</span>
+          </button>
         ) : null,
     }),
   ];
@@ -175,6 +177,18 @@ export default function ComptesPage() {
         account={editedAccount}
         open={editing !== null}
         onOpenChange={(open) => open || setEditing(null)}
+        otherActions={
+          editedAccount && (
+            <AccountActions
+              account={editedAccount}
+              self={editedAccount.id === me.id}
+              onAct={(account, action) => {
+                setEditing(null);
+                ask(account, action);
+              }}
+            />
+          )
+        }
         onSave={async (body) => {
           if (editedAccount) {
             const { email: _unchanged, ...changes } = body;
@@ -203,43 +217,37 @@ export default function ComptesPage() {
 }
 
 const actionButtonClass =
-  "rounded-md border border-gray-300 bg-white px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-ink hover:bg-gray-50";
+  "rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-ink hover:bg-gray-50";
 
 function AccountActions({
   account,
   self,
-  onEdit,
   onAct,
 }: {
   account: StaffAccount;
   self: boolean;
-  onEdit: (account: StaffAccount) => void;
   onAct: (account: StaffAccount, action: AccountAction) => void;
 }) {
-  const who = <span className="sr-only"> {account.name}</span>;
   return (
-    <div className="flex min-w-64 flex-wrap gap-1.5">
-      <button type="button" onClick={() => onEdit(account)} className={actionButtonClass}>
-        Modifier{who}
-      </button>
+    <div className="flex flex-wrap gap-2">
       {account.statut === "invitation_envoyee" && (
         <button type="button" onClick={() => onAct(account, "invitation")} className={actionButtonClass}>
-          Renvoyer l'invitation{who}
+          Renvoyer l'invitation
         </button>
       )}
       {account.totp_enrolled && (
         <button type="button" onClick={() => onAct(account, "reinitialiser-2fa")} className={actionButtonClass}>
-          Réinitialiser la double auth.{who}
+          Réinitialiser la double authentification
         </button>
       )}
       {account.statut === "desactive" ? (
         <button type="button" onClick={() => onAct(account, "reactiver")} className={actionButtonClass}>
-          Réactiver{who}
+          Réactiver le compte
         </button>
       ) : (
         !self && (
           <button type="button" onClick={() => onAct(account, "desactiver")} className={actionButtonClass}>
-            Désactiver{who}
+            Désactiver le compte
           </button>
         )
       )}
