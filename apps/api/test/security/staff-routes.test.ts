@@ -109,14 +109,15 @@ describe("every back-office route, from the route table, by caller", () => {
     expect(failures).toEqual([]);
   });
 
-  it("answers 401 on every back-office route to a signed-out or forged session", async () => {
+  it("answers 401 on every back-office route to a signed-out, forged or absent session", async () => {
     const { browser } = await signInStaff(t, DEMO_STAFF.pedagogie);
     const cookies = { ...browser.cookies };
     expect((await browser.post("/api/gestion/logout")).statusCode).toBe(204);
     const forged = { ...cookies, [STAFF_COOKIE]: "A".repeat(48) };
+    const anonymous = { "XSRF-TOKEN": cookies["XSRF-TOKEN"] ?? "" };
     const failures: string[] = [];
     for (const route of staffRoutes()) {
-      for (const jar of [cookies, forged]) {
+      for (const jar of [cookies, forged, anonymous]) {
         const response = await call(route, { cookies: jar, headers: browser.csrfHeaders });
         if (response.statusCode !== 401) failures.push(`${routeKey(route)} → ${response.statusCode}`);
       }

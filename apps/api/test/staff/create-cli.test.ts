@@ -37,7 +37,7 @@ describe("npm run staff:create", () => {
     const badEmail = run("--email", "pas-une-adresse", "--name", "A", "--role", "direction");
     expect(badEmail.status).toBe(1);
     expect(badEmail.stderr).toContain("Adresse e-mail manquante ou invalide (--email).");
-  });
+  }, 120_000); // two processes to start
 
   it("creates the first direction and prints a one-time activation link that works", async () => {
     const created = run("--email", "Fondatrice@Example.com", "--name", "Amina Fondatrice", "--role", "direction");
