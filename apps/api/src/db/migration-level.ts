@@ -36,13 +36,6 @@ export async function appliedMigrationLevel(
   return { count: row?.count ?? 0, lastWhen: row?.last ? Number(row.last) : null };
 }
 
-/** True when every migration the code ships is applied. */
-export async function migrationsAreCurrent(db: Pick<Database, "execute">): Promise<boolean> {
-  const known = knownMigrations();
-  const applied = await appliedMigrationLevel(db);
-  return applied.lastWhen === (known.at(-1)?.when ?? null);
-}
-
 /** Rows of a raw query on PGlite and node-postgres alike (both answer `{ rows }`). */
 export async function rowsOf<T>(db: Pick<Database, "execute">, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
