@@ -30,7 +30,7 @@ const FETCH_ROWS = 1000;
  * Writes one archive: every table read in ONE read-only repeatable-read transaction (one
  * instant for all of them), then every stored file through the storage interface, then the
  * manifest. On PGlite the transaction holds the single connection: other queries wait for
- * the data part (a second or so for the 2,000-student academy), never for the files.
+ * the data part (delayed, not refused), never for the files.
  */
 export async function writeBackup(options: BackupOptions): Promise<BackupManifest> {
   const { db, storage, output, warn = () => {} } = options;
