@@ -24,6 +24,7 @@ import { calendarRoutes } from "./modules/calendars/routes.ts";
 import { certificateRoutes } from "./modules/certificates/routes.ts";
 import { contactRoutes } from "./modules/contact/routes.ts";
 import { documentsRoutes } from "./modules/documents/routes.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { orientationRoutes } from "./modules/orientation/routes.ts";
 import { passwordRoutes } from "./modules/passwords/routes.ts";
@@ -100,6 +101,7 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
   await app.register(async (scope) => documentsRoutes(scope, context));
   await app.register(async (scope) => orientationRoutes(scope, context));
   await app.register(async (scope) => gestionRoutes(scope, context));
+  await app.register(async (scope) => healthRoutes(scope, context));
   await webRoutes(app, context);
   return app;
 }

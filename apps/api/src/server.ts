@@ -2,6 +2,9 @@ import { existsSync } from "node:fs";
 import { loadConfig } from "./config.ts";
 import { assertDataDirFree, DataDirLockedError } from "./db/lock.ts";
 
+/** Longer than any request should take; shorter than systemd's default TimeoutStopSec (90 s). */
+const SHUTDOWN_GRACE_MS = 30_000;
+
 async function main() {
   const config = loadConfig();
   // A second process on the embedded database is refused at once, before the slow imports.
@@ -19,14 +22,39 @@ async function main() {
   if (!existsSync(config.webDir)) {
     app.log.warn(`Application web non construite (${config.webDir}) : lancez « npm run build ».`);
   }
+  // On the embedded database, `npm run backup` asks this process for the archive (decision 070).
+  const backupSocket =
+    database.kind === "pglite"
+      ? await (await import("./ops/serve-backups.ts")).serveBackups(config, database, app.log)
+      : undefined;
+
+  // Stops accepting connections, lets the requests and the e-mail in flight finish, closes the
+  // database, exits 0. A second signal or SHUTDOWN_GRACE_MS later, it exits at once with 1.
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info(`${signal} reçu, arrêt du serveur`);
-    await app.close();
-    await database.close();
-    process.exit(0);
+    if (stopping) {
+      app.log.warn(`${signal} reçu pendant l'arrêt : arrêt immédiat`);
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info(`${signal} reçu, arrêt du serveur (requêtes en cours terminées d'abord)`);
+    setTimeout(() => {
+      app.log.error(`arrêt forcé : requêtes encore en cours après ${SHUTDOWN_GRACE_MS / 1000} s`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    // A keep-alive connection whose request just finished is closed too, not left open.
+    setInterval(() => app.server.closeIdleConnections(), 100).unref();
+    try {
+      await Promise.all([app.close(), backupSocket?.close()]);
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "erreur pendant l'arrêt");
+      process.exit(1);
+    }
   };
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

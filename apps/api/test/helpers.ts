@@ -54,7 +54,8 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
   };
 }
 
-async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+/** A fresh database with no migration applied: PGlite in memory, or a throw-away one on TEST_DATABASE_URL. */
+export async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { database: await openDatabase({ kind: "pglite" }), drop: async () => {} };
   const name = `puerta_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../context.ts";
+import { createReadiness } from "./service.ts";
+
+/**
+ * GET /healthz: the process answers. GET /readyz: it can serve (service.ts). Both outside
+ * /api, uncached, and quiet in the log, since a load balancer or systemd polls them.
+ */
+export async function healthRoutes(app: FastifyInstance, { db, storage }: AppContext) {
+  const readiness = createReadiness({ db, storage, log: app.log });
+  const quiet = { logLevel: "warn" as const };
+
+  app.get("/healthz", quiet, async (_request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    return { status: "ok" };
+  });
+
+  app.get("/readyz", quiet, async (_request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    if (await readiness.isReady()) return { status: "ok" };
+    return reply.code(503).send({ status: "indisponible" });
+  });
+}

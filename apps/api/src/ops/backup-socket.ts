@@ -1,0 +1,126 @@
+import { chmod, mkdir, rm } from "node:fs/promises";
+import net from "node:net";
+import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import type { BackupManifest } from "./manifest.ts";
+
+/**
+ * The embedded database can be opened by one process only, so while the server runs, the
+ * backup command asks the server to write the archive. The request goes through a Unix
+ * socket inside DATA_DIR, in a folder only the server's user can enter: whoever can connect
+ * could read the database files anyway. Nothing new listens on the network.
+ */
+export const backupSocketPath = (dataDir: string) => path.join(dataDir, "run", "sauvegarde.sock");
+
+/** Unix socket paths are limited to about 107 bytes by the kernel. */
+const MAX_SOCKET_PATH = 100;
+
+type Request = { output: string };
+type Answer = { ok: true; manifest: BackupManifest } | { ok: false; message: string };
+
+export async function listenForBackupRequests(options: {
+  dataDir: string;
+  backup: (output: string) => Promise<BackupManifest>;
+  log: FastifyBaseLogger;
+}): Promise<{ close(): Promise<void> } | undefined> {
+  const socketPath = backupSocketPath(options.dataDir);
+  if (socketPath.length > MAX_SOCKET_PATH) {
+    options.log.warn(
+      `Chemin trop long pour le socket de sauvegarde (${socketPath}) : « npm run backup » ne pourra pas joindre ce serveur.`,
+    );
+    return undefined;
+  }
+  const folder = path.dirname(socketPath);
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  await chmod(folder, 0o700);
+  // We hold the data directory's lock: a socket file left here is a dead server's.
+  await rm(socketPath, { force: true });
+
+  let running = false;
+  const server = net.createServer((connection) => {
+    let received = "";
+    connection.setEncoding("utf8");
+    connection.on("error", () => {});
+    connection.on("data", async (chunk: string) => {
+      received += chunk;
+      const end = received.indexOf("\n");
+      if (end === -1) {
+        if (received.length > 8192) connection.destroy();
+        return;
+      }
+      connection.pause();
+      const answer = await handle(received.slice(0, end));
+      connection.end(`${JSON.stringify(answer)}\n`);
+    });
+  });
+
+  async function handle(line: string): Promise<Answer> {
+    let request: Request;
+    try {
+      request = JSON.parse(line) as Request;
+    } catch {
+      return { ok: false, message: "Requête illisible." };
+    }
+    if (typeof request.output !== "string" || !path.isAbsolute(request.output)) {
+      return { ok: false, message: "Le chemin de l'archive doit être absolu." };
+    }
+    if (running) return { ok: false, message: "Une sauvegarde est déjà en cours." };
+    running = true;
+    try {
+      options.log.info({ output: request.output }, "sauvegarde demandée");
+      const manifest = await options.backup(request.output);
+      options.log.info({ output: request.output }, "sauvegarde écrite");
+      return { ok: true, manifest };
+    } catch (error) {
+      options.log.error({ err: error }, "échec de la sauvegarde");
+      return { ok: false, message: "La sauvegarde a échoué : voir le journal du serveur." };
+    } finally {
+      running = false;
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(socketPath, () => resolve());
+  });
+  await chmod(socketPath, 0o600);
+  return {
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Waits for a backup in progress: its connection ends when the archive is written.
+        server.close(() => resolve());
+        void rm(socketPath, { force: true });
+      }),
+  };
+}
+
+/** The CLI's side: asks the running server for an archive at `output` (absolute). */
+export function requestBackupFromServer(dataDir: string, output: string): Promise<BackupManifest> {
+  return new Promise((resolve, reject) => {
+    const connection = net.connect(backupSocketPath(dataDir));
+    let received = "";
+    connection.setEncoding("utf8");
+    connection.on("connect", () => connection.write(`${JSON.stringify({ output } satisfies Request)}\n`));
+    connection.on("data", (chunk: string) => {
+      received += chunk;
+    });
+    connection.on("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === "EACCES"
+            ? "Le serveur en marche appartient à un autre utilisateur : lancez la sauvegarde sous le même compte que lui."
+            : `Le serveur en marche ne répond pas sur ${backupSocketPath(dataDir)} (${error.code ?? error.message}).`,
+        ),
+      ),
+    );
+    connection.on("end", () => {
+      try {
+        const answer = JSON.parse(received) as Answer;
+        if (answer.ok) resolve(answer.manifest);
+        else reject(new Error(answer.message));
+      } catch {
+        reject(new Error("Réponse illisible du serveur."));
+      }
+    });
+  });
+}

@@ -1,0 +1,174 @@
+import { createHash } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, mkdtemp, open, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { asc, sql } from "drizzle-orm";
+import { create as createTar } from "tar";
+import type { Database } from "../db/client.ts";
+import { appliedMigrationLevel, knownMigrations, rowsOf } from "../db/migration-level.ts";
+import { storedFiles } from "../db/schema/storage.ts";
+import { type FileStorage, StoredFileMissingError } from "../lib/storage/index.ts";
+import { type Executor, qualified, sequences, type TableInfo, tablesInForeignKeyOrder } from "./catalogue.ts";
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION, type BackupManifest, fileEntryPath } from "./manifest.ts";
+
+export type BackupOptions = {
+  db: Database;
+  storage: FileStorage;
+  /** The archive to write (.tar.gz); written beside under another name, then renamed. */
+  output: string;
+  source: BackupManifest["source"];
+  /** Called after each table is read, inside the snapshot (progress; tests write meanwhile). */
+  onTableRead?: (table: TableInfo, rows: number) => Promise<void> | void;
+  /** Warnings for people (a file that vanished or changed since the snapshot). */
+  warn?: (message: string) => void;
+};
+
+const FETCH_ROWS = 1000;
+
+/**
+ * Writes one archive: every table read in ONE read-only repeatable-read transaction (one
+ * instant for all of them), then every stored file through the storage interface, then the
+ * manifest. On PGlite the transaction holds the single connection: other queries wait for
+ * the data part (delayed, not refused), never for the files.
+ */
+export async function writeBackup(options: BackupOptions): Promise<BackupManifest> {
+  const { db, storage, output, warn = () => {} } = options;
+  const outputDir = path.dirname(path.resolve(output));
+  await mkdir(outputDir, { recursive: true });
+  const staging = await mkdtemp(path.join(outputDir, ".puerta-sauvegarde-"));
+  const partial = `${output}.partiel`;
+  try {
+    await mkdir(path.join(staging, "tables"));
+    const snapshot = await db.transaction(
+      async (tx) => {
+        const [instant] = await rowsOf<{ now: string }>(tx, sql`select to_json(now())#>>'{}' as now`);
+        const level = await appliedMigrationLevel(tx);
+        const tables: BackupManifest["tables"] = [];
+        for (const [index, table] of (await tablesInForeignKeyOrder(tx)).entries()) {
+          const file = `tables/${String(index + 1).padStart(3, "0")}-${table.schema}.${table.name}.jsonl`;
+          const dumped = await dumpTable(tx, table, path.join(staging, file));
+          tables.push({ schema: table.schema, name: table.name, file, ...dumped });
+          await options.onTableRead?.(table, dumped.rows);
+        }
+        const sequenceValues: BackupManifest["sequences"] = [];
+        for (const sequence of await sequences(tx)) {
+          const [value] = await rowsOf<{ last_value: string; is_called: boolean }>(
+            tx,
+            sql.raw(`select last_value::text, is_called from ${qualified(sequence)}`),
+          );
+          if (value) sequenceValues.push({ ...sequence, lastValue: value.last_value, isCalled: value.is_called });
+        }
+        const fileRows = await tx
+          .select({
+            key: storedFiles.key,
+            contentType: storedFiles.contentType,
+            originalName: storedFiles.originalName,
+            sha256: storedFiles.sha256,
+          })
+          .from(storedFiles)
+          .orderBy(asc(storedFiles.key));
+        return { createdAt: instant?.now ?? new Date().toISOString(), level, tables, sequenceValues, fileRows };
+      },
+      { isolationLevel: "repeatable read", accessMode: "read only" },
+    );
+
+    // The files, after the snapshot: read through the storage interface (disk or S3 alike).
+    const files: BackupManifest["files"] = [];
+    const missingFiles: string[] = [];
+    for (const row of snapshot.fileRows) {
+      const copied = await copyStoredFile(storage, row.key, path.join(staging, fileEntryPath(row.key)));
+      if (!copied) {
+        warn(`Fichier absent du stockage, non sauvegardé : ${row.key}`);
+        missingFiles.push(row.key);
+        continue;
+      }
+      if (copied.sha256 !== row.sha256)
+        warn(`Fichier remplacé depuis l'instantané, version récente sauvegardée : ${row.key}`);
+      files.push({ key: row.key, contentType: row.contentType, originalName: row.originalName, ...copied });
+    }
+
+    const lastTag = knownMigrations().find((m) => m.when === snapshot.level.lastWhen)?.tag ?? null;
+    const manifest: BackupManifest = {
+      format: ARCHIVE_FORMAT,
+      version: ARCHIVE_VERSION,
+      createdAt: snapshot.createdAt,
+      source: options.source,
+      migrations: { count: snapshot.level.count, lastWhen: snapshot.level.lastWhen, lastTag },
+      tables: snapshot.tables,
+      sequences: snapshot.sequenceValues,
+      files,
+      missingFiles,
+    };
+    await writeFile(path.join(staging, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+    const entries = ["manifest.json", "tables", ...(files.length > 0 ? ["files"] : [])];
+    // Owner-only: the archive holds personal data and password hashes.
+    await pipeline(
+      createTar({ gzip: true, cwd: staging, portable: true }, entries),
+      createWriteStream(partial, { mode: 0o600 }),
+    );
+    await rename(partial, output);
+    return manifest;
+  } finally {
+    await rm(partial, { force: true });
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/** One table as JSON lines, read through a cursor so that a big table never sits in memory. */
+async function dumpTable(tx: Executor, table: TableInfo, file: string): Promise<{ rows: number; sha256: string }> {
+  const hash = createHash("sha256");
+  const handle = await open(file, "wx", 0o600);
+  let rows = 0;
+  try {
+    await tx.execute(
+      sql.raw(
+        `declare puerta_sauvegarde no scroll cursor for select to_jsonb(t)::text as r from ${qualified(table)} t`,
+      ),
+    );
+    for (;;) {
+      const batch = await rowsOf<{ r: string }>(tx, sql.raw(`fetch ${FETCH_ROWS} from puerta_sauvegarde`));
+      if (batch.length > 0) {
+        const text = `${batch.map((row) => row.r).join("\n")}\n`;
+        hash.update(text);
+        await handle.write(text);
+        rows += batch.length;
+      }
+      if (batch.length < FETCH_ROWS) break;
+    }
+    await tx.execute(sql.raw("close puerta_sauvegarde"));
+  } finally {
+    await handle.close();
+  }
+  return { rows, sha256: hash.digest("hex") };
+}
+
+/** Streams one stored file to `target`; null when the storage no longer has it. */
+async function copyStoredFile(
+  storage: FileStorage,
+  key: string,
+  target: string,
+): Promise<{ size: number; sha256: string } | null> {
+  let source: Awaited<ReturnType<FileStorage["stream"]>>;
+  try {
+    source = await storage.stream(key);
+  } catch (error) {
+    if (error instanceof StoredFileMissingError) return null;
+    throw error;
+  }
+  await mkdir(path.dirname(target), { recursive: true });
+  const hash = createHash("sha256");
+  let size = 0;
+  await pipeline(
+    source,
+    async function* (chunks: AsyncIterable<Buffer>) {
+      for await (const chunk of chunks) {
+        hash.update(chunk);
+        size += chunk.length;
+        yield chunk;
+      }
+    },
+    createWriteStream(target, { mode: 0o600 }),
+  );
+  return { size, sha256: hash.digest("hex") };
+}

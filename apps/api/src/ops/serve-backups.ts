@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../config.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import { createStorageFromConfig } from "../lib/storage/index.ts";
+import { writeBackup } from "./backup.ts";
+import { listenForBackupRequests } from "./backup-socket.ts";
+
+/** The running server's side of `npm run backup` on the embedded database. */
+export function serveBackups(config: Config, database: DatabaseHandle, log: FastifyBaseLogger) {
+  const storage = createStorageFromConfig(database.db, config.dataDir);
+  return listenForBackupRequests({
+    dataDir: config.dataDir,
+    log,
+    backup: (output) =>
+      writeBackup({
+        db: database.db,
+        storage,
+        output,
+        source: database.kind,
+        warn: (message) => log.warn(message),
+      }),
+  });
+}
