@@ -63,7 +63,12 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
   app.addHook("onSend", async (request, reply) => {
     reply.header("X-Request-Id", request.id);
     reply.header("Permissions-Policy", PERMISSIONS_POLICY);
-    if (request.url.startsWith("/api/") && !reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
+    if (!request.url.startsWith("/api/")) return;
+    // A signed-in answer (private images included) is never kept by any cache.
+    const cacheControl = String(reply.getHeader("Cache-Control") ?? "");
+    if (!cacheControl || (request.headers.authorization && !cacheControl.includes("no-store"))) {
+      reply.header("Cache-Control", "no-store");
+    }
   });
   app.decorateRequest("auth", null);
 
