@@ -1,3 +1,4 @@
+import { hash as argon2Hash } from "@node-rs/argon2";
 import { PASSWORD_MESSAGES as M, RESET_CAPTCHA_PLACEHOLDER } from "@puerta/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -382,6 +383,35 @@ describe("passwords: change, forgot, verify, reset", () => {
       const locked = await post("/api/student/verify-reset-token", { token: "faux", email: FIRST }, { ip });
       expect(locked.statusCode).toBe(429);
       expect(locked.headers["retry-after"]).toBeDefined();
+    });
+
+    it("checks the link before paying for the new password's hash", async () => {
+      // An invalid link must cost no argon2 hash: a reset with one takes about as long as a
+      // verify-reset-token (median of rounds taken in turn, so both see the same load).
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+      const timed = async (run: () => Promise<unknown>) => {
+        const start = performance.now();
+        await run();
+        return performance.now() - start;
+      };
+      const [resetIp, verifyIp] = [freshIp(), freshIp()];
+      const extra: number[] = [];
+      const hashes: number[] = [];
+      for (let i = 0; i < 15; i++) {
+        const body = { email: FIRST, token: `faux-lien-${i}` };
+        const reset = await timed(async () => {
+          const res = await post(
+            "/api/student/reset-password",
+            { ...body, password: "Nouveau-Depart-2026", password_confirmation: "Nouveau-Depart-2026" },
+            { ip: resetIp },
+          );
+          expect(res.json().errors).toEqual({ token: [M.linkInvalid] });
+        });
+        const verify = await timed(() => post("/api/student/verify-reset-token", body, { ip: verifyIp }));
+        hashes.push(await timed(() => argon2Hash(`Nouveau-Depart-${i}`)));
+        extra.push(reset - verify);
+      }
+      expect(median(extra)).toBeLessThan(median(hashes) / 2);
     });
 
     it("does not store the password in clear anywhere", async () => {
