@@ -1,6 +1,7 @@
 import { CONTACT_MESSAGES, MESSAGES, PASSWORD_MESSAGES } from "@puerta/contract";
-import type { LightMyRequestResponse } from "fastify";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.ts";
 import { contactMessages } from "../src/db/schema/index.ts";
 import { bearer, createTestApp, DEMO_PASSWORD, DEMO_STUDENTS, login, solveCaptcha, type TestApp } from "./helpers.ts";
 import { createMailServer, type MailServer } from "./support/mail-server.ts";
@@ -32,12 +33,18 @@ describe("limits under concurrent requests", () => {
     await smtp.stop();
   });
 
-  const loginBurst = async (passwords: string[], ip: string, email: string = DEMO_STUDENTS.first) => {
+  /** Logins sent at once; with `apps`, spread over several API processes sharing the database. */
+  const loginBurst = async (
+    passwords: string[],
+    ip: string,
+    email: string = DEMO_STUDENTS.first,
+    apps: FastifyInstance[] = [t.app],
+  ) => {
     const captchas: string[] = [];
     for (const _ of passwords) captchas.push(await solveCaptcha(t.app));
     return Promise.all(
       passwords.map((password, i) =>
-        t.app.inject({
+        (apps[i % apps.length] ?? t.app).inject({
           method: "POST",
           url: "/api/login",
           payload: { email, password, recaptcha_token: captchas[i] },
@@ -47,9 +54,12 @@ describe("limits under concurrent requests", () => {
     );
   };
 
-  it("checks at most 5 of 20 simultaneous logins, and the others hear 429 with retry_after", async () => {
+  it("checks at most 5 of 20 simultaneous logins sent to two API processes; the others hear 429", async () => {
     const ip = "203.0.113.10";
-    const responses = await loginBurst(Array(20).fill(WRONG), ip);
+    const other = await buildApp({ config: t.config, db: t.database.db, logger: false });
+    const responses = await loginBurst(Array(20).fill(WRONG), ip, DEMO_STUDENTS.first, [t.app, other]).finally(() =>
+      other.close(),
+    );
     const counts = statusCounts(responses);
     // Four 401s and the fifth failure's 429: never more than five passwords checked.
     expect(counts[401] ?? 0).toBeLessThanOrEqual(5);
