@@ -16,7 +16,7 @@ import { jsonTextSerializer } from "./lib/json-text.ts";
 import { loggerOptions } from "./lib/logging.ts";
 import { createMailer } from "./lib/mailer/index.ts";
 import { recordRouteTable } from "./lib/route-table.ts";
-import { cspDirectives } from "./lib/security-headers.ts";
+import { cspDirectives, PERMISSIONS_POLICY } from "./lib/security-headers.ts";
 import { createStorageFromConfig } from "./lib/storage/index.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { createAuthService } from "./modules/auth/service.ts";
@@ -42,10 +42,8 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
     logger: loggerOptions(config, logger),
     bodyLimit: LIMITS.jsonBodyBytes,
     trustProxy: config.trustProxy,
-    genReqId: (request) => {
-      const incoming = request.headers["x-request-id"];
-      return typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    },
+    // Always ours: a client's X-Request-Id is only logged beside it (lib/logging.ts).
+    genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors,
   });
@@ -66,7 +64,13 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
   });
   app.addHook("onSend", async (request, reply) => {
     reply.header("X-Request-Id", request.id);
-    if (request.url.startsWith("/api/") && !reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
+    reply.header("Permissions-Policy", PERMISSIONS_POLICY);
+    if (!request.url.startsWith("/api/")) return;
+    // A signed-in answer (private images included) is never kept by any cache.
+    const cacheControl = String(reply.getHeader("Cache-Control") ?? "");
+    if (!cacheControl || (request.headers.authorization && !cacheControl.includes("no-store"))) {
+      reply.header("Cache-Control", "no-store");
+    }
   });
   app.decorateRequest("auth", null);
 

@@ -122,4 +122,19 @@ describe("POST /api/contact", () => {
     // Another visitor is not affected.
     expect((await send(valid(), freshIp())).statusCode).toBe(200);
   });
+  it("accepts one plain e-mail address only, so that the reply cannot go to someone else", async () => {
+    const before = (await stored()).length;
+    for (const email of [
+      "x,<attacker@evil.co>",
+      "salma@example.com, attacker@evil.co",
+      "Salma <salma@example.com>",
+      "salma@example.com;attacker@evil.co",
+      '"x"@evil.co',
+    ]) {
+      const res = await send({ ...valid(), email }, freshIp(), false);
+      expect(res.statusCode, email).toBe(422);
+      expect(res.json().errors.email, email).toEqual([M.emailInvalid]);
+    }
+    expect((await stored()).length).toBe(before);
+  });
 });

@@ -121,3 +121,41 @@ describe("login lockout", () => {
     expect((await attempt(DEMO_STUDENTS.second, DEMO_PASSWORD, ip)).statusCode).toBe(200);
   });
 });
+
+describe("login ceiling per account, whatever the IP", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { LOGIN_LOCKOUT_SECONDS: "60" } });
+  });
+  afterAll(() => t.close());
+
+  const attempt = async (password: string, remoteAddress: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { email: DEMO_STUDENTS.first, password, recaptcha_token: await solveCaptcha(t.app) },
+      remoteAddress,
+    });
+
+  it("locks the account for 15 minutes after 20 failures from several IPs, then lets the student in", async () => {
+    // Each IP is locked after its 5th failure; four of them reach the account's 20.
+    for (let ip = 1; ip <= 3; ip++) {
+      for (let i = 0; i < 4; i++) expect((await attempt(WRONG, `192.0.2.${ip}`)).statusCode).toBe(401);
+      expect((await attempt(WRONG, `192.0.2.${ip}`)).json()).toEqual({ ...LOCKED, retry_after: 60 });
+    }
+    for (let i = 0; i < 4; i++) expect((await attempt(WRONG, "192.0.2.4")).statusCode).toBe(401);
+    const twentieth = await attempt(WRONG, "192.0.2.4");
+    expect(twentieth.json()).toEqual({ ...LOCKED, retry_after: 900 });
+
+    // A new IP, even with the right password, waits: but a quarter of an hour at most.
+    const fresh = await attempt(DEMO_PASSWORD, "192.0.2.50");
+    expect(fresh.statusCode).toBe(429);
+    expect(fresh.json().retry_after).toBeGreaterThan(800);
+    expect(fresh.json().retry_after).toBeLessThanOrEqual(900);
+
+    await t.database.db.execute(
+      sql`update throttles set locked_until = now() - interval '1 second' where key like 'login-account:%'`,
+    );
+    expect((await attempt(DEMO_PASSWORD, "192.0.2.50")).statusCode).toBe(200);
+  });
+});

@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
-import { bearer, createTestApp, DEMO_PASSWORD, DEMO_STUDENTS, solveCaptcha, type TestApp } from "./helpers.ts";
+import { bearer, createTestApp, DEMO_PASSWORD, DEMO_STUDENTS, login, solveCaptcha, type TestApp } from "./helpers.ts";
 
 describe("logs", () => {
   let t: TestApp;
@@ -96,5 +96,38 @@ describe("logs", () => {
     const entry = lines.map((line) => JSON.parse(line)).find((e) => e.msg === "unhandled error");
     expect(entry).toMatchObject({ level: 50, err: { message: expect.stringContaining("secret_table") } });
     expect(entry.reqId).toBe(res.headers["x-request-id"]);
+  });
+  it("mask a calendar feed's secret, which is in its path", async () => {
+    const token = await login(app, DEMO_STUDENTS.second);
+    const created = await app.inject({ method: "POST", url: "/api/calendar/subscription", headers: bearer(token) });
+    const path = new URL(created.json().data.url).pathname;
+    const secret = /([A-Za-z0-9]{48})\.ics$/.exec(path)?.[1] ?? "";
+    expect(secret).toHaveLength(48);
+    const feed = await app.inject({ method: "GET", url: path });
+    expect(feed.statusCode).toBe(200);
+    const line = lines.find((l) => l.includes(`"reqId":"${feed.headers["x-request-id"]}"`) && l.includes('"url"'));
+    expect(JSON.parse(line ?? "{}").req?.url).toBe("/api/calendar/[masqué].ics");
+    expect(lines.join("\n")).not.toContain(secret);
+  });
+
+  it("use our own request id, and keep a client's X-Request-Id only as its own field", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/policy/status", headers: { "x-request-id": "suivi-42" } });
+    const id = res.headers["x-request-id"];
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const entries = lines.map((line) => JSON.parse(line));
+    expect(entries.find((e) => e.reqId === id && e.req)?.req).toMatchObject({ clientRequestId: "suivi-42" });
+    expect(entries.some((e) => e.reqId === "suivi-42")).toBe(false);
+
+    // A value that is not a short plain token is not logged at all.
+    const forged = await app.inject({
+      method: "GET",
+      url: "/api/policy/status",
+      headers: { "x-request-id": `faux"}, "level":60, "x":"${"a".repeat(80)}` },
+    });
+    const forgedEntry = lines
+      .map((line) => JSON.parse(line))
+      .find((e) => e.reqId === forged.headers["x-request-id"] && e.req);
+    expect(forgedEntry?.req).toBeDefined();
+    expect(forgedEntry?.req.clientRequestId).toBeUndefined();
   });
 });

@@ -11,6 +11,9 @@ function parseCsp(header: unknown): Map<string, string[]> {
   return map;
 }
 
+const POLICY =
+  "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()";
+
 describe("security headers on API answers", () => {
   let t: TestApp;
   let token: string;
@@ -47,6 +50,7 @@ describe("security headers on API answers", () => {
       expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin");
       expect(res.headers["x-powered-by"]).toBeUndefined();
       expect(res.headers["strict-transport-security"]).toBeUndefined();
+      expect(res.headers["permissions-policy"]).toBe(POLICY);
     }
   });
 
@@ -57,12 +61,36 @@ describe("security headers on API answers", () => {
     expect(b.headers["cache-control"]).toBe("no-store");
     expect(a.headers["x-request-id"]).toMatch(/^[\w-]+$/);
     expect(a.headers["x-request-id"]).not.toBe(b.headers["x-request-id"]);
+    // A client's id is never taken as ours (it is only logged beside it).
     const traced = await t.app.inject({ method: "GET", url: "/api/user", headers: { "x-request-id": "suivi-42" } });
-    expect(traced.headers["x-request-id"]).toBe("suivi-42");
+    expect(traced.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("answers JSON with its content type so that browsers never sniff it", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/user", headers: bearer(token) });
     expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+  });
+});
+
+describe("security headers in production", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      seed: false,
+      env: { NODE_ENV: "production", PUBLIC_URL: "https://portail.puerta.example" },
+    });
+  });
+  afterAll(() => t.close());
+
+  it("sends HSTS, the Permissions-Policy, and the CSRF cookie with Secure", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/sanctum/csrf-cookie" });
+    expect(res.statusCode).toBeLessThan(300);
+    expect(res.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(res.headers["permissions-policy"]).toBe(POLICY);
+    const cookie = String(res.headers["set-cookie"]);
+    expect(cookie).toMatch(/^XSRF-TOKEN=/);
+    expect(cookie.split(";").map((part) => part.trim())).toContain("Secure");
+    const csp = parseCsp(res.headers["content-security-policy"]);
+    expect(csp.has("upgrade-insecure-requests")).toBe(true);
   });
 });

@@ -23,6 +23,20 @@ export function cspDirectives(config: Config): Directives {
   return directives;
 }
 
+/** Powerful browser features no page of ours uses: refused to the pages and to anything they embed. */
+export const PERMISSIONS_POLICY = [
+  "accelerometer",
+  "camera",
+  "geolocation",
+  "gyroscope",
+  "magnetometer",
+  "microphone",
+  "payment",
+  "usb",
+]
+  .map((feature) => `${feature}=()`)
+  .join(", ");
+
 export function cspHeader(directives: Directives, scriptHashes: readonly string[] = []): string {
   return Object.entries(directives)
     .map(([name, values]) => {

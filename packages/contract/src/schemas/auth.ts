@@ -5,8 +5,12 @@ import { namedRef } from "./common.ts";
 
 const m = MESSAGES.login;
 
-/** A basic address pattern, the same one the login form applies before sending. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * A basic address pattern, the same one the forms apply before sending: one plain address,
+ * no spaces, and none of the characters that turn a header value into a list or a display
+ * name (`x,<attacker@evil.co>` would make the contact mail's Reply-To the attacker's).
+ */
+export const EMAIL_PATTERN = /^[^\s@,;:<>()[\]"\\]+@[^\s@,;:<>()[\]"\\]+\.[^\s@,;:<>()[\]"\\]+$/;
 
 export const emailField = z
   .string({ error: m.emailRequired })

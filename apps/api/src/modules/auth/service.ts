@@ -3,7 +3,7 @@ import { hash, verify } from "@node-rs/argon2";
 import { LIMITS, type LoginRequest, MESSAGES, type User } from "@puerta/contract";
 import type { CoreContext } from "../../context.ts";
 import { HttpError, unauthenticated, validationFailed } from "../../lib/errors.ts";
-import { clearHits, hit, lockedFor } from "../../lib/throttle.ts";
+import { reserveAttempt, type ThrottleRule } from "../../lib/throttle.ts";
 import { parseBearer, randomToken, sameHash, sha256Hex } from "../../lib/tokens.ts";
 import * as q from "./queries.ts";
 
@@ -26,18 +26,35 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
+/**
+ * Ceiling per account, whatever the IP: each new IP would otherwise give 5 more guesses.
+ * Slower and longer than the per-IP lock, but short, so that nobody can keep a student out
+ * for long (decision 004).
+ */
+export const LOGIN_PER_ACCOUNT: ThrottleRule = {
+  max: 20,
+  windowSeconds: 60 * 60,
+  lock: { seconds: 15 * 60 },
+  counts: "failures",
+};
+
 export function createAuthService({ db, config, captcha }: CoreContext) {
   const findLiveToken = q.liveTokenQuery(db, config.tokenIdleMinutes);
-  const throttleKey = (email: string, ip: string) =>
-    `login:${createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 32)}:${ip}`;
+  const emailHash = (email: string) => createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 32);
 
-  const loginRule = {
+  /** 5 failures per e-mail and IP in 15 minutes; the lock doubles from LOGIN_LOCKOUT_SECONDS up to an hour. */
+  const perEmailAndIp: ThrottleRule = {
     max: LIMITS.loginMaxFailures,
     windowSeconds: LIMITS.loginWindowSeconds,
-    // 1, 2, 4 … times the base, at most one hour.
-    lockSeconds: ({ lockouts }: { lockouts: number }) =>
-      Math.min(3600, config.loginLockoutSeconds * 2 ** (lockouts - 1)),
+    lock: { seconds: config.loginLockoutSeconds, doublingUpTo: 3600 },
+    counts: "failures",
+    successForgetsFailures: true,
   };
+
+  const throttleLimits = (email: string, ip: string) => [
+    { key: `login:${emailHash(email)}:${ip}`, rule: perEmailAndIp },
+    { key: `login-account:${emailHash(email)}`, rule: LOGIN_PER_ACCOUNT },
+  ];
 
   const throttled = (seconds: number) =>
     new HttpError(
@@ -86,20 +103,20 @@ export function createAuthService({ db, config, captcha }: CoreContext) {
     issueToken,
 
     async login(input: LoginRequest, ip: string) {
-      const key = throttleKey(input.email, ip);
-      const locked = await lockedFor(db, key);
-      if (locked > 0) throw throttled(locked);
+      const attempt = await reserveAttempt(db, throttleLimits(input.email, ip));
+      if (!attempt.allowed) throw throttled(attempt.retryAfter);
       if (!(await captcha.verify(input.recaptcha_token))) {
+        await attempt.cancelled(); // a refused captcha is no password guess
         throw validationFailed({ recaptcha_token: [MESSAGES.login.captchaFailed] });
       }
       const account = await q.findUserByEmail(db, input.email);
       const ok = await verifyPassword(account?.passwordHash ?? (await getDummyHash()), input.password);
       if (!account || !ok) {
-        const lockSeconds = await hit(db, key, loginRule);
+        const lockSeconds = await attempt.failed();
         if (lockSeconds > 0) throw throttled(lockSeconds);
         throw new HttpError(401, { message: MESSAGES.login.invalidCredentials });
       }
-      await clearHits(db, key);
+      await attempt.succeeded();
       const { token } = await issueToken(account.id);
       return { token, user: await getUser(account.id) };
     },

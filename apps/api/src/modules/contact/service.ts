@@ -1,18 +1,16 @@
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from "@puerta/contract";
 import type { AppContext } from "../../context.ts";
 import { HttpError, validationFailed } from "../../lib/errors.ts";
-import { hit, lockedFor, type ThrottleRule } from "../../lib/throttle.ts";
+import { lockedFor, reserveAttempt, type ThrottleRule } from "../../lib/throttle.ts";
 import { type ContactFields, contactMail } from "./mail.ts";
 import { insertContactMessage } from "./queries.ts";
 
-/**
- * Three messages per IP in fifteen minutes. `hit` reports the hit that reaches `max`, so
- * `max` is the first refused message; the lock lasts until the window of the first ends.
- */
+/** Three messages per IP in fifteen minutes; the third locks the IP until the window of the first ends. */
 const CONTACT_RULE: ThrottleRule = {
-  max: CONTACT_LIMITS.maxMessagesPerWindow + 1,
+  max: CONTACT_LIMITS.maxMessagesPerWindow,
   windowSeconds: CONTACT_LIMITS.windowSeconds,
-  lockSeconds: ({ windowRemainingSeconds }) => windowRemainingSeconds,
+  lock: { untilWindowEnds: true },
+  counts: "successes",
 };
 
 const throttled = (seconds: number) =>
@@ -33,15 +31,23 @@ export function createContactService({ db, config, captcha, mail }: AppContext) 
     },
 
     async send(fields: ContactFields, captchaPayload: string, ip: string) {
+      // The place is taken before the captcha is checked, so parallel messages cannot pass the limit.
+      const attempt = await reserveAttempt(db, [{ key: key(ip), rule: CONTACT_RULE }]);
+      if (!attempt.allowed) throw throttled(attempt.retryAfter);
       if (!(await captcha.verify(captchaPayload))) {
+        await attempt.failed(); // a refused captcha does not count
         throw validationFailed({ recaptcha_token: [CONTACT_MESSAGES.captchaFailed] });
       }
-      const lockSeconds = await hit(db, key(ip), CONTACT_RULE);
-      if (lockSeconds > 0) throw throttled(lockSeconds);
-      await db.transaction(async (tx) => {
-        const mailId = await mail.queue(contactMail(config.contactEmail, fields, new Date()), tx);
-        await insertContactMessage(tx, { ...fields, ip, mailId });
-      });
+      try {
+        await db.transaction(async (tx) => {
+          const mailId = await mail.queue(contactMail(config.contactEmail, fields, new Date()), tx);
+          await insertContactMessage(tx, { ...fields, ip, mailId });
+        });
+      } catch (error) {
+        await attempt.cancelled();
+        throw error;
+      }
+      await attempt.succeeded();
       void mail.flush();
       return { message: CONTACT_MESSAGES.sent };
     },

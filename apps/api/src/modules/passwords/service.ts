@@ -6,7 +6,7 @@ import {
 } from "@puerta/contract";
 import type { AppContext } from "../../context.ts";
 import { HttpError, validationFailed } from "../../lib/errors.ts";
-import { hit, lockedFor, type ThrottleRule } from "../../lib/throttle.ts";
+import { reserveAttempt, type ThrottleRule } from "../../lib/throttle.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
 import type { AuthContext } from "../auth/service.ts";
 import { hashPassword, verifyPassword } from "../auth/service.ts";
@@ -18,19 +18,24 @@ const m = PASSWORD_MESSAGES;
 const RESET_TOKEN_LENGTH = 64;
 const QUARTER_HOUR = 15 * 60;
 
-/** Locks until the end of the window in which the limit was reached. */
-const untilWindowEnds: ThrottleRule["lockSeconds"] = ({ windowRemainingSeconds }) => windowRemainingSeconds;
+/** Counted and locked until the end of the window in which the limit was reached. */
+const perQuarterHour = (max: number, counts: ThrottleRule["counts"]): ThrottleRule => ({
+  max,
+  windowSeconds: QUARTER_HOUR,
+  lock: { untilWindowEnds: true },
+  counts,
+});
 
-/** `max` is the first refused hit: 5 tries pass, the 6th is answered 429. */
+/** `max` attempts pass; the next one is answered 429 (or, per address, silently sends nothing). */
 const RULES = {
   /** Wrong current passwords per student: a stolen session cannot guess the password. */
-  changeFailures: { max: 6, windowSeconds: QUARTER_HOUR, lockSeconds: untilWindowEnds },
+  changeFailures: perQuarterHour(5, "failures"),
   /** Forgot-password requests per IP. */
-  forgotPerIp: { max: 6, windowSeconds: QUARTER_HOUR, lockSeconds: untilWindowEnds },
+  forgotPerIp: perQuarterHour(5, "successes"),
   /** Reset e-mails per address and hour: beyond, the answer is the same but no e-mail leaves. */
-  forgotPerEmail: { max: 4, windowSeconds: 60 * 60, lockSeconds: untilWindowEnds },
+  forgotPerEmail: { ...perQuarterHour(3, "successes"), windowSeconds: 60 * 60 },
   /** Invalid reset links tried per IP. */
-  resetFailuresPerIp: { max: 21, windowSeconds: QUARTER_HOUR, lockSeconds: untilWindowEnds },
+  resetFailuresPerIp: perQuarterHour(20, "failures"),
 } satisfies Record<string, ThrottleRule>;
 
 const tooMany = (message: string, seconds: number) =>
@@ -39,15 +44,11 @@ const tooMany = (message: string, seconds: number) =>
 const emailKey = (email: string) => sha256Hex(email.trim().toLowerCase()).slice(0, 32);
 
 export function createPasswordService({ db, config, auth, mail }: AppContext) {
-  /** Counts one hit; true when this hit went over the limit. */
-  async function overLimit(key: string, rule: ThrottleRule): Promise<boolean> {
-    if ((await lockedFor(db, key)) > 0) return true;
-    return (await hit(db, key, rule)) > 0;
-  }
-
-  async function refuseWhileLocked(key: string, message: string) {
-    const seconds = await lockedFor(db, key);
-    if (seconds > 0) throw tooMany(message, seconds);
+  /** Takes one attempt on the key, or answers 429 with `message`. */
+  async function reserveOr429(key: string, rule: ThrottleRule, message: string) {
+    const attempt = await reserveAttempt(db, [{ key, rule }]);
+    if (!attempt.allowed) throw tooMany(message, attempt.retryAfter);
+    return attempt;
   }
 
   /** The rules beyond length that both change and reset apply to a new password. */
@@ -57,14 +58,13 @@ export function createPasswordService({ db, config, auth, mail }: AppContext) {
 
   return {
     async change(who: AuthContext, body: ChangePasswordRequest) {
-      const key = `change-password:${who.userId}`;
-      await refuseWhileLocked(key, m.tooManyAttempts);
+      const attempt = await reserveOr429(`change-password:${who.userId}`, RULES.changeFailures, m.tooManyAttempts);
       const currentHash = await q.findPasswordHash(db, who.userId);
       if (!currentHash || !(await verifyPassword(currentHash, body.current_password))) {
-        const lockSeconds = await hit(db, key, RULES.changeFailures);
-        if (lockSeconds > 0) throw tooMany(m.tooManyAttempts, lockSeconds);
+        await attempt.failed();
         throw validationFailed({ current_password: [m.currentWrong] });
       }
+      await attempt.succeeded();
       if (body.new_password === body.current_password) {
         throw validationFailed({ new_password: [m.sameAsCurrent] });
       }
@@ -79,14 +79,13 @@ export function createPasswordService({ db, config, auth, mail }: AppContext) {
      * cannot be used to find out who studies here.
      */
     async forgot(email: string, ip: string) {
-      const ipKey = `forgot:ip:${ip}`;
-      await refuseWhileLocked(ipKey, m.tooManyRequests);
-      const ipLock = await hit(db, ipKey, RULES.forgotPerIp);
-      if (ipLock > 0) throw tooMany(m.tooManyRequests, ipLock);
-
-      const mailboxFlooded = await overLimit(`forgot:email:${emailKey(email)}`, RULES.forgotPerEmail);
+      await (await reserveOr429(`forgot:ip:${ip}`, RULES.forgotPerIp, m.tooManyRequests)).succeeded();
+      const perEmail = await reserveAttempt(db, [
+        { key: `forgot:email:${emailKey(email)}`, rule: RULES.forgotPerEmail },
+      ]);
+      if (perEmail.allowed) await perEmail.succeeded();
       const account = await q.findAccountByEmail(db, email);
-      if (account && !mailboxFlooded) {
+      if (account && perEmail.allowed) {
         const token = randomToken(RESET_TOKEN_LENGTH);
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(account.email)}`;
         await db.transaction(async (tx) => {
@@ -99,32 +98,39 @@ export function createPasswordService({ db, config, auth, mail }: AppContext) {
     },
 
     async verify(email: string, token: string, ip: string) {
-      const key = `reset:ip:${ip}`;
-      await refuseWhileLocked(key, m.tooManyAttempts);
-      if (await q.isResetTokenLive(db, email, sha256Hex(token))) return { valid: true, message: m.linkValid };
-      const lockSeconds = await hit(db, key, RULES.resetFailuresPerIp);
-      if (lockSeconds > 0) throw tooMany(m.tooManyAttempts, lockSeconds);
+      const attempt = await reserveOr429(`reset:ip:${ip}`, RULES.resetFailuresPerIp, m.tooManyAttempts);
+      if (await q.isResetTokenLive(db, email, sha256Hex(token))) {
+        await attempt.succeeded();
+        return { valid: true, message: m.linkValid };
+      }
+      await attempt.failed();
       return { valid: false, message: m.linkInvalid };
     },
 
-    /** Checks the new password first, so a refused password does not spend the link. */
+    /**
+     * Checks the new password's rules first, so a refused password does not spend the link;
+     * then spends the token, and only then pays for the hash: an invalid link costs no argon2.
+     */
     async reset(body: ResetPasswordRequest, ip: string) {
-      const key = `reset:ip:${ip}`;
-      await refuseWhileLocked(key, m.tooManyAttempts);
-      assertStrongEnough(body.password, "password");
-      const passwordHash = await hashPassword(body.password);
+      const attempt = await reserveOr429(`reset:ip:${ip}`, RULES.resetFailuresPerIp, m.tooManyAttempts);
+      try {
+        assertStrongEnough(body.password, "password");
+      } catch (error) {
+        await attempt.cancelled();
+        throw error;
+      }
       const userId = await db.transaction(async (tx) => {
         const spentBy = await q.spendResetToken(tx, body.email, sha256Hex(body.token));
         if (spentBy === undefined) return undefined;
-        await q.updatePasswordHash(tx, spentBy, passwordHash);
+        await q.updatePasswordHash(tx, spentBy, await hashPassword(body.password));
         await q.deleteUnusedResets(tx, spentBy);
         return spentBy;
       });
       if (userId === undefined) {
-        const lockSeconds = await hit(db, key, RULES.resetFailuresPerIp);
-        if (lockSeconds > 0) throw tooMany(m.tooManyAttempts, lockSeconds);
+        await attempt.failed();
         throw validationFailed({ token: [m.linkInvalid] });
       }
+      await attempt.succeeded();
       await auth.revokeAllTokens(userId);
       return { message: m.resetDone };
     },

@@ -39,7 +39,7 @@ export async function profileRoutes(app: FastifyInstance, context: AppContext) {
       .header("Content-Type", photo.contentType)
       .header("Content-Disposition", 'inline; filename="photo-profil.webp"')
       .header("X-Content-Type-Options", "nosniff")
-      .header("Cache-Control", "private, no-cache")
+      .header("Cache-Control", "no-store")
       .send(photo.bytes);
   });
 }
