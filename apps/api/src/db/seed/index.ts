@@ -12,7 +12,7 @@ import { seedPolicy } from "./policy.ts";
  * so running the whole seed again, or after an upgrade, adds what is missing and nothing twice.
  */
 export async function seedDemo(db: Database, config: Config) {
-  const storage = createStorageFromConfig(db, config.dataDir);
+  const storage = createStorageFromConfig(db, config.dataDir, config.storage);
   await seedAcademy(db);
   await seedPolicy(db);
   await seedDocuments(db, storage);
