@@ -34,7 +34,7 @@ export type DatabaseOptions =
  * WASM heap touches at start and keeps; the embedded database of an academy is a few tens of
  * MB that the OS page cache holds anyway. Temporary and WAL buffers shrink in proportion.
  */
-const PGLITE_SETTINGS = ["-c", "shared_buffers=16MB", "-c", "temp_buffers=1MB", "-c", "wal_buffers=1MB"];
+const PGLITE_SETTINGS = ["-c", "shared_buffers=8MB", "-c", "temp_buffers=1MB", "-c", "wal_buffers=1MB"];
 
 /**
  * V8 compiles PGlite's 9 MB of WASM with its baseline compiler, then recompiles the hot
