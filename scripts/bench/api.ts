@@ -30,6 +30,9 @@ const MAX_SECONDS = 5;
 const TOKENS = 200;
 const LOGINS = 150;
 const TARGET_P99_MS = 50;
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
+/** Issue 20's memory targets (MB): idle and peak under the steady load. */
+const TARGET_MEMORY = { pglite: { idle: 200, peak: 350 }, postgres: { idle: 120, peak: undefined } };
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "puerta-bench-api-"));
 const serverUrl = process.env.DATABASE_URL;
@@ -78,6 +81,10 @@ await database.close();
 
 const server = await startServer(env);
 const serverPid = server.child.pid ?? 0;
+const memory = { afterStart: rssMb(serverPid), idle: Number.NaN, steadyPeak: 0, processPeak: Number.NaN };
+console.log(`RSS du serveur après le démarrage : ${memory.afterStart} Mo ; ${IDLE_SECONDS} s au repos…`);
+await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+memory.idle = rssMb(serverPid);
 
 type Result = Record<string, string | number>;
 const results: Result[] = [];
@@ -103,9 +110,12 @@ try {
       duration: MAX_SECONDS,
       requests: [authorised],
     });
+    const sampler = setInterval(() => {
+      memory.steadyPeak = Math.max(memory.steadyPeak, rssMb(serverPid));
+    }, 100);
     const steady = await steadyLoad(`${server.url}${endpoint}`, () => ({
       authorization: `Bearer ${tokens[Math.floor(Math.random() * tokens.length)]}`,
-    }));
+    })).finally(() => clearInterval(sampler));
     const bursts = await run({
       url: `${server.url}${endpoint}`,
       connections: 20,
@@ -139,11 +149,23 @@ try {
   });
   results.push(loginRow(login));
 } finally {
-  const peakRss = peakRssMb(serverPid);
+  memory.processPeak = peakRssMb(serverPid);
   await server.stop();
   await dropDatabase();
   printTable(results);
-  console.log(`\nMémoire du serveur : pic RSS ${peakRss} Mo`);
+  const target = databaseUrl ? TARGET_MEMORY.postgres : TARGET_MEMORY.pglite;
+  const verdict = (value: number, limit: number | undefined) =>
+    limit === undefined ? "" : value <= limit ? ` (cible ≤ ${limit} : atteinte)` : ` (cible ≤ ${limit} : manquée)`;
+  console.log(
+    [
+      "",
+      "Mémoire du serveur (RSS) :",
+      `  après le démarrage          ${memory.afterStart} Mo`,
+      `  au repos (${IDLE_SECONDS} s)            ${memory.idle} Mo${verdict(memory.idle, target.idle)}`,
+      `  pic sous la charge régulière ${memory.steadyPeak} Mo${verdict(memory.steadyPeak, target.peak)}`,
+      `  pic du processus (VmHWM)    ${memory.processPeak} Mo (démarrage, débit maximal et connexions compris)`,
+    ].join("\n"),
+  );
   console.log(
     `Cible : p99 ≤ ${TARGET_P99_MS} ms à ${RATE} req/s sur chaque lecture, aucune erreur ni réponse non-2xx.`,
   );
@@ -152,7 +174,7 @@ try {
   writeFileSync(
     file,
     JSON.stringify(
-      { date: new Date().toISOString(), machine: machineDescription(), database: kind, peakRssMb: peakRss, results },
+      { date: new Date().toISOString(), machine: machineDescription(), database: kind, memoryMb: memory, results },
       null,
       2,
     ),
@@ -267,13 +289,23 @@ async function solvedCaptcha(base: string): Promise<string> {
   return btoa(JSON.stringify({ challenge, solution }));
 }
 
-/** Peak resident memory of a process (Linux: VmHWM). */
-function peakRssMb(pid: number): string {
+/** A line of /proc/<pid>/status in MB (Linux), NaN when the process is gone. */
+function statusMb(pid: number, field: "VmRSS" | "VmHWM"): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return (kb / 1024).toFixed(0);
+    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]);
+    return Math.round(kb / 1024);
   } catch {
-    return "?";
+    return Number.NaN;
   }
+}
+
+/** Resident memory of a process now. */
+function rssMb(pid: number) {
+  return statusMb(pid, "VmRSS");
+}
+
+/** Peak resident memory of a process since it started. */
+function peakRssMb(pid: number) {
+  return statusMb(pid, "VmHWM");
 }

@@ -78,7 +78,7 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
     config,
     db,
     captcha: createCaptcha(db, config),
-    storage: createStorageFromConfig(db, config.dataDir),
+    storage: createStorageFromConfig(db, config.dataDir, config.storage),
   };
   const auth = createAuthService(core);
   const context: AppContext = {

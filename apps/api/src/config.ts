@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import "./lib/french-validation.ts";
+import { parseStorageUrl, type StorageLocation } from "./lib/storage/location.ts";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -39,6 +40,7 @@ const envSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
   MAIL_POLL_MS: z.coerce.number().int().positive().default(5_000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().positive().default(12),
+  STORAGE_URL: z.string().optional(),
 });
 
 export type Config = {
@@ -62,6 +64,8 @@ export type Config = {
   contactEmail: string;
   /** Outbox: first retry delay (doubled each time, at most one hour), poll period, attempts before giving up. */
   mail: { retryBaseMs: number; pollMs: number; maxAttempts: number };
+  /** Stored files: local disk by default, an S3-compatible bucket when STORAGE_URL is set. */
+  storage: StorageLocation;
 };
 
 /** Reads and checks the environment once; a bad value stops the process with a clear message. */
@@ -76,6 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === "production" && !e.APP_SECRET) {
     throw new Error("Configuration invalide :\n  APP_SECRET: requis en production (32 caractères au moins)");
   }
+  const storage = parseStorageUrl(e.STORAGE_URL, env.AWS_REGION ?? env.AWS_DEFAULT_REGION);
+  if ("error" in storage) throw new Error(`Configuration invalide :\n  STORAGE_URL: ${storage.error}`);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -96,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     contactEmail: e.CONTACT_EMAIL,
     mail: { retryBaseMs: e.MAIL_RETRY_BASE_MS, pollMs: e.MAIL_POLL_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS },
+    storage,
   };
 }
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import v8 from "node:v8";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -28,6 +29,25 @@ export type DatabaseOptions =
   /** `dataDir` undefined keeps the database in memory (tests). */
   | { kind: "pglite"; dataDir?: string };
 
+/**
+ * PGlite's memory (decision 080). PostgreSQL's default 128 MB of shared buffers is memory the
+ * WASM heap touches at start and keeps; the embedded database of an academy is a few tens of
+ * MB that the OS page cache holds anyway. Temporary and WAL buffers shrink in proportion.
+ */
+const PGLITE_SETTINGS = ["-c", "shared_buffers=8MB", "-c", "temp_buffers=1MB", "-c", "wal_buffers=1MB"];
+
+/**
+ * V8 compiles PGlite's 9 MB of WASM with its baseline compiler, then recompiles the hot
+ * functions with its optimising one in the background: that second pass took 400 to 700 MB
+ * for a while and left 300 MB of it behind (decision 080). Keeping the baseline code costs
+ * little here, where prepared statements spare PostgreSQL most of its work. Set before the
+ * module is compiled; they only concern WebAssembly, which only PGlite uses in this process.
+ */
+function keepWasmOnBaselineCompiler() {
+  v8.setFlagsFromString("--no-wasm-dynamic-tiering");
+  v8.setFlagsFromString("--no-wasm-tier-up");
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
@@ -47,7 +67,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dataDir = path.join(options.dataDir, "pglite");
   }
   try {
-    const client = await PGlite.create(dataDir);
+    keepWasmOnBaselineCompiler();
+    const client = await PGlite.create(dataDir, {
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    });
     const db = drizzlePglite({ client, schema });
     return {
       db: db as unknown as Database,

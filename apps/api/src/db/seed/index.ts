@@ -13,7 +13,7 @@ import { seedStaff } from "./staff.ts";
  * so running the whole seed again, or after an upgrade, adds what is missing and nothing twice.
  */
 export async function seedDemo(db: Database, config: Config) {
-  const storage = createStorageFromConfig(db, config.dataDir);
+  const storage = createStorageFromConfig(db, config.dataDir, config.storage);
   await seedAcademy(db);
   await seedPolicy(db);
   await seedStaff(db);

@@ -7,10 +7,13 @@ import { storedFiles } from "../../db/schema/storage.ts";
 import type { ByteRange, StorageDriver } from "./driver.ts";
 import { assertStorageKey, generateStorageKey } from "./keys.ts";
 import { createLocalDiskDriver } from "./local-disk.ts";
+import type { StorageLocation } from "./location.ts";
+import { createS3Driver } from "./s3.ts";
 
 export type { ByteRange, StorageDriver } from "./driver.ts";
 export { StoredFileMissingError } from "./driver.ts";
 export { generateStorageKey, InvalidStorageKeyError, isValidStorageKey } from "./keys.ts";
+export type { StorageLocation } from "./location.ts";
 
 /** The metadata row of a stored file. */
 export type StoredFile = {
@@ -107,7 +110,12 @@ export function createFileStorage({ db, driver }: { db: Database; driver: Storag
   return storage;
 }
 
-/** The storage of a configuration: local disk under DATA_DIR/files (an S3 driver would be chosen here). */
-export function createStorageFromConfig(db: Database, dataDir: string): FileStorage {
-  return createFileStorage({ db, driver: createLocalDiskDriver(path.join(dataDir, "files")) });
+/** The storage of a configuration: local disk under DATA_DIR/files unless STORAGE_URL names a bucket. */
+export function createStorageFromConfig(
+  db: Database,
+  dataDir: string,
+  location: StorageLocation = { kind: "local" },
+): FileStorage {
+  const driver = location.kind === "s3" ? createS3Driver(location) : createLocalDiskDriver(path.join(dataDir, "files"));
+  return createFileStorage({ db, driver });
 }
