@@ -30,7 +30,7 @@ async function main() {
     try {
       return await writeBackup({
         db: database.db,
-        storage: createStorageFromConfig(database.db, config.dataDir),
+        storage: createStorageFromConfig(database.db, config.dataDir, config.storage),
         output,
         source: database.kind,
         warn,

@@ -26,7 +26,7 @@ async function main() {
     try {
       const result = await restoreArchive({
         database,
-        storage: createStorageFromConfig(database.db, config.dataDir),
+        storage: createStorageFromConfig(database.db, config.dataDir, config.storage),
         archive,
         force: args.includes("--force"),
       });

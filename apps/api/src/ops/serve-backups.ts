@@ -7,7 +7,7 @@ import { listenForBackupRequests } from "./backup-socket.ts";
 
 /** The running server's side of `npm run backup` on the embedded database. */
 export function serveBackups(config: Config, database: DatabaseHandle, log: FastifyBaseLogger) {
-  const storage = createStorageFromConfig(database.db, config.dataDir);
+  const storage = createStorageFromConfig(database.db, config.dataDir, config.storage);
   return listenForBackupRequests({
     dataDir: config.dataDir,
     log,

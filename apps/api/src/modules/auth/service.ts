@@ -38,18 +38,22 @@ export const LOGIN_PER_ACCOUNT: ThrottleRule = {
   counts: "failures",
 };
 
+/**
+ * 5 failures per e-mail and IP in 15 minutes; the lock doubles from LOGIN_LOCKOUT_SECONDS up to
+ * an hour. Students and staff sign in under the same rule.
+ */
+export const loginPerEmailAndIp = (config: Pick<CoreContext["config"], "loginLockoutSeconds">): ThrottleRule => ({
+  max: LIMITS.loginMaxFailures,
+  windowSeconds: LIMITS.loginWindowSeconds,
+  lock: { seconds: config.loginLockoutSeconds, doublingUpTo: 3600 },
+  counts: "failures",
+  successForgetsFailures: true,
+});
+
 export function createAuthService({ db, config, captcha }: CoreContext) {
   const findLiveToken = q.liveTokenQuery(db, config.tokenIdleMinutes);
   const emailHash = (email: string) => createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 32);
-
-  /** 5 failures per e-mail and IP in 15 minutes; the lock doubles from LOGIN_LOCKOUT_SECONDS up to an hour. */
-  const perEmailAndIp: ThrottleRule = {
-    max: LIMITS.loginMaxFailures,
-    windowSeconds: LIMITS.loginWindowSeconds,
-    lock: { seconds: config.loginLockoutSeconds, doublingUpTo: 3600 },
-    counts: "failures",
-    successForgetsFailures: true,
-  };
+  const perEmailAndIp = loginPerEmailAndIp(config);
 
   const throttleLimits = (email: string, ip: string) => [
     { key: `login:${emailHash(email)}:${ip}`, rule: perEmailAndIp },

@@ -1,29 +1,27 @@
-import { LIMITS } from "@puerta/contract";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { clearHits, hit, lockedFor, type ThrottleRule } from "../../lib/throttle.ts";
+import { type Attempt, reserveAttempt } from "../../lib/throttle.ts";
 import { sha256Hex } from "../../lib/tokens.ts";
+import { LOGIN_PER_ACCOUNT, loginPerEmailAndIp } from "../auth/service.ts";
 
 /**
- * The staff sign-in's lockout: the students' rule (5 failures in 15 minutes, then a lock that
- * doubles each time, at most one hour), counted per e-mail and IP. Wrong passwords and wrong
- * second-factor codes both count. Everything the staff module needs of lib/throttle.ts goes
- * through here, so that a change of the shared throttle is made in this one place.
+ * The staff sign-in's lockout: the students' rules (5 failures per e-mail and IP in 15 minutes,
+ * then a lock that doubles each time, at most one hour; and the per-account ceiling), on keys of
+ * their own. Wrong passwords, wrong second-factor codes and wrong current passwords all count.
+ * Each check first reserves its attempt (lib/throttle.ts), so parallel guesses cannot pass the
+ * limit.
  */
 export function createStaffLockout(db: Database, config: Config) {
-  const rule: ThrottleRule = {
-    max: LIMITS.loginMaxFailures,
-    windowSeconds: LIMITS.loginWindowSeconds,
-    lockSeconds: ({ lockouts }) => Math.min(3600, config.loginLockoutSeconds * 2 ** (lockouts - 1)),
-  };
-  const key = (email: string, ip: string) => `staff-login:${sha256Hex(email.trim().toLowerCase()).slice(0, 32)}:${ip}`;
+  const perEmailAndIp = loginPerEmailAndIp(config);
+  const emailHash = (email: string) => sha256Hex(email.trim().toLowerCase()).slice(0, 32);
 
   return {
-    /** Seconds left of a lock, or 0. */
-    lockedFor: (email: string, ip: string) => lockedFor(db, key(email, ip)),
-    /** Counts a failure; returns the lock length when this failure reached the limit, else 0. */
-    failed: (email: string, ip: string) => hit(db, key(email, ip), rule),
-    succeeded: (email: string, ip: string) => clearHits(db, key(email, ip)),
+    /** Takes one attempt's place before a password or code is checked; see lib/throttle.ts. */
+    reserve: (email: string, ip: string): Promise<Attempt> =>
+      reserveAttempt(db, [
+        { key: `staff-login:${emailHash(email)}:${ip}`, rule: perEmailAndIp },
+        { key: `staff-account:${emailHash(email)}`, rule: LOGIN_PER_ACCOUNT },
+      ]),
   };
 }
 

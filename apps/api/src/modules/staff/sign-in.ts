@@ -50,13 +50,15 @@ type Deps = {
 
 /** The staff sign-in in two steps (back-office spec, sections 2 and 8), sign-out and password change. */
 export function createStaffSignIn({ db, captcha, secrets, sessions, lockout }: Deps) {
-  async function refuseWhileLocked(email: string, ip: string) {
-    const locked = await lockout.lockedFor(email, ip);
-    if (locked > 0) throw throttled(locked);
+  /** Reserves the attempt before anything is checked; a locked key answers 429 at once. */
+  async function reserveAttempt(email: string, ip: string) {
+    const attempt = await lockout.reserve(email, ip);
+    if (!attempt.allowed) throw throttled(attempt.retryAfter);
+    return attempt;
   }
 
-  async function countFailure(email: string, ip: string) {
-    const lockSeconds = await lockout.failed(email, ip);
+  async function countFailure(attempt: { failed(): Promise<number> }) {
+    const lockSeconds = await attempt.failed();
     if (lockSeconds > 0) throw throttled(lockSeconds);
   }
 
@@ -80,16 +82,19 @@ export function createStaffSignIn({ db, captcha, secrets, sessions, lockout }: D
      * deactivated account, after the same amount of work. Returns the pending cookie's value.
      */
     async login(input: StaffLoginRequest, ip: string): Promise<{ answer: StaffLoginResponse; pendingToken: string }> {
-      await refuseWhileLocked(input.email, ip);
+      const attempt = await reserveAttempt(input.email, ip);
       if (!(await captcha.verify(input.recaptcha_token))) {
+        await attempt.cancelled(); // a refused captcha is no password guess
         throw validationFailed({ recaptcha_token: [MESSAGES.login.captchaFailed] });
       }
       const account = await q.findStaffForLogin(db, input.email);
       const ok = await verifyPassword(account?.passwordHash ?? (await getDummyHash()), input.password);
       if (!account?.passwordHash || account.deactivatedAt || !ok) {
-        await countFailure(input.email, ip);
+        await countFailure(attempt);
         throw new HttpError(401, { message: MESSAGES.login.invalidCredentials });
       }
+      // The right password alone forgets nothing: failures are forgotten once the second factor passes.
+      await attempt.cancelled();
       const pendingToken = randomToken(48);
       await q.insertChallenge(db, account.id, sha256Hex(pendingToken), ip, STAFF_LIMITS.pendingLoginSeconds);
       if (account.totpEnrolled) return { answer: { step: "totp" }, pendingToken };
@@ -114,34 +119,39 @@ export function createStaffSignIn({ db, captcha, secrets, sessions, lockout }: D
       if (!pendingToken) throw pendingExpired();
       const pending = await q.findChallenge(db, sha256Hex(pendingToken));
       if (!pending) throw pendingExpired();
-      await refuseWhileLocked(pending.email, ip);
+      const attempt = await reserveAttempt(pending.email, ip);
 
-      const result = await db.transaction(async (tx) => {
-        if (!(await codeAccepted(tx, pending, code))) return null;
-        const enrolling = !pending.totpEnrolled;
-        const recoveryCodes = enrolling
-          ? Array.from({ length: STAFF_LIMITS.recoveryCodeCount }, newRecoveryCode)
-          : undefined;
-        if (recoveryCodes) {
-          await q.replaceRecoveryCodes(tx, pending.staffId, recoveryCodes.map(secrets.hashRecoveryCode));
-        }
-        await q.markEnrolledAndSignedIn(tx, pending.staffId, enrolling);
-        await q.deleteChallenge(tx, pending.id);
-        const sessionToken = await sessions.open(tx, pending.staffId);
-        const user = await q.findStaffUser(tx, pending.staffId);
-        if (!user) throw new Error("staff account vanished during sign-in");
-        await audit(tx, {
-          actor: auditActor(user),
-          ip,
-          action: "connexion",
-          entity: "comptes",
-          entityId: user.id,
-          summary: enrolling
-            ? `${user.name} s'est connecté(e) et a activé la double authentification.`
-            : `${user.name} s'est connecté(e).`,
+      const result = await db
+        .transaction(async (tx) => {
+          if (!(await codeAccepted(tx, pending, code))) return null;
+          const enrolling = !pending.totpEnrolled;
+          const recoveryCodes = enrolling
+            ? Array.from({ length: STAFF_LIMITS.recoveryCodeCount }, newRecoveryCode)
+            : undefined;
+          if (recoveryCodes) {
+            await q.replaceRecoveryCodes(tx, pending.staffId, recoveryCodes.map(secrets.hashRecoveryCode));
+          }
+          await q.markEnrolledAndSignedIn(tx, pending.staffId, enrolling);
+          await q.deleteChallenge(tx, pending.id);
+          const sessionToken = await sessions.open(tx, pending.staffId);
+          const user = await q.findStaffUser(tx, pending.staffId);
+          if (!user) throw new Error("staff account vanished during sign-in");
+          await audit(tx, {
+            actor: auditActor(user),
+            ip,
+            action: "connexion",
+            entity: "comptes",
+            entityId: user.id,
+            summary: enrolling
+              ? `${user.name} s'est connecté(e) et a activé la double authentification.`
+              : `${user.name} s'est connecté(e).`,
+          });
+          return { answer: { user, ...(recoveryCodes ? { recovery_codes: recoveryCodes } : {}) }, sessionToken };
+        })
+        .catch(async (error: unknown) => {
+          await attempt.cancelled(); // no verdict on the code: its place is given back
+          throw error;
         });
-        return { answer: { user, ...(recoveryCodes ? { recovery_codes: recoveryCodes } : {}) }, sessionToken };
-      });
 
       if (!result) {
         const user = await q.findStaffUser(db, pending.staffId);
@@ -155,10 +165,10 @@ export function createStaffSignIn({ db, captcha, secrets, sessions, lockout }: D
             summary: `Code de double authentification incorrect pour ${user.name}.`,
           });
         }
-        await countFailure(pending.email, ip);
+        await countFailure(attempt);
         throw wrongCode();
       }
-      await lockout.succeeded(pending.email, ip);
+      await attempt.succeeded();
       return result;
     },
 
@@ -178,12 +188,13 @@ export function createStaffSignIn({ db, captcha, secrets, sessions, lockout }: D
 
     /** Same rules as a student's new password; the other sessions of the account end. */
     async changePassword(staff: q.LiveSession, body: StaffPasswordChangeRequest, ip: string) {
-      await refuseWhileLocked(staff.email, ip);
+      const attempt = await reserveAttempt(staff.email, ip);
       const current = await q.findPasswordHash(db, staff.id);
       if (!current || !(await verifyPassword(current, body.current_password))) {
-        await countFailure(staff.email, ip);
+        await countFailure(attempt);
         throw validationFailed({ current_password: [PASSWORD_MESSAGES.currentWrong] });
       }
+      await attempt.cancelled(); // the right current password is no guess, and forgets nothing
       if (body.password === body.current_password)
         throw validationFailed({ password: [PASSWORD_MESSAGES.sameAsCurrent] });
       if (isCommonPassword(body.password)) throw validationFailed({ password: [PASSWORD_MESSAGES.tooCommon] });
