@@ -9,7 +9,7 @@ const PAGES = [...PUBLIC_NAV.map((item) => item.to), "/DELE"];
 async function renderIslands(pathname: string): Promise<string> {
   const { IslandProviders } = await import("./island-providers.tsx");
   const { SiteHeader } = await import("../app/layout/site-header.tsx");
-  const { PromoBanner } = await import("../features/marketing/sections/PromoBanner.tsx");
+  const { PromoBanner } = await import("../features/marketing/sections/promo-banner.tsx");
   const { LoginForm } = await import("../features/auth/login-form.tsx");
   const { ForgotPasswordForm } = await import("../features/passwords/forgot-password-form.tsx");
   return renderToString(

@@ -3,7 +3,7 @@ import { QueryClientContext } from "@tanstack/react-query";
 import { CircleAlert, Eye, EyeOff } from "lucide-react";
 import { type FormEvent, useContext, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { Captcha, type CaptchaHandle } from "../../components/Captcha.tsx";
+import { Captcha, type CaptchaHandle } from "../../components/captcha.tsx";
 import { ApiError, apiJson } from "../../lib/api.ts";
 import { policyStatusQuery } from "../../lib/policy-status.ts";
 import { fieldErrors, loadSchemas, prefetchSchemas } from "../../lib/schemas.ts";

@@ -1,7 +1,7 @@
 import { relativeTime, NOTIFICATION_TEXT as T } from "@puerta/contract";
 import { Bell, ChevronRight, Clock } from "lucide-react";
 import { Link } from "react-router";
-import { Spinner } from "../../components/Spinner.tsx";
+import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { isRead, useNotifications } from "./api.ts";
 import { NotificationStatusIcon, UnreadBadge } from "./notification-status.tsx";

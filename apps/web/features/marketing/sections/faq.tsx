@@ -1,6 +1,6 @@
-import { Accordion } from "../../../components/Accordion.tsx";
+import { Accordion } from "../../../components/accordion.tsx";
 import { faq } from "../../../content/index.ts";
-import { SectionHeading } from "./SectionHeading.tsx";
+import { SectionHeading } from "./section-heading.tsx";
 
 /** FAQ: the first question (score calculation) open first, one open at a time. */
 export function Faq({ id = "questions-faq" }: { id?: string }) {

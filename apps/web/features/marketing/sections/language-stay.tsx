@@ -1,5 +1,5 @@
 import { BookOpenText, Building2, Landmark, Trophy } from "lucide-react";
-import { Picture } from "../../../components/Picture.tsx";
+import { Picture } from "../../../components/picture.tsx";
 
 const ACTIVITIES = [
   { icon: BookOpenText, text: "Cours intensifs d'espagnol" },

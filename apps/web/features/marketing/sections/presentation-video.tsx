@@ -1,7 +1,7 @@
-import VideoPlayerIsland from "../../../components/VideoPlayer.island.tsx";
+import VideoPlayerIsland from "../../../components/video-player.island.tsx";
 import { brand } from "../../../content/brand.ts";
 import { videos } from "../../../content/index.ts";
-import { SectionHeading } from "./SectionHeading.tsx";
+import { SectionHeading } from "./section-heading.tsx";
 
 export function PresentationVideo() {
   const { presentation } = videos;

@@ -1,7 +1,7 @@
 import { Check } from "lucide-react";
-import { Accordion } from "../../../components/Accordion.tsx";
+import { Accordion } from "../../../components/accordion.tsx";
 import { pathways } from "../../../content/index.ts";
-import { SectionHeading } from "./SectionHeading.tsx";
+import { SectionHeading } from "./section-heading.tsx";
 
 /** The academic pathways: INGÉNIERIE open first, one open at a time (spec section 4). */
 export function Pathways({ id = "academic-pathways" }: { id?: string }) {

@@ -1,5 +1,5 @@
-import { useLightbox } from "../../../components/useLightbox.tsx";
-import { ZoomableImage } from "../../../components/ZoomableImage.tsx";
+import { useLightbox } from "../../../components/use-lightbox.tsx";
+import { ZoomableImage } from "../../../components/zoomable-image.tsx";
 import type { ImageItem } from "../../../content/schema.ts";
 
 /** A grid of photos; a click opens one full size in the lightbox. */

@@ -1,7 +1,7 @@
 import { MapPin, MessageCircle } from "lucide-react";
 import { centres } from "../../../content/index.ts";
 import { phoneChatLink } from "../carousel-logic.ts";
-import { SectionHeading } from "./SectionHeading.tsx";
+import { SectionHeading } from "./section-heading.tsx";
 
 export function Centres() {
   return (

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PromoBanner } from "./PromoBanner.tsx";
+import { PromoBanner } from "./promo-banner.tsx";
 
 const title = () => screen.getByTestId("promo-title").textContent;
 

@@ -1,6 +1,6 @@
 import { BookOpen, GraduationCap, Languages, Smile } from "lucide-react";
 import { Link } from "react-router";
-import { Picture } from "../../../components/Picture.tsx";
+import { Picture } from "../../../components/picture.tsx";
 import { aboutPath, brand } from "../../../content/brand.ts";
 
 const POINTS = [

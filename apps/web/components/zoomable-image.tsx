@@ -1,5 +1,5 @@
-import type { LightboxImage } from "./Lightbox.tsx";
-import { Picture } from "./Picture.tsx";
+import type { LightboxImage } from "./lightbox.tsx";
+import { Picture } from "./picture.tsx";
 
 /** A photo thumbnail that opens full size in the lightbox (carousels and grids share it). */
 export function ZoomableImage({

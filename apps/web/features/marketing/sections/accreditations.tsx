@@ -1,6 +1,6 @@
 import { ShieldCheck } from "lucide-react";
 import { accreditations } from "../../../content/index.ts";
-import { SectionHeading } from "./SectionHeading.tsx";
+import { SectionHeading } from "./section-heading.tsx";
 
 export function Accreditations() {
   return (

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useRef, useState } from "react";
-import type { LightboxImage } from "./Lightbox.tsx";
+import type { LightboxImage } from "./lightbox.tsx";
 
 // The dialog code loads on the first click only, not with the page.
-const Lightbox = lazy(() => import("./Lightbox.tsx"));
+const Lightbox = lazy(() => import("./lightbox.tsx"));
 
 /** Open state of a lazily loaded lightbox; focus returns to the element that opened it. */
 export function useLightbox() {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { SectionHeading } from "./SectionHeading.tsx";
+import { SectionHeading } from "./section-heading.tsx";
 
 type SectionProps = {
   id: string;

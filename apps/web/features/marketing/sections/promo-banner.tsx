@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { usePrefersReducedMotion } from "../../../components/usePrefersReducedMotion.ts";
+import { usePrefersReducedMotion } from "../../../components/use-prefers-reduced-motion.ts";
 import { promotions } from "../../../content/index.ts";
 import { nextIndex, PROMO_INTERVAL_MS, previousIndex } from "../carousel-logic.ts";
 

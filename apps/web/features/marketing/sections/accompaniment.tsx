@@ -1,6 +1,6 @@
 import { Award, CalendarCheck, FileCheck2, Library, Users } from "lucide-react";
-import { Picture } from "../../../components/Picture.tsx";
-import { SectionHeading } from "./SectionHeading.tsx";
+import { Picture } from "../../../components/picture.tsx";
+import { SectionHeading } from "./section-heading.tsx";
 
 const STEPS = [
   {

@@ -1,8 +1,8 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { useCarousel } from "./useCarousel.ts";
-import { useLightbox } from "./useLightbox.tsx";
-import { ZoomableImage } from "./ZoomableImage.tsx";
+import { useCarousel } from "./use-carousel.ts";
+import { useLightbox } from "./use-lightbox.tsx";
+import { ZoomableImage } from "./zoomable-image.tsx";
 
 export type CarouselImage = { id: number; title: string; image: string };
 

@@ -1,4 +1,4 @@
-import VideoPlayerIsland from "../../../components/VideoPlayer.island.tsx";
+import VideoPlayerIsland from "../../../components/video-player.island.tsx";
 import type { VideoItem } from "../../../content/schema.ts";
 
 type VideoGalleryProps = { items: VideoItem[]; headingLevel?: 2 | 3 | 4 };

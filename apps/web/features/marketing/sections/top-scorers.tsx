@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Star } from "lucide-react";
-import { useCarousel } from "../../../components/useCarousel.ts";
+import { useCarousel } from "../../../components/use-carousel.ts";
 import { topScorers } from "../../../content/index.ts";
-import { SectionHeading } from "./SectionHeading.tsx";
+import { SectionHeading } from "./section-heading.tsx";
 
 const TRACK_LABELS: Record<string, string> = {
   Biologie: "Biologie",

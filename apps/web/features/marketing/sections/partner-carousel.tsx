@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from "react";
-import { usePrefersReducedMotion } from "../../../components/usePrefersReducedMotion.ts";
+import { usePrefersReducedMotion } from "../../../components/use-prefers-reduced-motion.ts";
 import { partners } from "../../../content/index.ts";
 import {
   chunk,
@@ -12,7 +12,7 @@ import {
   swipeDirection,
   visibleDots,
 } from "../carousel-logic.ts";
-import { SectionHeading } from "./SectionHeading.tsx";
+import { SectionHeading } from "./section-heading.tsx";
 
 const PLACEHOLDER_LOGO = "/media/logos/placeholder-logo.svg";
 

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { usePrefersReducedMotion } from "../../../components/usePrefersReducedMotion.ts";
+import { usePrefersReducedMotion } from "../../../components/use-prefers-reduced-motion.ts";
 import { questions } from "../../../content/index.ts";
 import { playedToEnd } from "../../../lib/played-to-end.ts";
 import { nextIndex, previousIndex, QUESTION_PROGRESS_MS } from "../carousel-logic.ts";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { aboutPath, brand } from "../../../content/brand.ts";
-import QuestionsBannerIsland from "./QuestionsBanner.island.tsx";
+import QuestionsBannerIsland from "./questions-banner.island.tsx";
 
 /** Home hero: muted looping background video; the questions banner under it on mobile, over it on desktop. */
 export function Hero() {
