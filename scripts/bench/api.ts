@@ -10,17 +10,16 @@
  * not steady: each connection sends its quota for the second back to back, so 200 requests
  * arrive at once at the top of every second; its figures are kept beside as "rafales".
  */
+
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, createServer, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { loadConfig, openDatabase, seedDemo } from "@puerta/api";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import autocannon from "autocannon";
 import pg from "pg";
-import { loadConfig } from "../../apps/api/src/config.ts";
-import { openDatabase } from "../../apps/api/src/db/client.ts";
-import { seedDemo } from "../../apps/api/src/db/seed/index.ts";
 import { BENCH_PASSWORD, issueTokens, seedBenchAcademy } from "./academy.ts";
 import { freePort, machineDescription, percentile, printTable, repoRoot, startServer } from "./lib.ts";
 

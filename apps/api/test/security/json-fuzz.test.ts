@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
-import { bearer, createTestApp, login, type TestApp } from "../helpers.ts";
+import { acceptPolicyAs, bearer, createTestApp, DEMO_STUDENTS, login, type TestApp } from "../helpers.ts";
 import { apiRoutes, databaseFingerprint, fillParams, looksFrench, PUBLIC_API_ROUTES, routeKey } from "./support.ts";
 
 /** Field names of an object schema, so generated bodies also hit the real fields. */
@@ -54,6 +54,8 @@ describe("random JSON bodies on every JSON endpoint", () => {
   let token: string;
   beforeAll(async () => {
     t = await createTestApp();
+    // Past the policy gate, so that the gated endpoints judge the bodies too.
+    await acceptPolicyAs(t, DEMO_STUDENTS.first);
     token = await login(t.app);
   });
   afterAll(() => t.close());
@@ -91,7 +93,8 @@ describe("random JSON bodies on every JSON endpoint", () => {
         { numRuns: 40, seed: 20261122 },
       );
     }
-  });
+    // Past the policy gate the gated endpoints judge every body too (argon2 on change-password).
+  }, 240_000);
 
   it("answers malformed JSON on every JSON endpoint with a French 400", async () => {
     for (const route of apiRoutes(t.app).filter((r) => r.bodySchema)) {

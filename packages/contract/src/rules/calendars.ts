@@ -115,11 +115,6 @@ export function schoolYearStarting(startYear: number): SchoolYear {
   };
 }
 
-/** An event of `day` is still to come on its own day: only days before today are past. */
-export function isFutureDay(day: string, today: string): boolean {
-  return day.slice(0, 10) >= today;
-}
-
 // ---------------------------------------------------------------------------------------
 // Colours: tokens, turned into classes by the web
 

@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from "react";
 import { useNavigate } from "react-router";
-import { apiRequest, clearSession } from "../../lib/api.ts";
-import { type Session, useSession } from "../../lib/session.ts";
+import { apiRequest, clearSession } from "./api.ts";
+import { type Session, useSession } from "./session.ts";
 
 export type AuthStatus = "loading" | "signedIn" | "signedOut";
 

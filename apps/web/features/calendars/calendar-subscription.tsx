@@ -3,7 +3,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarPlus, Check, Copy, Link2Off, RefreshCw, X } from "lucide-react";
 import { useId, useState } from "react";
-import { apiJson } from "../lib/api.ts";
+import { apiJson } from "../../lib/api.ts";
 
 const KEY = ["calendar-subscription"] as const;
 const PATH = "/api/calendar/subscription";

@@ -2,12 +2,12 @@ import { type CalendarEvent, EVENT_TYPE_LABELS, formatFrenchDate, CALENDAR_TEXTS
 import { ArrowLeft, CalendarDays, CalendarSearch, Clock, ImageOff, MapPin, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation, useParams } from "react-router";
-import { COLOR_CLASSES } from "../../components/calendar-card.tsx";
-import { EmptyState } from "../../components/empty-state.tsx";
-import { ErrorView } from "../../components/error-view.tsx";
-import { Spinner } from "../../components/spinner.tsx";
-import { brand } from "../../content/brand.ts";
-import { useAuthorisedImage } from "../../lib/use-authorised-image.ts";
+import { COLOR_CLASSES } from "../../../components/calendar-card.tsx";
+import { EmptyState } from "../../../components/empty-state.tsx";
+import { ErrorView } from "../../../components/error-view.tsx";
+import { Spinner } from "../../../components/spinner.tsx";
+import { brand } from "../../../content/brand.ts";
+import { useAuthorisedImage } from "../../../lib/use-authorised-image.ts";
 import { EventNotFound, useEvent } from "./api.ts";
 import { EVENT_TYPE_ICONS } from "./event-types.ts";
 

@@ -7,7 +7,7 @@ const PAGES = [...PUBLIC_NAV.map((item) => item.to), "/DELE"];
 
 /** The islands that use React Router, as the page's prerender writes them, around `pathname`. */
 async function renderIslands(pathname: string): Promise<string> {
-  const { IslandProviders } = await import("./island-providers.tsx");
+  const { IslandProviders } = await import("../islands/island-providers.tsx");
   const { SiteHeader } = await import("../app/layout/site-header.tsx");
   const { PromoBanner } = await import("../features/marketing/sections/promo-banner.tsx");
   const { LoginForm } = await import("../features/auth/login-form.tsx");
@@ -32,7 +32,7 @@ it.each(PAGES)(
   async (pathname) => {
     vi.resetModules();
     const withReactRouter = await renderIslands(pathname);
-    vi.doMock("react-router", () => import("./document-router.tsx"));
+    vi.doMock("react-router", () => import("../islands/document-router.tsx"));
     vi.resetModules();
     const withDocumentRouter = await renderIslands(pathname);
     expect(withDocumentRouter).toBe(withReactRouter);

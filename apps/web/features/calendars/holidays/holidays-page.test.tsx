@@ -1,9 +1,9 @@
 import type { HolidayRecord } from "@puerta/contract";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { serveByPath } from "../../../test/network.ts";
+import { renderRoutes } from "../../../test/render.tsx";
 import HolidaysPage from "./holidays-page.tsx";
 
 const HOLIDAYS: HolidayRecord[] = [
@@ -13,32 +13,9 @@ const HOLIDAYS: HolidayRecord[] = [
   { id: 4, nom: "Aïd al-Fitr", description: "Jour férié religieux.", formatted_date: "2027-03-10" },
 ];
 
-/** The network, not our code, is replaced: answers by path, counting the calls. */
-function serve(routes: Record<string, { status: number; body: unknown }>) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: string) => {
-      calls.push(input);
-      const answer = routes[input] ?? { status: 404, body: { message: "Introuvable" } };
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { "Content-Type": "application/json" },
-      });
-    }),
-  );
-  return calls;
-}
-
-function renderPage() {
-  const Stub = createRoutesStub([{ path: "/jourOff-calendar", Component: HolidaysPage }]);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <Stub initialEntries={["/jourOff-calendar"]} />
-    </QueryClientProvider>,
-  );
-}
+const serve = (routes: Parameters<typeof serveByPath>[0]) =>
+  serveByPath(routes, { status: 404, body: { message: "Introuvable" } });
+const renderPage = () => renderRoutes([{ path: "/jourOff-calendar", Component: HolidaysPage }], "/jourOff-calendar");
 
 const ok = {
   "/api/jours-feries": { status: 200, body: { success: true, data: HOLIDAYS, message: "ok" } },
@@ -105,7 +82,7 @@ describe("HolidaysPage", () => {
     expect(within(alert).getByText("Erreur de connexion: Erreur du serveur")).toBeInTheDocument();
 
     routes["/api/jours-feries"] = ok["/api/jours-feries"];
-    const statsCalls = () => calls.filter((c) => c === "/api/jours-feries/statistics").length;
+    const statsCalls = () => calls.filter((c) => c.path === "/api/jours-feries/statistics").length;
     const statsBefore = statsCalls();
     await userEvent.click(within(alert).getByRole("button", { name: "Réessayer" }));
     expect(await screen.findByRole("list", { name: "Jours fériés" })).toBeInTheDocument();

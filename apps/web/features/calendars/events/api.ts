@@ -8,7 +8,7 @@ import {
 } from "@puerta/contract";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { ApiError, apiJson } from "../../lib/api.ts";
+import { ApiError, apiJson } from "../../../lib/api.ts";
 
 /** Spec section 4: events and their stats are kept 5 minutes; a fetch in flight is shared. */
 const STALE_MS = LIMITS.cacheSeconds * 1000;

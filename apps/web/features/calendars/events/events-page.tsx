@@ -8,14 +8,14 @@ import {
 import { CalendarCheck, CalendarClock, CalendarX2, History } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { CalendarCard, CalendarGrid } from "../../components/calendar-card.tsx";
-import { CalendarSubscription } from "../../components/calendar-subscription.tsx";
-import { EmptyState } from "../../components/empty-state.tsx";
-import { ErrorView } from "../../components/error-view.tsx";
-import { MonthFilter } from "../../components/month-filter.tsx";
-import { Spinner } from "../../components/spinner.tsx";
-import { SummaryBand } from "../../components/summary-band.tsx";
-import { brand } from "../../content/brand.ts";
+import { CalendarCard, CalendarGrid } from "../../../components/calendar-card.tsx";
+import { EmptyState } from "../../../components/empty-state.tsx";
+import { ErrorView } from "../../../components/error-view.tsx";
+import { MonthFilter } from "../../../components/month-filter.tsx";
+import { Spinner } from "../../../components/spinner.tsx";
+import { SummaryBand } from "../../../components/summary-band.tsx";
+import { brand } from "../../../content/brand.ts";
+import { CalendarSubscription } from "../calendar-subscription.tsx";
 import { useEvents } from "./api.ts";
 import { EVENT_TYPE_ICONS } from "./event-types.ts";
 

@@ -1,8 +1,8 @@
 import { type EventRecord, toCalendarEvent } from "@puerta/contract";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { serveByPath } from "../../../test/network.ts";
+import { renderRoutes } from "../../../test/render.tsx";
 import EventDetailPage from "./event-detail-page.tsx";
 
 const EVENT: EventRecord = {
@@ -15,37 +15,18 @@ const EVENT: EventRecord = {
   affiche: null,
 };
 
-/** The network, not our code, is replaced: answers by path, counting the calls. */
-function serve(routes: Record<string, { status: number; body: unknown }>) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: string) => {
-      calls.push(input);
-      const answer = routes[input] ?? { status: 404, body: { message: "Événement non trouvé" } };
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { "Content-Type": "application/json" },
-      });
-    }),
-  );
-  return calls;
-}
-
 const CalendarStandIn = () => <h1>Calendrier Parascolaire</h1>;
 
-function renderAt(entry: string | { pathname: string; state: unknown }) {
-  const Stub = createRoutesStub([
-    { path: "/parascolaire/:id", Component: EventDetailPage },
-    { path: "/parascolaire-calendar", Component: CalendarStandIn },
-  ]);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <Stub initialEntries={[entry]} />
-    </QueryClientProvider>,
+const serve = (routes: Parameters<typeof serveByPath>[0]) =>
+  serveByPath(routes, { status: 404, body: { message: "Événement non trouvé" } });
+const renderAt = (entry: string | { pathname: string; state: unknown }) =>
+  renderRoutes(
+    [
+      { path: "/parascolaire/:id", Component: EventDetailPage },
+      { path: "/parascolaire-calendar", Component: CalendarStandIn },
+    ],
+    entry,
   );
-}
 
 async function expectDetail(status: string) {
   expect(await screen.findByRole("heading", { level: 1, name: EVENT.nom_evenement })).toBeInTheDocument();
@@ -73,7 +54,7 @@ describe("EventDetailPage", () => {
     });
     renderAt("/parascolaire/12");
     await expectDetail("Événement passé");
-    expect(calls).toEqual(["/api/parascolaires/12"]);
+    expect(calls.map((c) => c.path)).toEqual(["/api/parascolaires/12"]);
   });
 
   it("says 'Événement non trouvé' with a way back when the event does not exist", async () => {

@@ -9,7 +9,7 @@ import {
 } from "@puerta/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { apiJson } from "../../lib/api.ts";
+import { apiJson } from "../../../lib/api.ts";
 
 /** Spec section 4: holidays and their stats are kept 5 minutes; a fetch in flight is shared. */
 const STALE_MS = LIMITS.cacheSeconds * 1000;
