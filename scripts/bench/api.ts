@@ -16,12 +16,11 @@ import { Agent, createServer, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadConfig, openDatabase, seedDemo } from "@puerta/api";
-import { solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { freePort, solveCaptchaChallenge } from "@puerta/api/testing";
 import autocannon from "autocannon";
 import pg from "pg";
 import { BENCH_PASSWORD, issueTokens, seedBenchAcademy } from "./academy.ts";
-import { freePort, machineDescription, percentile, printTable, repoRoot, startServer } from "./lib.ts";
+import { machineDescription, percentile, printTable, repoRoot, startServer } from "./lib.ts";
 
 const RATE = 200;
 const STEADY_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -262,8 +261,7 @@ function loginRow(login: autocannon.Result): Result {
 
 async function solvedCaptcha(base: string): Promise<string> {
   const challenge = await (await fetch(`${base}/api/captcha/challenge`)).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return btoa(JSON.stringify({ challenge, solution }));
+  return solveCaptchaChallenge(challenge);
 }
 
 /** Peak resident memory of a process (Linux: VmHWM). */

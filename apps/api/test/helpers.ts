@@ -1,8 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { eq, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
@@ -13,6 +11,7 @@ import { users } from "../src/db/schema/index.ts";
 import { DEMO_PASSWORD, DEMO_STUDENTS, seedDemo } from "../src/db/seed/index.ts";
 import type { RouteModule } from "../src/route-scopes.ts";
 import { acceptCurrentPolicy } from "./factories.ts";
+import { solveCaptchaChallenge } from "./support/tools.ts";
 
 export { DEMO_PASSWORD, DEMO_STUDENTS };
 
@@ -93,10 +92,7 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () 
 /** Fetches a challenge and solves it the way the browser widget does; returns the payload. */
 export async function solveCaptcha(app: FastifyInstance): Promise<string> {
   const response = await app.inject({ method: "GET", url: "/api/captcha/challenge" });
-  const challenge = response.json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error("captcha not solved");
-  return btoa(JSON.stringify({ challenge, solution }));
+  return solveCaptchaChallenge(response.json());
 }
 
 /** Signs in through the real login route and returns the bearer token. */

@@ -1,7 +1,7 @@
 import { AlertTriangle } from "lucide-react";
 
 type Props = {
-  title: string;
+  title?: string;
   message: string;
   retryLabel?: string;
   onRetry: () => void;
@@ -13,7 +13,7 @@ export function ErrorView({ title, message, retryLabel = "Réessayer", onRetry, 
   return (
     <div role="alert" className="mt-8 rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
       <AlertTriangle aria-hidden="true" className="mx-auto size-8 text-red-700" />
-      <h2 className="mt-2 text-lg font-bold text-red-900">{title}</h2>
+      {title && <h2 className="mt-2 text-lg font-bold text-red-900">{title}</h2>}
       <p className="mt-1 break-words text-red-800">{message}</p>
       <button
         type="button"

@@ -13,3 +13,4 @@ export * from "./rules/policy.ts";
 export * from "./rules/profile.ts";
 export * from "./rules/student-data.ts";
 export * from "./schemas/index.ts";
+export * from "./time-zone.ts";

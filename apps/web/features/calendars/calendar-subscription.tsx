@@ -1,4 +1,9 @@
-import { CALENDAR_TEXTS, type CalendarFeedType, type CalendarSubscription as Subscription } from "@puerta/contract";
+import {
+  ACADEMY_TIME_ZONE,
+  CALENDAR_TEXTS,
+  type CalendarFeedType,
+  type CalendarSubscription as Subscription,
+} from "@puerta/contract";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarPlus, Check, Copy, Link2Off, RefreshCw, X } from "lucide-react";
@@ -22,7 +27,7 @@ const FEED_LABELS: Record<CalendarFeedType, string> = {
 
 const withType = (url: string, type: CalendarFeedType) => (type === "both" ? url : `${url}?type=${type}`);
 const frenchDateTime = (iso: string) =>
-  new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Africa/Casablanca" }).format(
+  new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: ACADEMY_TIME_ZONE }).format(
     new Date(iso),
   );
 

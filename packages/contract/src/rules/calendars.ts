@@ -5,9 +5,7 @@
  * into instants, so no time zone can move an event to the day before.
  */
 import type { EventRecord, HolidayRecord } from "../schemas/calendars.ts";
-
-/** The academy's time zone: "today", past and future are decided here. */
-export const ACADEMY_TIME_ZONE = "Africa/Casablanca";
+import { ACADEMY_TIME_ZONE } from "../time-zone.ts";
 
 // ---------------------------------------------------------------------------------------
 // Months and dates
