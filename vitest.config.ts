@@ -1,10 +1,20 @@
 import { defineConfig } from "vitest/config";
 
-// One runner for the contract's rules, the API against a real database, and the web's components.
+// One runner for the repository's lint rules, the contract's rules, the API against a real database, and the web's components.
 export default defineConfig({
   test: {
     projects: [
       { test: { name: "contract", root: "packages/contract", include: ["test/**/*.test.ts"], environment: "node" } },
+      // The repository's own rules (lint boundaries): scripts/test.
+      {
+        test: {
+          name: "repo",
+          root: "scripts",
+          include: ["test/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: "api",

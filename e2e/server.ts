@@ -5,20 +5,8 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { eq } from "drizzle-orm";
-import { loadConfig } from "../apps/api/src/config.ts";
-import { openDatabase } from "../apps/api/src/db/client.ts";
-import {
-  centres,
-  etudiants,
-  notifications,
-  options,
-  policies,
-  policyAcceptances,
-  users,
-} from "../apps/api/src/db/schema/index.ts";
-import { seedDemo } from "../apps/api/src/db/seed/index.ts";
-import { hashPassword } from "../apps/api/src/modules/auth/service.ts";
+import { hashPassword, loadConfig, openDatabase, seedDemo } from "@puerta/api";
+import { createNotification, createStudent } from "@puerta/api/testing";
 import { FIXTURE_NOTIFICATIONS } from "./support/fixture-notifications.ts";
 import { FIXTURE_PASSWORD, FIXTURE_STUDENTS } from "./support/fixture-students.ts";
 
@@ -30,42 +18,24 @@ await seedDemo(database.db, config);
 
 const { db } = database;
 const passwordHash = await hashPassword(FIXTURE_PASSWORD);
-const [policy] = await db.select().from(policies).limit(1);
-for (const [index, s] of Object.values(FIXTURE_STUDENTS).entries()) {
-  const [centre] = await db.select().from(centres).where(eq(centres.nom, s.centre));
-  const [option] = await db.select().from(options).where(eq(options.nom, s.option));
-  const [user] = await db
-    .insert(users)
-    .values({ name: `${s.prenom} ${s.nom}`, email: s.email, passwordHash })
-    .returning({ id: users.id });
-  if (!user) throw new Error(`fixture ${s.email} not created`);
-  await db.insert(etudiants).values({
-    userId: user.id,
+const fixtureIds: Record<string, number> = {};
+for (const [index, [key, s]] of Object.entries(FIXTURE_STUDENTS).entries()) {
+  const student = await createStudent(db, {
+    ...s,
+    passwordHash,
     studentId: `E2E-${String(index + 1).padStart(4, "0")}`,
-    nom: s.nom,
-    prenom: s.prenom,
-    email: s.email,
-    telephone: "+212 6 00 00 00 00",
-    cin: `E2E${index}`,
-    centreId: centre?.id ?? null,
-    optionId: option?.id ?? null,
-    filiereId: option?.filiereId ?? null,
   });
-  if (s.acceptedPolicy && policy) {
-    await db
-      .insert(policyAcceptances)
-      .values({ userId: user.id, policyId: policy.id, ip: "127.0.0.1", userAgent: "e2e" });
-  }
+  fixtureIds[key] = student.etudiantId;
 }
 for (const n of Object.values(FIXTURE_NOTIFICATIONS)) {
-  const [student] = await db.select().from(etudiants).where(eq(etudiants.email, FIXTURE_STUDENTS[n.student].email));
-  if (!student) throw new Error(`fixture notification for ${n.student}: no such student`);
-  await db.insert(notifications).values({
+  const etudiantId = fixtureIds[n.student];
+  if (etudiantId === undefined) throw new Error(`fixture notification for ${n.student}: no such student`);
+  await createNotification(db, {
     titre: n.titre,
     message: n.message,
     link: n.link,
     typeDestinataire: "etudiant_specifique",
-    etudiantIds: [student.id],
+    etudiantIds: [etudiantId],
     sender: "E2E",
   });
 }

@@ -1,15 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { solveCaptchaChallenge } from "@puerta/api/testing";
 import { toStudentData, type User } from "@puerta/contract";
-import { solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 
 /** Solves a real captcha challenge from the server, as the widget would. */
 export async function captchaPayload(request: APIRequestContext): Promise<string> {
   const challenge = await (await request.get("/api/captcha/challenge")).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error("captcha not solved");
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+  return solveCaptchaChallenge(challenge);
 }
 
 /** Signs in through the real API and stores the session the way the login page does. */

@@ -3,13 +3,14 @@
  * 300 notifications across every audience type with reads, 150 course documents,
  * 60 plannings, 40 events, the holidays — and a pool of access tokens.
  */
-import { sql } from "drizzle-orm";
-import type { Database } from "../../apps/api/src/db/client.ts";
+
 import {
   centres,
   coursDocuments,
+  type Database,
   etudiants,
   filieres,
+  hashPassword,
   matieres,
   niveaux,
   notificationReads,
@@ -18,10 +19,9 @@ import {
   parascolaires,
   planifications,
   users,
-} from "../../apps/api/src/db/schema/index.ts";
-import { randomToken, sha256Hex } from "../../apps/api/src/lib/tokens.ts";
-import { insertToken } from "../../apps/api/src/modules/auth/queries.ts";
-import { hashPassword } from "../../apps/api/src/modules/auth/service.ts";
+} from "@puerta/api";
+import { createAccessToken } from "@puerta/api/testing";
+import { sql } from "drizzle-orm";
 
 export const BENCH_PASSWORD = "Bench-Password-2025";
 export const STUDENTS = 2000;
@@ -165,9 +165,7 @@ async function count(db: Database, table: string): Promise<number> {
 export async function issueTokens(db: Database, userIds: number[]): Promise<string[]> {
   const tokens: string[] = [];
   for (const userId of userIds) {
-    const secret = randomToken();
-    const id = await insertToken(db, userId, sha256Hex(secret), 24);
-    tokens.push(`${id}|${secret}`);
+    tokens.push(await createAccessToken(db, userId));
   }
   return tokens;
 }

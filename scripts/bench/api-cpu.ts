@@ -3,14 +3,12 @@
  * the bench academy on the embedded database (as bench:api), then sequential `app.inject`
  * calls timed with process.cpuUsage. Steadier than wall-clock figures on a shared machine.
  */
+
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { buildApp } from "../../apps/api/src/app.ts";
-import { loadConfig } from "../../apps/api/src/config.ts";
-import { openDatabase } from "../../apps/api/src/db/client.ts";
-import { seedDemo } from "../../apps/api/src/db/seed/index.ts";
+import { buildApp, loadConfig, openDatabase, seedDemo } from "@puerta/api";
 import { issueTokens, seedBenchAcademy } from "./academy.ts";
 import { printTable } from "./lib.ts";
 

@@ -10,19 +10,17 @@
  * not steady: each connection sends its quota for the second back to back, so 200 requests
  * arrive at once at the top of every second; its figures are kept beside as "rafales".
  */
+
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, createServer, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { loadConfig, openDatabase, seedDemo } from "@puerta/api";
+import { freePort, solveCaptchaChallenge } from "@puerta/api/testing";
 import autocannon from "autocannon";
 import pg from "pg";
-import { loadConfig } from "../../apps/api/src/config.ts";
-import { openDatabase } from "../../apps/api/src/db/client.ts";
-import { seedDemo } from "../../apps/api/src/db/seed/index.ts";
 import { BENCH_PASSWORD, issueTokens, seedBenchAcademy } from "./academy.ts";
-import { freePort, machineDescription, percentile, printTable, repoRoot, startServer } from "./lib.ts";
+import { machineDescription, percentile, printTable, repoRoot, startServer } from "./lib.ts";
 
 const RATE = 200;
 const STEADY_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -285,8 +283,7 @@ function loginRow(login: autocannon.Result): Result {
 
 async function solvedCaptcha(base: string): Promise<string> {
   const challenge = await (await fetch(`${base}/api/captcha/challenge`)).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return btoa(JSON.stringify({ challenge, solution }));
+  return solveCaptchaChallenge(challenge);
 }
 
 /** A line of /proc/<pid>/status in MB (Linux), NaN when the process is gone. */

@@ -1,21 +1,10 @@
-/** Pieces both benchmarks share: a free port, the real server as a child process, a table. */
+/** Pieces both benchmarks share: the real server as a child process, a table. */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "@puerta/api/testing";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * The Node flags and environment of `npm run serve` (package.json), so the bench measures the

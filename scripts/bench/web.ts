@@ -17,9 +17,8 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { solveCaptchaChallenge } from "@puerta/api/testing";
 import { STORAGE_KEYS, toStudentData, type User } from "@puerta/contract";
-import { solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
@@ -206,8 +205,7 @@ async function measure(
 
 async function signIn(base: string) {
   const challenge = await (await fetch(`${base}/api/captcha/challenge`)).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  const payload = btoa(JSON.stringify({ challenge, solution }));
+  const payload = await solveCaptchaChallenge(challenge);
   const response = await fetch(`${base}/api/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

@@ -4,10 +4,10 @@ import fastifyHelmet from "@fastify/helmet";
 import { LIMITS } from "@puerta/contract";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
+import type { AppContext } from "./app-context.ts";
 import type { Config } from "./config.ts";
-import type { AppContext, CoreContext } from "./context.ts";
+import type { CoreContext } from "./context.ts";
 import type { Database } from "./db/client.ts";
-import { createGuard } from "./lib/auth-guard.ts";
 import { createCaptcha } from "./lib/captcha.ts";
 import { registerCsrf } from "./lib/csrf.ts";
 import { frameworkErrors, registerErrorHandler } from "./lib/errors.ts";
@@ -34,10 +34,34 @@ import { createPolicyService } from "./modules/policy/service.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
 import { gestionRoutes } from "./modules/staff/routes.ts";
 import { webRoutes } from "./modules/web/routes.ts";
+import { type RouteModule, registerRouteScopes } from "./route-scopes.ts";
 
-export type BuildOptions = { config: Config; db: Database; logger?: FastifyServerOptions["logger"] };
+/** Every module's routes, each declared in its scopes (route-scopes.ts). */
+const ROUTE_MODULES: readonly RouteModule[] = [
+  authRoutes,
+  policyRoutes,
+  calendarRoutes,
+  notificationRoutes,
+  certificateRoutes,
+  profileRoutes,
+  passwordRoutes,
+  contactRoutes,
+  planningRoutes,
+  documentsRoutes,
+  orientationRoutes,
+  gestionRoutes,
+  healthRoutes,
+];
 
-export async function buildApp({ config, db, logger }: BuildOptions) {
+export type BuildOptions = {
+  config: Config;
+  db: Database;
+  logger?: FastifyServerOptions["logger"];
+  /** More route modules, declared in the same scopes (the security suite adds a probe route). */
+  extraRoutes?: readonly RouteModule[];
+};
+
+export async function buildApp({ config, db, logger, extraRoutes = [] }: BuildOptions) {
   const app = Fastify({
     logger: loggerOptions(config, logger),
     bodyLimit: LIMITS.jsonBodyBytes,
@@ -85,7 +109,6 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
     ...core,
     auth,
     policy: createPolicyService(core),
-    requireAuth: createGuard(auth),
     mail: createMailer({ db, config, log: app.log }),
   };
   // The outbox worker runs while the server does; closing waits for the message in flight.
@@ -93,19 +116,7 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
   app.addHook("onClose", async () => context.mail.stop());
 
   registerCsrf(app, config);
-  await app.register(async (scope) => authRoutes(scope, context));
-  await app.register(async (scope) => policyRoutes(scope, context));
-  await app.register(async (scope) => calendarRoutes(scope, context));
-  await app.register(async (scope) => notificationRoutes(scope, context));
-  await app.register(async (scope) => certificateRoutes(scope, context));
-  await app.register(async (scope) => profileRoutes(scope, context));
-  await app.register(async (scope) => passwordRoutes(scope, context));
-  await app.register(async (scope) => contactRoutes(scope, context));
-  await app.register(async (scope) => planningRoutes(scope, context));
-  await app.register(async (scope) => documentsRoutes(scope, context));
-  await app.register(async (scope) => orientationRoutes(scope, context));
-  await app.register(async (scope) => gestionRoutes(scope, context));
-  await app.register(async (scope) => healthRoutes(scope, context));
+  await registerRouteScopes(app, context, [...ROUTE_MODULES, ...extraRoutes]);
   await webRoutes(app, context);
   return app;
 }

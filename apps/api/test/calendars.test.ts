@@ -268,7 +268,7 @@ describe("calendars API", () => {
 
       const calendar = parse(res.body);
       expect(calendar.getFirstPropertyValue("version")).toBe("2.0");
-      expect(calendar.getFirstPropertyValue("prodid")).toBeTruthy();
+      expect(calendar.getFirstPropertyValue("prodid")).toBe("-//Puerta//Calendriers//FR");
 
       const vtimezone = calendar.getFirstSubcomponent("vtimezone");
       expect(vtimezone?.getFirstPropertyValue("tzid")).toBe(ACADEMY_TIME_ZONE);

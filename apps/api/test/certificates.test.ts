@@ -2,6 +2,7 @@ import { CERTIFICATE_TEXT } from "@puerta/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { certificateRequests, etudiants } from "../src/db/schema/index.ts";
+import { createAccessToken, createStudent } from "./factories.ts";
 import { bearer, createTestApp, DEMO_STUDENTS, login, type TestApp } from "./helpers.ts";
 
 const FRENCH_MESSAGES = Object.values(CERTIFICATE_TEXT).filter((v) => typeof v === "string");
@@ -32,10 +33,14 @@ describe("certificate requests", () => {
   });
 
   it("refuses with 403 until the policy is accepted, and stores nothing", async () => {
+    const before = await rowCount();
     const response = await post(notAccepted, { type: "scolaire", langues: ["Español"] });
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe("Veuillez d'abord accepter la politique de non-remboursement.");
-    expect(await rowCount()).toBe(0);
+    expect(await rowCount()).toBe(before);
+    // The history sits behind the same gate as the page (/demande-attestation).
+    const history = await t.app.inject({ method: "GET", url: "/api/demandes", headers: bearer(notAccepted) });
+    expect(history.statusCode).toBe(403);
   });
 
   it("takes the identity from the authenticated student, never from the body", async () => {
@@ -124,12 +129,23 @@ describe("certificate requests", () => {
   });
 
   it("lists the caller's requests only, newest first", async () => {
-    const mine = await list(accepted);
+    // Students of this test alone: what other tests sent does not change what is expected.
+    const [author, other] = await Promise.all([
+      createStudent(t.database.db, { centre: "Ain Sebaa", option: "Selectividad Santé", acceptedPolicy: true }),
+      createStudent(t.database.db, { centre: "Zenith", acceptedPolicy: true }),
+    ]);
+    const authorToken = await createAccessToken(t.database.db, author.userId);
+    const first = await post(authorToken, { type: "langue", niveau: "B1" });
+    const second = await post(authorToken, { type: "scolaire", langues: ["Español"] });
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+
+    const mine = await list(authorToken);
     expect(mine.success).toBe(true);
-    expect(mine.data.length).toBe(await rowCount());
-    const ids = mine.data.map((d: { id: number }) => d.id);
-    expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
+    expect(mine.data).toEqual([
+      { ...second.json().data, created_at: expect.any(String) },
+      { ...first.json().data, created_at: expect.any(String) },
+    ]);
     expect(Object.keys(mine.data[0]).sort()).toEqual(["created_at", "id", "langues", "niveau", "status", "type"]);
-    expect((await list(notAccepted)).data).toEqual([]);
+    expect((await list(await createAccessToken(t.database.db, other.userId))).data).toEqual([]);
   });
 });

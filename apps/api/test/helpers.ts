@@ -1,15 +1,17 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import type { SQL } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
+import { users } from "../src/db/schema/index.ts";
 import { DEMO_PASSWORD, DEMO_STUDENTS, seedDemo } from "../src/db/seed/index.ts";
+import type { RouteModule } from "../src/route-scopes.ts";
+import { acceptCurrentPolicy } from "./factories.ts";
+import { solveCaptchaChallenge } from "./support/tools.ts";
 
 export { DEMO_PASSWORD, DEMO_STUDENTS };
 
@@ -24,7 +26,9 @@ export type TestApp = {
  * A real app on a real, fresh database: in-memory PGlite by default, or a throw-away
  * database on the PostgreSQL server named by TEST_DATABASE_URL. Nothing is mocked.
  */
-export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seed?: boolean; env?: Record<string, string>; extraRoutes?: RouteModule[] } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "puerta-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -39,7 +43,7 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
   const { database, drop } = await openTestDatabase();
   await database.migrate();
   if (options.seed ?? true) await seedDemo(database.db, config);
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const app = await buildApp({ config, db: database.db, logger: false, extraRoutes: options.extraRoutes });
   await app.ready();
   return {
     app,
@@ -89,10 +93,7 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
 /** Fetches a challenge and solves it the way the browser widget does; returns the payload. */
 export async function solveCaptcha(app: FastifyInstance): Promise<string> {
   const response = await app.inject({ method: "GET", url: "/api/captcha/challenge" });
-  const challenge = response.json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error("captcha not solved");
-  return btoa(JSON.stringify({ challenge, solution }));
+  return solveCaptchaChallenge(response.json());
 }
 
 /** Signs in through the real login route and returns the bearer token. */
@@ -112,4 +113,14 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export async function queryRows<T = Record<string, unknown>>(t: TestApp, query: SQL): Promise<T[]> {
   const result = (await t.database.db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Puts a demo student past the policy gate, for tests about something behind it: the first
+ * demo student has not accepted on a fresh seed (route-scopes.test.ts covers the gate itself).
+ */
+export async function acceptPolicyAs(t: TestApp, email: string) {
+  const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`no user ${email}`);
+  await acceptCurrentPolicy(t.database.db, user.id);
 }

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { etudiants, notificationReads, notifications } from "../src/db/schema/index.ts";
-import { bearer, createTestApp, DEMO_STUDENTS, login, type TestApp } from "./helpers.ts";
+import { createAccessToken, createStudent } from "./factories.ts";
+import { acceptPolicyAs, bearer, createTestApp, DEMO_STUDENTS, login, type TestApp } from "./helpers.ts";
 
 type Student = { id: number; centreId: number; optionId: number; filiereId: number; token: string };
 
@@ -34,6 +35,8 @@ describe("notifications", () => {
   beforeAll(async () => {
     t = await createTestApp();
     first = { ...(await student(DEMO_STUDENTS.first)), token: await login(t.app, DEMO_STUDENTS.first) };
+    // A notification's page is behind the policy gate (route-scopes.test.ts): both have accepted.
+    await acceptPolicyAs(t, DEMO_STUDENTS.first);
     second = { ...(await student(DEMO_STUDENTS.second)), token: await login(t.app, DEMO_STUDENTS.second) };
   });
   afterAll(() => t.close());
@@ -78,6 +81,24 @@ describe("notifications", () => {
       const id = await addNotification({ typeDestinataire: type });
       expect(await listIds(first.token)).toContain(id);
       expect(await listIds(second.token)).toContain(id);
+    });
+
+    it("a student with no centre, option or filière: only what is addressed to everyone", async () => {
+      const bare = await createStudent(t.database.db, { acceptedPolicy: true });
+      const token = await createAccessToken(t.database.db, bare.userId);
+      const everyone = await addNotification({ typeDestinataire: "tous" });
+      const unknown = await addNotification({ typeDestinataire: "promotion_2026" });
+      const targeted = await Promise.all([
+        addNotification({ typeDestinataire: "option", optionIds: [first.optionId, second.optionId] }),
+        addNotification({ typeDestinataire: "centre", centreIds: [first.centreId, second.centreId] }),
+        addNotification({ typeDestinataire: "filiere", filiereIds: [first.filiereId, second.filiereId] }),
+      ]);
+      const ids = await listIds(token);
+      expect(ids).toEqual(expect.arrayContaining([everyone, unknown]));
+      for (const id of targeted) {
+        expect(ids).not.toContain(id);
+        expect((await get(token, `/api/notifications/${id}`)).statusCode).toBe(404);
+      }
     });
 
     it("a list naming other ids, or an empty list, reaches nobody", async () => {
@@ -133,6 +154,27 @@ describe("notifications", () => {
       link: "https://example.com/a",
     });
     expect(data.find((n: { id: number }) => n.id === older).option_ids).toBe(JSON.stringify([first.optionId, 424242]));
+  });
+
+  it("tells a student only whether it names them, never the other students it names", async () => {
+    const both = await addNotification({ typeDestinataire: "etudiant_specifique", etudiantIds: [first.id, second.id] });
+    // Ids left in etudiant_ids by a notification of another type say nothing to anyone.
+    const leftover = await addNotification({
+      typeDestinataire: "tous",
+      etudiantIds: [first.id, second.id],
+    });
+    for (const reader of [first, second]) {
+      const listed = (await get(reader.token, "/api/notifications")).json().data as Array<Record<string, unknown>>;
+      expect(listed.find((n) => n.id === both)?.etudiant_ids).toBe(JSON.stringify([reader.id]));
+      expect(listed.find((n) => n.id === leftover)?.etudiant_ids).toBeNull();
+      const detail = (await get(reader.token, `/api/notifications/${both}`)).json().data;
+      expect(detail.etudiant_ids).toBe(JSON.stringify([reader.id]));
+      expect((await get(reader.token, `/api/notifications/${leftover}`)).json().data.etudiant_ids).toBeNull();
+    }
+    // Nowhere in what either reads does the other's id appear as an addressee.
+    const firstBody = (await get(first.token, "/api/notifications")).body;
+    expect(firstBody).not.toContain(`"etudiant_ids":"[${first.id},${second.id}]"`);
+    expect(firstBody).not.toContain(`"etudiant_ids":"[${second.id}]"`);
   });
 
   it("shows an edited notification's new fields at once, and a read at once", async () => {

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, passwordResets, users } from "../src/db/schema/index.ts";
 import { commonPasswordListSize, isCommonPassword } from "../src/modules/passwords/common-passwords.ts";
-import { bearer, createTestApp, DEMO_PASSWORD, DEMO_STUDENTS, login, type TestApp } from "./helpers.ts";
+import { acceptPolicyAs, bearer, createTestApp, DEMO_PASSWORD, DEMO_STUDENTS, login, type TestApp } from "./helpers.ts";
 import { createMailServer, type MailServer, waitFor } from "./support/mail-server.ts";
 
 const FIRST = DEMO_STUDENTS.first;
@@ -49,6 +49,8 @@ describe("passwords: change, forgot, verify, reset", () => {
     smtp = await createMailServer();
     await smtp.start();
     t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: "https://portail.puerta.example" } });
+    // /modifier-mot-de-passe is behind the policy gate: both demo students past it.
+    await acceptPolicyAs(t, FIRST);
   });
   afterAll(async () => {
     await t.close();

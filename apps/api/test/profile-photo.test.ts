@@ -1,7 +1,7 @@
 import { PROFILE_TEXT } from "@puerta/contract";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, DEMO_STUDENTS, login, type TestApp } from "./helpers.ts";
+import { acceptPolicyAs, bearer, createTestApp, DEMO_STUDENTS, login, type TestApp } from "./helpers.ts";
 
 /** A multipart body as a browser's FormData would send it. */
 async function multipart(file: { name: string; type: string; bytes: Buffer } | null) {
@@ -41,6 +41,8 @@ describe("profile photo", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // /profile is behind the policy gate: both demo students past it.
+    await acceptPolicyAs(t, DEMO_STUDENTS.first);
     first = await login(t.app, DEMO_STUDENTS.first);
     second = await login(t.app, DEMO_STUDENTS.second);
   });

@@ -1,11 +1,11 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { NotFound } from "../components/NotFound.tsx";
-import { Spinner } from "../components/Spinner.tsx";
+import { NotFound } from "../components/not-found.tsx";
+import { Spinner } from "../components/spinner.tsx";
 import { brand } from "../content/brand.ts";
-import { AuthProvider } from "../features/auth/auth-provider.tsx";
 import { LOGOUT_EVENT, requestCsrfCookie } from "../lib/api.ts";
+import { AuthProvider } from "../lib/auth-provider.tsx";
 import { firstScreenDrawn } from "../lib/first-screen.ts";
 import { afterStartupQueries, createQueryClient } from "../lib/query-client.tsx";
 import { checkStoredUser, useSession } from "../lib/session.ts";

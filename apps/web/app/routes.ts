@@ -34,12 +34,12 @@ export default [
       route("etudiants/orientation", "../features/orientation/orientation-page.tsx"),
       route("support-cours", "../features/course-support/course-support-page.tsx"),
       route("notifications", "../features/notifications/notifications-page.tsx"),
-      route("parascolaire-calendar", "../features/events/events-page.tsx"),
-      route("jourOff-calendar", "../features/holidays/holidays-page.tsx"),
+      route("parascolaire-calendar", "../features/calendars/events/events-page.tsx"),
+      route("jourOff-calendar", "../features/calendars/holidays/holidays-page.tsx"),
 
       layout("../features/policy/require-policy.tsx", [
         route("modifier-mot-de-passe", "../features/passwords/change-password-page.tsx"),
-        route("parascolaire/:id", "../features/events/event-detail-page.tsx"),
+        route("parascolaire/:id", "../features/calendars/events/event-detail-page.tsx"),
         route("demande-attestation", "../features/certificates/certificates-page.tsx"),
         route("notification/:id", "../features/notifications/notification-detail-page.tsx"),
         route("profile", "../features/profile/profile-page.tsx"),

@@ -27,4 +27,7 @@ describe("chatLink", () => {
       "https://wa.me/212612345678?text=Bonjour%2C%20%C3%A7a%20va%20%3F",
     );
   });
+  it("opens the chat without text when no greeting is given (a centre's phone)", () => {
+    expect(chatLink("+212 6 61-00 10 01")).toBe("https://wa.me/212661001001");
+  });
 });

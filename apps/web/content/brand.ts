@@ -15,9 +15,13 @@ export const brand = brandJson as Brand;
 /** The about page path, /pourquoi-{product} (spec section 2). */
 export const aboutPath = `/pourquoi-${brand.productSlug}`;
 
-/** A messaging chat link (https://wa.me/<digits>?text=…) opening with a prefilled greeting. */
-export function chatLink(number: string, greeting: string): string {
-  return `https://wa.me/${number.replace(/\D/g, "")}?text=${encodeURIComponent(greeting)}`;
+/**
+ * The one messaging chat link of the site (https://wa.me/<digits>), for the chat button and
+ * every centre's phone: the digits of the number, and a prefilled greeting when one is given.
+ */
+export function chatLink(number: string, greeting?: string): string {
+  const base = `https://wa.me/${number.replace(/\D/g, "")}`;
+  return greeting ? `${base}?text=${encodeURIComponent(greeting)}` : base;
 }
 
 /** The postal address on one line: "25, boulevard d'Anfa, 20000 Casablanca, Maroc". */

@@ -2,7 +2,7 @@
  * What islands use of React Router, for pages without a client-side router (decision 008).
  * The islands build puts this module in place of "react-router": a link is a plain link,
  * a redirect loads a document, the location is the page's. The markup is React Router's own,
- * byte for byte (document-router.test.tsx), since pages are prerendered with the real one.
+ * byte for byte (test/document-router.test.tsx), since pages are prerendered with the real one.
  * An import of anything else fails the islands build.
  */
 import { type AnchorHTMLAttributes, type CSSProperties, createContext, type ReactNode, useContext } from "react";

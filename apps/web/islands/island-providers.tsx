@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { type Location, Router } from "react-router";
-import { AuthProvider } from "../features/auth/auth-provider.tsx";
+import { AuthProvider } from "../lib/auth-provider.tsx";
 import { checkStoredUser, readSession } from "../lib/session.ts";
 import { documentNavigator } from "./document-navigator.ts";
 

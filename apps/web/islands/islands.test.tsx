@@ -8,8 +8,8 @@ import { faq } from "../content/index.ts";
 import type { ImageItem } from "../content/schema.ts";
 import { EARLY_CLICK, EARLY_SUBMIT, markEarlyActions } from "../lib/before-hydration.ts";
 
-const FAQ_ISLAND = "../features/marketing/sections/Faq.island.tsx";
-const GRID_ISLAND = "../features/marketing/sections/ImageGrid.island.tsx";
+const FAQ_ISLAND = "../features/marketing/sections/faq.island.tsx";
+const GRID_ISLAND = "../features/marketing/sections/image-grid.island.tsx";
 
 /** The page as prerendering writes it: island modules loaded in a server render. */
 async function prerender(
@@ -55,7 +55,7 @@ it("a prerendered island hydrates on its own, with its props and the ids its mar
     </main>
   ));
   const frames = document.querySelectorAll("puerta-island");
-  expect([...frames].map((f) => f.getAttribute("data-island"))).toEqual(["ImageGrid", "Faq"]);
+  expect([...frames].map((f) => f.getAttribute("data-island"))).toEqual(["image-grid", "faq"]);
   const firstQuestion = screen.getByRole("button", { name: faq[0]?.question });
   const prerenderedPanelId = firstQuestion.getAttribute("aria-controls");
 

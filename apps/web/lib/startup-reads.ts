@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from "@puerta/contract";
 
 /**
- * A student page's first reads, sent by its HTML (decision 009, second follow-up). Without
+ * A student page's first reads, sent by its HTML (decision 014). Without
  * this, a page asks for its data only once the app's scripts have arrived, run and hydrated,
  * so the data comes down the line after the code instead of beside it. An inline script of
  * the shell (`startupReadsScript`, written by scripts/app-shells.ts) sends them with the

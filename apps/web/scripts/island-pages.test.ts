@@ -22,14 +22,14 @@ const manifest: IslandsManifest = {
     file: "assets/islands/Faq-b2.js",
     name: "Faq",
     isEntry: true,
-    imports: ["_hydrate.js", "features/marketing/sections/Faq.island.tsx"],
+    imports: ["_hydrate.js", "features/marketing/sections/faq.island.tsx"],
   },
   "\0island-entry:PromoBanner": { file: "assets/islands/PromoBanner-c3.js", name: "PromoBanner", isEntry: true },
   "_hydrate.js": { file: "assets/islands/hydrate-d4.js", imports: ["_react.js"] },
   "_react.js": { file: "assets/islands/react-dom-e5.js" },
   "_icons.js": { file: "assets/islands/icons-f6.js", imports: ["_react.js"] },
   "app/layout/site-header.island.tsx": { file: "assets/islands/site-header.island-h8.js", imports: ["_icons.js"] },
-  "features/marketing/sections/Faq.island.tsx": {
+  "features/marketing/sections/faq.island.tsx": {
     file: "assets/islands/Faq.island-i9.js",
     imports: ["_react.js", "_icons.js", "_accordion.js"],
   },

@@ -17,16 +17,6 @@ export const PROTECTED_ROUTES = [
   "/policy-acceptance",
 ] as const;
 
-/** Logged-in pages that do not require the policy to be accepted (spec section 4). */
-export const POLICY_EXEMPT_ROUTES = [
-  "/planning",
-  "/etudiants/orientation",
-  "/support-cours",
-  "/notifications",
-  "/parascolaire-calendar",
-  "/jourOff-calendar",
-] as const;
-
 /** Public pages rendered on the client only (their content depends on the query string). */
 export const CLIENT_ONLY_PUBLIC_ROUTES = ["/reset-password"] as const;
 

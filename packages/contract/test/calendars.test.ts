@@ -7,7 +7,6 @@ import {
   formatFrenchDate,
   holidayCategory,
   inferEventType,
-  isFutureDay,
   MONTH_OPTIONS,
   monthLabel,
   monthOfRawDate,
@@ -149,10 +148,6 @@ describe("fr-FR dates", () => {
     expect(schoolYearOf("2026-11-22")).toMatchObject({ first: "2026-09-01", last: "2027-08-31", label: "2026-2027" });
     expect(schoolYearOf("2027-08-31").first).toBe("2026-09-01");
     expect(schoolYearOf("2027-09-01").first).toBe("2027-09-01");
-  });
-  it("counts an event of today as still to come", () => {
-    expect(isFutureDay("2026-11-22", "2026-11-22")).toBe(true);
-    expect(isFutureDay("2026-11-21", "2026-11-22")).toBe(false);
   });
 });
 

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  type AudienceMember,
-  isAddressedTo,
-  isViewedBy,
-  parseIdList,
-  priorityBadge,
-  relativeTime,
-  safeExternalLink,
-} from "../src/index.ts";
+import { isViewedBy, parseIdList, priorityBadge, relativeTime, safeExternalLink } from "../src/index.ts";
 
 describe("parseIdList", () => {
   it("reads a JSON-encoded list of numbers or numeric strings", () => {
@@ -29,28 +21,7 @@ describe("parseIdList", () => {
   });
 });
 
-describe("isAddressedTo", () => {
-  const student: AudienceMember = { id: 10, option_id: 20, centre_id: 30, filiere_id: 40 };
-  const cases: Array<[string, Record<string, unknown>, boolean]> = [
-    ["etudiant_specifique", { etudiant_ids: "[10,11]" }, true],
-    ["etudiant_specifique", { etudiant_ids: "11" }, false],
-    ["option", { option_ids: '["20"]' }, true],
-    ["option", { option_ids: "21" }, false],
-    ["centre", { centre_ids: "30" }, true],
-    ["centre", { centre_ids: "[31,32]" }, false],
-    ["filiere", { filiere_ids: "[40]" }, true],
-    ["filiere", { filiere_ids: null }, false],
-    ["tous", {}, true],
-    ["promotion_2026", {}, true],
-  ];
-  it.each(cases)("%s with %o → %s", (type, lists, expected) => {
-    expect(isAddressedTo({ type_destinataire: type, ...lists }, student)).toBe(expected);
-  });
-  it("never matches a student without the attribute", () => {
-    const bare: AudienceMember = { id: 10, option_id: null, centre_id: null, filiere_id: null };
-    expect(isAddressedTo({ type_destinataire: "centre", centre_ids: "[30]" }, bare)).toBe(false);
-    expect(isAddressedTo({ type_destinataire: "tous" }, bare)).toBe(true);
-  });
+describe("isViewedBy", () => {
   it("reads viewed_by as a list of student ids", () => {
     expect(isViewedBy([10], 10)).toBe(true);
     expect(isViewedBy("[11]", 10)).toBe(false);

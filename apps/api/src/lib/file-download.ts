@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
-import type { AppContext } from "../context.ts";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { caller } from "./auth-guard.ts";
 import { notFound } from "./errors.ts";
 import { type FileStorage, StoredFileMissingError } from "./storage/index.ts";
@@ -72,25 +71,20 @@ export async function sendStoredFile(
 }
 
 /**
- * GET `${prefix}/:filename` for signed-in students: the name is checked against a strict
- * pattern, then looked up by `resolve` (which applies the caller's rights and returns null for
- * anything the caller may not have), then streamed. A name is never joined onto a path.
+ * The handler of a `…/:filename` download route (the module declares the route in its scope):
+ * the name is checked against a strict pattern, then looked up by `resolve` (which applies the
+ * caller's rights and returns null for anything the caller may not have), then streamed. A
+ * name is never joined onto a path.
  */
-export function registerFileDownload(
-  app: FastifyInstance,
-  context: AppContext,
-  prefix: string,
+export function fileDownloadHandler(
+  storage: FileStorage,
   resolve: (userId: number, filename: string) => Promise<DownloadTarget | null>,
 ) {
-  app.get<{ Params: { filename: string } }>(
-    `${prefix}/:filename`,
-    { onRequest: context.requireAuth },
-    async (request, reply) => {
-      const { filename } = request.params;
-      if (!PUBLIC_FILE_NAME.test(filename)) throw notFound(FILE_NOT_FOUND);
-      const target = await resolve(caller(request).userId, filename);
-      if (!target) throw notFound(FILE_NOT_FOUND);
-      return sendStoredFile(reply, context.storage, target);
-    },
-  );
+  return async (request: FastifyRequest<{ Params: { filename: string } }>, reply: FastifyReply) => {
+    const { filename } = request.params;
+    if (!PUBLIC_FILE_NAME.test(filename)) throw notFound(FILE_NOT_FOUND);
+    const target = await resolve(caller(request).userId, filename);
+    if (!target) throw notFound(FILE_NOT_FOUND);
+    return sendStoredFile(reply, storage, target);
+  };
 }

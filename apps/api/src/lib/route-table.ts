@@ -7,7 +7,22 @@ import type { FastifyInstance } from "fastify";
  */
 export type StaffRouteAccess = { permission?: Permission };
 
-export type RouteEntry = { method: string; url: string; bodySchema: unknown; staff?: StaffRouteAccess };
+/**
+ * Where a route was declared (route-scopes.ts), which decides who may call it: `public`
+ * anyone, `authenticated` a valid bearer token, `accepted` a token and the current policy
+ * accepted, `staff` a staff session and the permission in `config.staff`
+ * (modules/staff/scope.ts). `unscoped`: registered on the app itself (the web pages, the CSRF
+ * cookie).
+ */
+export type RouteScope = "public" | "authenticated" | "accepted" | "staff" | "unscoped";
+
+export type RouteEntry = {
+  method: string;
+  url: string;
+  bodySchema: unknown;
+  scope: RouteScope;
+  staff?: StaffRouteAccess;
+};
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -20,16 +35,38 @@ declare module "fastify" {
   }
 }
 
+const scopes = new WeakMap<FastifyInstance, RouteScope>();
+
+/** Tags a plugin scope: every route declared in it or in its children is recorded with `scope`. */
+export function markScope(instance: FastifyInstance, scope: RouteScope) {
+  scopes.set(instance, scope);
+}
+
+/** A child plugin instance inherits from its parent's prototype chain: the nearest tag wins. */
+function scopeOf(instance: FastifyInstance): RouteScope {
+  for (let o: object | null = instance; o; o = Object.getPrototypeOf(o)) {
+    const scope = scopes.get(o as FastifyInstance);
+    if (scope) return scope;
+  }
+  return "unscoped";
+}
+
 /** Must run before any route is registered: child scopes inherit the hook. */
 export function recordRouteTable(app: FastifyInstance) {
   const table: RouteEntry[] = [];
   app.decorate("routeTable", table);
-  app.addHook("onRoute", (route) => {
+  app.addHook("onRoute", function (this: FastifyInstance, route) {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const staff = (route.config as { staff?: StaffRouteAccess } | undefined)?.staff;
     for (const method of methods) {
       if (method === "HEAD") continue;
-      table.push({ method, url: route.url, bodySchema: route.schema?.body, ...(staff ? { staff } : {}) });
+      table.push({
+        method,
+        url: route.url,
+        bodySchema: route.schema?.body,
+        scope: scopeOf(this),
+        ...(staff ? { staff } : {}),
+      });
     }
   });
 }

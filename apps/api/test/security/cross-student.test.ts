@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, DEMO_STUDENTS, login, type TestApp } from "../helpers.ts";
+import { acceptPolicyAs, bearer, createTestApp, DEMO_STUDENTS, login, type TestApp } from "../helpers.ts";
 import { apiRoutes, PUBLIC_API_ROUTES, routeKey } from "./support.ts";
 
 /**
@@ -30,6 +30,8 @@ describe("one student never reaches another student's resources", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // Both past the policy gate (route-scopes.test.ts covers it): only ownership is at stake here.
+    await acceptPolicyAs(t, DEMO_STUDENTS.first);
     first = bearer(await login(t.app, DEMO_STUDENTS.first));
     second = bearer(await login(t.app, DEMO_STUDENTS.second));
   });

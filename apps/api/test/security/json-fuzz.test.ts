@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import type { RouteEntry } from "../../src/lib/route-table.ts";
-import { bearer, createTestApp, login, type TestApp } from "../helpers.ts";
+import { acceptPolicyAs, bearer, createTestApp, DEMO_STUDENTS, login, type TestApp } from "../helpers.ts";
 import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../staff/support.ts";
 import { apiRoutes, databaseFingerprint, fillParams, looksFrench, PUBLIC_API_ROUTES, routeKey } from "./support.ts";
 
@@ -57,6 +57,8 @@ describe("random JSON bodies on every JSON endpoint", () => {
   let direction: StaffBrowser;
   beforeAll(async () => {
     t = await createTestApp();
+    // Past the policy gate, so that the gated endpoints judge the bodies too.
+    await acceptPolicyAs(t, DEMO_STUDENTS.first);
     token = await login(t.app);
     direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
   });
@@ -113,7 +115,9 @@ describe("random JSON bodies on every JSON endpoint", () => {
         { numRuns: 40, seed: 20261122 },
       );
     }
-  }, 600_000); // every JSON route in turn: the time grows with the routes (the back-office adds many)
+    // Past the policy gate the gated endpoints judge every body too (argon2 on change-password);
+    // the time grows with the routes (the back-office adds many).
+  }, 600_000);
 
   it("answers malformed JSON on every JSON endpoint with a French 400", async () => {
     for (const route of apiRoutes(t.app).filter((r) => r.bodySchema)) {

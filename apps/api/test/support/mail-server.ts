@@ -1,20 +1,10 @@
-import { createServer } from "node:net";
 import PostalMime, { type Email } from "postal-mime";
 import { SMTPServer } from "smtp-server";
+import { freePort } from "./tools.ts";
+
+export { freePort };
 
 export type ReceivedMail = { envelopeTo: string[]; email: Email; raw: string };
-
-/** A port nobody listens on yet: the SMTP server "is down" until `start()` binds it. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * A real SMTP server inside the test process. Every message it accepts is parsed with

@@ -1,4 +1,4 @@
-import { SocialIcon } from "../../components/SocialIcon.tsx";
+import { SocialIcon } from "../../components/social-icon.tsx";
 import { brand, chatLink } from "../../content/brand.ts";
 
 /** The floating button that opens a messaging chat with a prefilled greeting (spec section 2). */

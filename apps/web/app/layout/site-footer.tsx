@@ -1,7 +1,7 @@
 import { LIMITS } from "@puerta/contract";
 import { Mail, MapPin } from "lucide-react";
 import { Link } from "react-router";
-import { SocialIcon } from "../../components/SocialIcon.tsx";
+import { SocialIcon } from "../../components/social-icon.tsx";
 import { aboutPath, brand, postalAddress } from "../../content/brand.ts";
 
 const LINKS = [

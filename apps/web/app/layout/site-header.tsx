@@ -3,7 +3,7 @@ import { LogIn, LogOut } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { brand } from "../../content/brand.ts";
-import { useAuth } from "../../features/auth/auth-provider.tsx";
+import { useAuth } from "../../lib/auth-provider.tsx";
 import { afterFirstScreen } from "../../lib/first-screen.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { DesktopNav } from "./desktop-nav.tsx";

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, MemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AuthProvider } from "../../features/auth/auth-provider.tsx";
+import { AuthProvider } from "../../lib/auth-provider.tsx";
 import { createQueryClient } from "../../lib/query-client.tsx";
 import { SiteHeader } from "./site-header.tsx";
 import SiteLayout from "./site-layout.tsx";

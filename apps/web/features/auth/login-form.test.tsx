@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 // The real ALTCHA widget is rendered (jsdom is not a secure context, so it never solves
 // anything here); the tests play its "verified" event, and read our own messages by text.
 import { createQueryClient } from "../../lib/query-client.tsx";
+import { serveByPath as serve } from "../../test/network.ts";
 import { LoginForm } from "./login-form.tsx";
 
 const USER = {
@@ -29,25 +30,6 @@ const USER = {
     cin_etudiant: null,
   },
 };
-
-type Answer = { status: number; body: unknown };
-
-/** The network is replaced, not our code: each path answers from its own queue. */
-function serve(answers: Record<string, Answer[]>) {
-  const calls: { path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (path: string, init?: RequestInit) => {
-      calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const answer = answers[path]?.shift() ?? { status: 404, body: { message: "Ressource introuvable." } };
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { "Content-Type": "application/json" },
-      });
-    }),
-  );
-  return calls;
-}
 
 function renderLogin() {
   render(

@@ -3,12 +3,12 @@ import { QueryClientContext } from "@tanstack/react-query";
 import { CircleAlert, Eye, EyeOff } from "lucide-react";
 import { type FormEvent, useContext, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { Captcha, type CaptchaHandle } from "../../components/Captcha.tsx";
-import { ApiError, apiJson } from "../../lib/api.ts";
+import { Captcha, type CaptchaHandle } from "../../components/captcha.tsx";
+import { ApiError } from "../../lib/api.ts";
 import { policyStatusQuery } from "../../lib/policy-status.ts";
 import { fieldErrors, loadSchemas, prefetchSchemas } from "../../lib/schemas.ts";
-import { saveSession, saveUser } from "../../lib/session.ts";
-import { InvalidLoginResponse, loginErrorMessage, retryAfterSeconds } from "./login-errors.ts";
+import { signIn } from "./api.ts";
+import { loginErrorMessage, retryAfterSeconds } from "./login-errors.ts";
 import { useLockout } from "./use-lockout.ts";
 
 const m = MESSAGES.login;
@@ -18,25 +18,6 @@ type FieldErrors = Partial<Record<"email" | "password" | "recaptcha_token", stri
 async function validate(email: string, password: string, captcha: string | null): Promise<FieldErrors> {
   const { loginRequest } = await loadSchemas();
   return fieldErrors(loginRequest.safeParse({ email, password, recaptcha_token: captcha ?? "" }).error);
-}
-
-/** POST /api/login, then the refreshed user (GET /api/user); throws what the form must show. */
-async function signIn(email: string, password: string, captcha: string) {
-  const body = await apiJson<Record<string, unknown> | null>("/api/login", {
-    method: "POST",
-    body: { email: email.trim(), password, recaptcha_token: captcha },
-  });
-  const token = body?.token;
-  if (typeof token !== "string" || token === "") throw new InvalidLoginResponse();
-  const { user } = await loadSchemas();
-  saveSession(token, user.safeParse(body?.user).data ?? null);
-  try {
-    const refreshed = user.safeParse(await apiJson("/api/user"));
-    if (refreshed.success) saveUser(refreshed.data);
-  } catch (error) {
-    // A 401 here has already ended the session: the login did not hold.
-    if (error instanceof ApiError && error.status === 401) throw error;
-  }
 }
 
 export function LoginForm() {

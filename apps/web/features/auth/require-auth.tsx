@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from "react-router";
-import { useAuth } from "./auth-provider.tsx";
+import { useAuth } from "../../lib/auth-provider.tsx";
 
 /**
  * The student area: /login when logged out (spec section 2). The session is unknown only

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import { Picture } from "../../components/Picture.tsx";
+import { Picture } from "../../components/picture.tsx";
 import { brand } from "../../content/brand.ts";
 import { loadPosts, summarise } from "../../content/posts.ts";
 import { pageMeta, pageTitle } from "../../lib/seo.ts";

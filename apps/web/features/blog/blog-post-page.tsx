@@ -6,7 +6,7 @@ import {
   type MetaArgs,
   useLoaderData,
 } from "react-router";
-import { Picture } from "../../components/Picture.tsx";
+import { Picture } from "../../components/picture.tsx";
 import { loadPosts } from "../../content/posts.ts";
 import { pageMeta, pageTitle } from "../../lib/seo.ts";
 import { frenchLongDate } from "./format.ts";

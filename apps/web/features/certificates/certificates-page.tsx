@@ -2,7 +2,7 @@ import { CERTIFICATE_LANGUAGES, LANGUAGE_LEVELS, type LanguageLevel, CERTIFICATE
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CircleAlert, CircleCheck, FileText, Languages } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Spinner } from "../../components/Spinner.tsx";
+import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
 import { readStudentData } from "../../lib/session.ts";

@@ -1,24 +1,13 @@
 import { CONTACT_MESSAGES as M } from "@puerta/contract";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { type Answer, serveByPath } from "../../test/network.ts";
 import { ContactForm } from "./contact-form.tsx";
 
-/** The network is replaced, not our code: each call gets the next answer. */
-function serve(...answers: { status: number; body: unknown; headers?: Record<string, string> }[]) {
-  const calls: Record<string, unknown>[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: string, init?: RequestInit) => {
-      if (input !== "/api/contact") return new Response("{}", { status: 404 });
-      calls.push(JSON.parse(String(init?.body)));
-      const answer = answers.shift() ?? { status: 500, body: { message: "Erreur du serveur" } };
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { "Content-Type": "application/json", ...answer.headers },
-      });
-    }),
-  );
-  return calls;
+/** Each POST /api/contact gets the next answer; the calls' bodies are returned. */
+function serve(...answers: Answer[]) {
+  const calls = serveByPath({ "/api/contact": answers }, { status: 500, body: { message: "Erreur du serveur" } });
+  return { bodies: () => calls.filter((c) => c.path === "/api/contact").map((c) => c.body) };
 }
 
 /** What the ALTCHA widget does once its proof of work is solved (or reset). */
@@ -68,7 +57,7 @@ describe("ContactForm", () => {
     expect(await screen.findByText(M.nomRequired)).toBeInTheDocument();
     expect(screen.getByText(M.telephoneInvalid)).toBeInTheDocument();
     expect(screen.getByLabelText("Téléphone")).toHaveAttribute("aria-invalid", "true");
-    expect(calls).toEqual([]);
+    expect(calls.bodies()).toEqual([]);
   });
 
   it("on success shows the message, clears the form and resets the captcha", async () => {
@@ -78,7 +67,7 @@ describe("ContactForm", () => {
     captchaState("verified", "payload-1");
     fireEvent.click(sendButton());
     expect(await screen.findByRole("status")).toHaveTextContent("Votre message a été envoyé avec succès !");
-    expect(calls[0]).toMatchObject({
+    expect(calls.bodies()[0]).toMatchObject({
       nom: "Salma Bennani",
       telephone: "+212 6 12 34 56 78",
       recaptcha_token: "payload-1",

@@ -7,7 +7,7 @@ import {
 } from "@puerta/contract";
 import { CircleAlert, CircleCheck, Send } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
-import { Captcha, type CaptchaHandle } from "../../components/Captcha.tsx";
+import { Captcha, type CaptchaHandle } from "../../components/captcha.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { fieldErrors as firstErrors, loadSchemas, prefetchSchemas } from "../../lib/schemas.ts";
 import { contactRetrySeconds, sendContactMessage } from "./api.ts";

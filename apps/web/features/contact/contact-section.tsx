@@ -1,6 +1,6 @@
 import { Mail } from "lucide-react";
 import { useId } from "react";
-import { SocialIcon } from "../../components/SocialIcon.tsx";
+import { SocialIcon } from "../../components/social-icon.tsx";
 import { brand } from "../../content/brand.ts";
 import ContactFormIsland from "./contact-form.island.tsx";
 

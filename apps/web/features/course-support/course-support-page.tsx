@@ -8,12 +8,12 @@ import {
   DOCUMENT_TEXTS as T,
 } from "@puerta/contract";
 import { BookOpen, FileText, Layers, Library } from "lucide-react";
-import { Accordion } from "../../components/Accordion.tsx";
-import { EmptyState } from "../../components/EmptyState.tsx";
-import { ErrorView } from "../../components/ErrorView.tsx";
-import { FileActions } from "../../components/FileActions.tsx";
-import { Spinner } from "../../components/Spinner.tsx";
-import { SummaryBand } from "../../components/SummaryBand.tsx";
+import { Accordion } from "../../components/accordion.tsx";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { ErrorView } from "../../components/error-view.tsx";
+import { FileActions } from "../../components/file-actions.tsx";
+import { Spinner } from "../../components/spinner.tsx";
+import { SummaryBand } from "../../components/summary-band.tsx";
 import { brand } from "../../content/brand.ts";
 import { DownloadError } from "../../lib/file-download.ts";
 import { courseCounts, useCourseDocuments } from "./api.ts";

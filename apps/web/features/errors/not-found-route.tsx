@@ -1,4 +1,4 @@
-import { NotFound } from "../../components/NotFound.tsx";
+import { NotFound } from "../../components/not-found.tsx";
 
 export const meta = () => [{ title: "Page introuvable | Puerta" }];
 

@@ -2,8 +2,8 @@ import { Eye, MapPin, Target } from "lucide-react";
 import { aboutPath, brand } from "../../content/brand.ts";
 import { team } from "../../content/index.ts";
 import { pageMeta, pageTitle } from "../../lib/seo.ts";
-import { PageHero } from "./sections/PageHero.tsx";
-import { Section } from "./sections/Section.tsx";
+import { PageHero } from "./sections/page-hero.tsx";
+import { Section } from "./sections/section.tsx";
 
 export const meta = () =>
   pageMeta({

@@ -1,9 +1,9 @@
 import { videos } from "../../content/index.ts";
 import type { VideoItem } from "../../content/schema.ts";
 import { pageMeta, pageTitle } from "../../lib/seo.ts";
-import { PageHero } from "./sections/PageHero.tsx";
-import { Section } from "./sections/Section.tsx";
-import { VideoGallery } from "./sections/VideoGallery.tsx";
+import { PageHero } from "./sections/page-hero.tsx";
+import { Section } from "./sections/section.tsx";
+import { VideoGallery } from "./sections/video-gallery.tsx";
 
 export const meta = () =>
   pageMeta({

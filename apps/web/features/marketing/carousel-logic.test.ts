@@ -3,7 +3,6 @@ import {
   chunk,
   logosPerSlide,
   nextIndex,
-  phoneChatLink,
   previousIndex,
   swipeDirection,
   testimonialsPerPage,
@@ -50,9 +49,5 @@ describe("carousel rules", () => {
   it("shows 4 testimonials per page from 768 px, else 1", () => {
     expect(testimonialsPerPage(767)).toBe(1);
     expect(testimonialsPerPage(768)).toBe(4);
-  });
-
-  it("builds the chat link from the digits and the plus sign", () => {
-    expect(phoneChatLink("+212 6 61-00 10 01")).toBe("https://api.whatsapp.com/send?phone=%2B212661001001");
   });
 });

@@ -53,8 +53,3 @@ export function swipeDirection(deltaX: number, threshold = SWIPE_THRESHOLD_PX): 
 export function testimonialsPerPage(width: number): number {
   return width < TESTIMONIALS_BREAKPOINT_PX ? 1 : TESTIMONIALS_PER_PAGE_DESKTOP;
 }
-
-/** Link to a messaging chat: the number without its non-digit characters (a "+" is kept). */
-export function phoneChatLink(phone: string): string {
-  return `https://api.whatsapp.com/send?phone=${encodeURIComponent(phone.replace(/[^\d+]/g, ""))}`;
-}

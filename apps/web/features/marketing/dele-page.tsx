@@ -1,11 +1,11 @@
-import ImageCarouselIsland from "../../components/ImageCarousel.island.tsx";
+import ImageCarouselIsland from "../../components/image-carousel.island.tsx";
 import { images, videos } from "../../content/index.ts";
 import { pageMeta, pageTitle } from "../../lib/seo.ts";
-import ImageGridIsland from "./sections/ImageGrid.island.tsx";
-import { PageHero } from "./sections/PageHero.tsx";
-import { Section } from "./sections/Section.tsx";
-import TestimonialSliderIsland from "./sections/TestimonialSlider.island.tsx";
-import { VideoGallery } from "./sections/VideoGallery.tsx";
+import ImageGridIsland from "./sections/image-grid.island.tsx";
+import { PageHero } from "./sections/page-hero.tsx";
+import { Section } from "./sections/section.tsx";
+import TestimonialSliderIsland from "./sections/testimonial-slider.island.tsx";
+import { VideoGallery } from "./sections/video-gallery.tsx";
 
 export const meta = () =>
   pageMeta({

@@ -1,19 +1,19 @@
-import { BelowTheFold } from "../../components/BelowTheFold.tsx";
+import { BelowTheFold } from "../../components/below-the-fold.tsx";
 import { brand } from "../../content/brand.ts";
 import { pageMeta, pageTitle } from "../../lib/seo.ts";
-import { Accompaniment } from "./sections/Accompaniment.tsx";
-import { Accreditations } from "./sections/Accreditations.tsx";
-import { Centres } from "./sections/Centres.tsx";
-import FaqIsland from "./sections/Faq.island.tsx";
-import { Hero } from "./sections/Hero.tsx";
-import { Intro } from "./sections/Intro.tsx";
-import { KeyFigures } from "./sections/KeyFigures.tsx";
-import { LanguageStay } from "./sections/LanguageStay.tsx";
-import PartnerCarouselIsland from "./sections/PartnerCarousel.island.tsx";
-import PathwaysIsland from "./sections/Pathways.island.tsx";
-import { PresentationVideo } from "./sections/PresentationVideo.tsx";
-import PromoBannerIsland from "./sections/PromoBanner.island.tsx";
-import TopScorersIsland from "./sections/TopScorers.island.tsx";
+import { Accompaniment } from "./sections/accompaniment.tsx";
+import { Accreditations } from "./sections/accreditations.tsx";
+import { Centres } from "./sections/centres.tsx";
+import FaqIsland from "./sections/faq.island.tsx";
+import { Hero } from "./sections/hero.tsx";
+import { Intro } from "./sections/intro.tsx";
+import { KeyFigures } from "./sections/key-figures.tsx";
+import { LanguageStay } from "./sections/language-stay.tsx";
+import PartnerCarouselIsland from "./sections/partner-carousel.island.tsx";
+import PathwaysIsland from "./sections/pathways.island.tsx";
+import { PresentationVideo } from "./sections/presentation-video.tsx";
+import PromoBannerIsland from "./sections/promo-banner.island.tsx";
+import TopScorersIsland from "./sections/top-scorers.island.tsx";
 
 export const meta = () =>
   pageMeta({

@@ -1,10 +1,10 @@
-import ImageCarouselIsland from "../../components/ImageCarousel.island.tsx";
-import VideoPlayerIsland from "../../components/VideoPlayer.island.tsx";
+import ImageCarouselIsland from "../../components/image-carousel.island.tsx";
+import VideoPlayerIsland from "../../components/video-player.island.tsx";
 import { images, videos } from "../../content/index.ts";
 import { pageMeta, pageTitle } from "../../lib/seo.ts";
-import { PageHero } from "./sections/PageHero.tsx";
-import { Section } from "./sections/Section.tsx";
-import { VideoGallery } from "./sections/VideoGallery.tsx";
+import { PageHero } from "./sections/page-hero.tsx";
+import { Section } from "./sections/section.tsx";
+import { VideoGallery } from "./sections/video-gallery.tsx";
 
 export const meta = () =>
   pageMeta({

@@ -1,11 +1,11 @@
 import { Award, CalendarDays, CalendarRange, GraduationCap, MapPin, Users } from "lucide-react";
 import { brand } from "../../content/brand.ts";
 import { pageMeta, pageTitle } from "../../lib/seo.ts";
-import FaqIsland from "./sections/Faq.island.tsx";
-import { LanguageStay } from "./sections/LanguageStay.tsx";
-import { PageHero } from "./sections/PageHero.tsx";
-import { Section } from "./sections/Section.tsx";
-import TopScorersIsland from "./sections/TopScorers.island.tsx";
+import FaqIsland from "./sections/faq.island.tsx";
+import { LanguageStay } from "./sections/language-stay.tsx";
+import { PageHero } from "./sections/page-hero.tsx";
+import { Section } from "./sections/section.tsx";
+import TopScorersIsland from "./sections/top-scorers.island.tsx";
 
 export const meta = () =>
   pageMeta({

@@ -2,9 +2,9 @@ import { Headphones, Mail, MessageCircle } from "lucide-react";
 import { Link } from "react-router";
 import { brand, chatLink } from "../../content/brand.ts";
 import { pageMeta, pageTitle } from "../../lib/seo.ts";
-import { PageHero } from "./sections/PageHero.tsx";
-import PathwaysIsland from "./sections/Pathways.island.tsx";
-import TopScorersIsland from "./sections/TopScorers.island.tsx";
+import { PageHero } from "./sections/page-hero.tsx";
+import PathwaysIsland from "./sections/pathways.island.tsx";
+import TopScorersIsland from "./sections/top-scorers.island.tsx";
 
 export const meta = () =>
   pageMeta({

@@ -1,7 +1,7 @@
 import { videos } from "../../content/index.ts";
 import { pageMeta, pageTitle } from "../../lib/seo.ts";
-import { PageHero } from "./sections/PageHero.tsx";
-import { VideoGallery } from "./sections/VideoGallery.tsx";
+import { PageHero } from "./sections/page-hero.tsx";
+import { VideoGallery } from "./sections/video-gallery.tsx";
 
 export const meta = () =>
   pageMeta({

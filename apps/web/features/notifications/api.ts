@@ -1,4 +1,12 @@
-import { isAddressedTo, isViewedBy, NOTIFICATION_TEXT, type Notification, type StudentData } from "@puerta/contract";
+import {
+  isViewedBy,
+  type MarkViewedResponse,
+  NOTIFICATION_TEXT,
+  type Notification,
+  type NotificationDetailResponse,
+  type NotificationListResponse,
+  type StudentData,
+} from "@puerta/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiJson } from "../../lib/api.ts";
 import { readStudentData } from "../../lib/session.ts";
@@ -7,7 +15,7 @@ const LIST_KEY = ["notifications", "list"] as const;
 const detailKey = (id: number) => ["notifications", "detail", id] as const;
 
 async function fetchList({ signal }: { signal: AbortSignal }): Promise<Notification[]> {
-  const body = await apiJson<{ success?: boolean; data?: Notification[] }>("/api/notifications", { signal });
+  const body = await apiJson<Partial<NotificationListResponse> | null>("/api/notifications", { signal });
   if (!body?.success || !Array.isArray(body.data)) throw new Error(NOTIFICATION_TEXT.listFailed);
   return body.data;
 }
@@ -19,18 +27,14 @@ export const notificationListQuery = queryOptions({
   staleTime: 30_000,
 });
 
-/** The relevant notifications for the signed-in student (spec section 5), newest first. */
-export function relevantNotifications(all: Notification[], student: StudentData | null): Notification[] {
-  const mine = student ? all.filter((n) => isAddressedTo(n, student)) : all;
-  return [...mine].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
-}
-
 export const isRead = (notification: Notification, student: StudentData | null) =>
   student !== null && isViewedBy(notification.viewed_by, student.id);
 
 export function useNotifications() {
   const student = readStudentData();
-  const query = useQuery({ ...notificationListQuery, select: (all) => relevantNotifications(all, student) });
+  // The server sends only the notifications addressed to the student, newest first: it is the
+  // one judge of the audience (decision 025), the list is shown as it comes.
+  const query = useQuery(notificationListQuery);
   return { ...query, student };
 }
 
@@ -43,7 +47,7 @@ export function useUnreadNotificationCount(enabled: boolean): number {
   const { data } = useQuery({
     ...notificationListQuery,
     enabled,
-    select: (all) => relevantNotifications(all, student).filter((n) => !isRead(n, student)).length,
+    select: (all) => all.filter((n) => !isRead(n, student)).length,
   });
   return enabled ? (data ?? 0) : 0;
 }
@@ -57,7 +61,9 @@ export function useNotification(id: number) {
     queryKey: detailKey(id),
     queryFn: async ({ signal }) => {
       try {
-        const body = await apiJson<{ success?: boolean; data?: Notification }>(`/api/notifications/${id}`, { signal });
+        const body = await apiJson<Partial<NotificationDetailResponse> | null>(`/api/notifications/${id}`, {
+          signal,
+        });
         if (!body?.success || !body.data) throw new Error(NOTIFICATION_TEXT.detailFailed);
         return body.data;
       } catch (error) {
@@ -83,7 +89,7 @@ export function useMarkViewed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, studentId }: { id: number; studentId: number }) => {
-      const body = await apiJson<{ success?: boolean }>(`/api/notifications/${id}/mark-viewed`, {
+      const body = await apiJson<Partial<MarkViewedResponse> | null>(`/api/notifications/${id}/mark-viewed`, {
         method: "POST",
         body: { etudiant_id: studentId },
       });

@@ -1,8 +1,8 @@
 import type { Notification } from "@puerta/contract";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { serveByPath } from "../../test/network.ts";
+import { renderRoutes, type TestRoute } from "../../test/render.tsx";
 import NotificationDetailPage from "./notification-detail-page.tsx";
 
 const base: Notification = {
@@ -23,32 +23,10 @@ const base: Notification = {
   link: null,
 };
 
-/** The network, not our code, is replaced: answers by path. */
-function serve(routes: Record<string, { status: number; body: unknown }>) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: string, init?: RequestInit) => {
-      calls.push(`${init?.method ?? "GET"} ${input}`);
-      const answer = routes[input] ?? { status: 404, body: { message: "Notification non trouvée" } };
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { "Content-Type": "application/json" },
-      });
-    }),
-  );
-  return calls;
-}
-
-function renderAt(path: string) {
-  const Stub = createRoutesStub([{ path: "/notification/:id", Component: NotificationDetailPage }]);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <Stub initialEntries={[path]} />
-    </QueryClientProvider>,
-  );
-}
+type Routes = Parameters<typeof serveByPath>[0];
+const serve = (routes: Routes) => serveByPath(routes, { status: 404, body: { message: "Notification non trouvée" } });
+const ROUTES: TestRoute[] = [{ path: "/notification/:id", Component: NotificationDetailPage }];
+const renderAt = (path: string) => renderRoutes(ROUTES, path);
 
 describe("NotificationDetailPage", () => {
   beforeEach(() => {
@@ -72,7 +50,9 @@ describe("NotificationDetailPage", () => {
     expect(screen.getByText("De: Direction")).toBeInTheDocument();
     expect(screen.getByText("Priorité moyenne")).toBeInTheDocument();
     expect(screen.getByText("Il y a 2 heures")).toBeInTheDocument();
-    await vi.waitFor(() => expect(calls).toContain("POST /api/notifications/7/mark-viewed"));
+    await vi.waitFor(() =>
+      expect(calls.map((c) => `${c.method} ${c.path}`)).toContain("POST /api/notifications/7/mark-viewed"),
+    );
   });
 
   it("offers only http(s) links, in a new tab without opener", async () => {

@@ -2,7 +2,7 @@ import { priorityBadge, relativeTime, safeExternalLink, NOTIFICATION_TEXT as T }
 import { ArrowLeft, Clock, User } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useParams } from "react-router";
-import { Spinner } from "../../components/Spinner.tsx";
+import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { useAuthorisedImage } from "../../lib/use-authorised-image.ts";
 import { isRead, NotificationNotFound, useMarkViewed, useNotification, useNotifications } from "./api.ts";

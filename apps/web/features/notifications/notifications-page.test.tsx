@@ -1,9 +1,9 @@
 import type { Notification } from "@puerta/contract";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { serveInOrder as serve } from "../../test/network.ts";
+import { renderRoutes } from "../../test/render.tsx";
 import NotificationsPage from "./notifications-page.tsx";
 
 const STUDENT = { id: 5, etudiant_id: 5, option_id: 2, centre_id: 3, filiere_id: 4, nom: "A", prenom: "B" };
@@ -27,42 +27,22 @@ const make = (id: number, overrides: Partial<Notification> = {}): Notification =
   ...overrides,
 });
 
-/** Replaces the network: each call takes the next answer. */
-function serve(...answers: Array<{ status: number; body: unknown }>) {
-  const fetchMock = vi.fn(async () => {
-    const answer = answers.shift() ?? { status: 500, body: {} };
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { "Content-Type": "application/json" },
-    });
-  });
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
-}
-
-function renderPage() {
-  const Stub = createRoutesStub([{ path: "/notifications", Component: NotificationsPage }]);
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <Stub initialEntries={["/notifications"]} />
-    </QueryClientProvider>,
-  );
-}
+const renderPage = () => renderRoutes([{ path: "/notifications", Component: NotificationsPage }], "/notifications");
 
 describe("NotificationsPage", () => {
   beforeEach(() => localStorage.setItem("student_data", JSON.stringify(STUDENT)));
   afterEach(() => vi.unstubAllGlobals());
 
-  it("lists the relevant notifications newest first, marks the unread ones and counts them in the title", async () => {
+  it("lists what the server sends, in its order, marks the unread ones and counts them in the title", async () => {
+    // The server is the one judge of the audience and sends newest first: nothing is filtered here.
     serve({
       status: 200,
       body: {
         success: true,
         data: [
-          make(3, { viewed_by: [5] }),
           make(1, { statut: "echec" }),
-          make(2, { type_destinataire: "centre", centre_ids: "[99]" }),
-          make(4, { type_destinataire: "option", option_ids: "2" }),
+          make(3, { viewed_by: [5] }),
+          make(4, { type_destinataire: "option", option_ids: "[2]" }),
         ],
       },
     });

@@ -1,7 +1,8 @@
 import { relativeTime, NOTIFICATION_TEXT as T } from "@puerta/contract";
 import { Bell, ChevronRight, Clock } from "lucide-react";
 import { Link } from "react-router";
-import { Spinner } from "../../components/Spinner.tsx";
+import { ErrorView } from "../../components/error-view.tsx";
+import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { isRead, useNotifications } from "./api.ts";
 import { NotificationStatusIcon, UnreadBadge } from "./notification-status.tsx";
@@ -24,17 +25,7 @@ export default function NotificationsPage() {
       {isPending ? (
         <Spinner label="Chargement des notifications..." />
       ) : isError ? (
-        <div role="alert" className="mt-8 rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
-          <p className="font-medium text-red-800">{T.listError}</p>
-          <button
-            type="button"
-            onClick={() => void refetch()}
-            disabled={isFetching}
-            className="mt-4 rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-          >
-            {T.retry}
-          </button>
-        </div>
+        <ErrorView message={T.listError} retryLabel={T.retry} onRetry={() => void refetch()} retrying={isFetching} />
       ) : data.length === 0 ? (
         <p className="mt-10 rounded-2xl bg-gray-50 p-10 text-center text-gray-700">{T.empty}</p>
       ) : (

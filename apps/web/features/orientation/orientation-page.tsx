@@ -1,9 +1,9 @@
 import { fileNameOf, DOCUMENT_TEXTS as T } from "@puerta/contract";
 import { Compass, FileText } from "lucide-react";
-import { EmptyState } from "../../components/EmptyState.tsx";
-import { ErrorView } from "../../components/ErrorView.tsx";
-import { FileActions } from "../../components/FileActions.tsx";
-import { Spinner } from "../../components/Spinner.tsx";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { ErrorView } from "../../components/error-view.tsx";
+import { FileActions } from "../../components/file-actions.tsx";
+import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { useOrientations } from "./api.ts";
 

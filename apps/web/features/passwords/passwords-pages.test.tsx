@@ -3,29 +3,10 @@ import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { serveInOrder as serve } from "../../test/network.ts";
 import ChangePasswordPage from "./change-password-page.tsx";
 import ForgotPasswordPage from "./forgot-password-page.tsx";
 import ResetPasswordPage from "./reset-password-page.tsx";
-
-type Call = { path: string; body: Record<string, unknown> };
-
-/** The network, not our code, is replaced: each call gets the next answer (or a network failure). */
-function serve(...answers: ({ status: number; body: unknown } | "offline")[]) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: string, init?: RequestInit) => {
-      calls.push({ path: input, body: JSON.parse(String(init?.body ?? "{}")) });
-      const answer = answers.shift() ?? { status: 500, body: { message: "Erreur du serveur" } };
-      if (answer === "offline") throw new TypeError("Failed to fetch");
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { "Content-Type": "application/json" },
-      });
-    }),
-  );
-  return calls;
-}
 
 const LoginStub = () => <h1>Connexion</h1>;
 const ProfileStub = () => <h1>Profil</h1>;
@@ -78,7 +59,7 @@ describe("/modifier-mot-de-passe", () => {
     renderAt("/modifier-mot-de-passe");
     await fill("Ancien-2025", "Nouveau-2026", "Nouveau-2026");
     expect(await screen.findByRole("status")).toHaveTextContent("Votre mot de passe a été modifié avec succès.");
-    expect(calls[0]).toEqual({
+    expect(calls[0]).toMatchObject({
       path: "/api/change-password",
       body: {
         current_password: "Ancien-2025",
@@ -121,7 +102,7 @@ describe("/forgot-password", () => {
     await user.type(screen.getByLabelText("Adresse e-mail"), " eleve@example.com ");
     await user.click(screen.getByRole("button", { name: "Envoyer le lien" }));
     expect(await screen.findByRole("status")).toHaveTextContent(M.forgotSent);
-    expect(calls).toEqual([{ path: "/api/student/forgot-password", body: { email: "eleve@example.com" } }]);
+    expect(calls).toMatchObject([{ path: "/api/student/forgot-password", body: { email: "eleve@example.com" } }]);
   });
 
   it("shows the server's error message, a generic one, or the no-answer one", async () => {
@@ -192,7 +173,7 @@ describe("/reset-password", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(screen.getByRole("button", { name: "Réinitialiser le mot de passe" }));
     expect(await screen.findByRole("status")).toHaveTextContent(M.resetDone);
-    expect(calls[1]).toEqual({
+    expect(calls[1]).toMatchObject({
       path: "/api/student/reset-password",
       body: {
         email: "eleve@example.com",

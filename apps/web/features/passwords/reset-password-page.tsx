@@ -2,7 +2,7 @@ import { LIMITS, PASSWORD_MESSAGES as M, PASSWORD_LIMITS, RESET_CAPTCHA_PLACEHOL
 import { TriangleAlert } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { Spinner } from "../../components/Spinner.tsx";
+import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
 import { resetPassword, verifyResetToken } from "./api.ts";

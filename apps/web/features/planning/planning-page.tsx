@@ -1,10 +1,10 @@
 import { fileNameOf, formatFileSize, formatFrenchDate, type Planning, DOCUMENT_TEXTS as T } from "@puerta/contract";
 import { CalendarRange, FileText, MapPin } from "lucide-react";
-import { Accordion } from "../../components/Accordion.tsx";
-import { EmptyState } from "../../components/EmptyState.tsx";
-import { ErrorView } from "../../components/ErrorView.tsx";
-import { FileActions } from "../../components/FileActions.tsx";
-import { Spinner } from "../../components/Spinner.tsx";
+import { Accordion } from "../../components/accordion.tsx";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { ErrorView } from "../../components/error-view.tsx";
+import { FileActions } from "../../components/file-actions.tsx";
+import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { readStudentData } from "../../lib/session.ts";
 import { groupByCentre, usePlannings } from "./api.ts";

@@ -3,36 +3,16 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CircleAlert, FileCheck2, ScrollText } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { Spinner } from "../../components/Spinner.tsx";
+import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
-import { ApiError, apiJson } from "../../lib/api.ts";
+import { ApiError } from "../../lib/api.ts";
 import { policyStatusQuery } from "../../lib/policy-status.ts";
+import { acceptPolicy, fetchPolicy, NoPolicy } from "./api.ts";
 import { formatPolicyDate, policyBlocks } from "./policy-dates.ts";
 
 const m = MESSAGES.policy;
 
 export const meta = () => [{ title: `${m.defaultTitle} | ${brand.academyName}` }];
-
-class NoPolicy extends Error {}
-
-async function fetchPolicy({ signal }: { signal: AbortSignal }): Promise<Policy> {
-  try {
-    const body = await apiJson<{ success?: boolean; policy?: Policy | null }>("/api/policy/content", { signal });
-    if (body?.success === false || !body?.policy) throw new NoPolicy();
-    return body.policy;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw new NoPolicy();
-    throw error;
-  }
-}
-
-async function acceptPolicy() {
-  const body = await apiJson<{ success?: boolean; has_accepted?: boolean; accepted?: boolean }>("/api/policy/accept", {
-    method: "POST",
-    body: { accepted: true },
-  });
-  if (body?.success === false || !(body?.has_accepted || body?.accepted)) throw new Error(m.acceptFailed);
-}
 
 /** /policy-acceptance (spec sections 2 and 4): read to the bottom, tick, accept. */
 export default function PolicyAcceptancePage() {

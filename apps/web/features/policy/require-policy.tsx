@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { Spinner } from "../../components/Spinner.tsx";
+import { Spinner } from "../../components/spinner.tsx";
 import { policyStatusQuery } from "../../lib/policy-status.ts";
 
 /**

@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Camera, KeyRound, Pencil } from "lucide-react";
 import { type ChangeEvent, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
-import { Spinner } from "../../components/Spinner.tsx";
+import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
 import { prefetchSchemas } from "../../lib/schemas.ts";

@@ -5,9 +5,7 @@
  * into instants, so no time zone can move an event to the day before.
  */
 import type { EventRecord, HolidayRecord } from "../schemas/calendars.ts";
-
-/** The academy's time zone: "today", past and future are decided here. */
-export const ACADEMY_TIME_ZONE = "Africa/Casablanca";
+import { ACADEMY_TIME_ZONE } from "../time-zone.ts";
 
 // ---------------------------------------------------------------------------------------
 // Months and dates
@@ -113,11 +111,6 @@ export function schoolYearStarting(startYear: number): SchoolYear {
     last: `${startYear + 1}-08-31`,
     label: `${startYear}-${startYear + 1}`,
   };
-}
-
-/** An event of `day` is still to come on its own day: only days before today are past. */
-export function isFutureDay(day: string, today: string): boolean {
-  return day.slice(0, 10) >= today;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 /** Pure rules of the student documents (planning, course support, orientation). */
+import { ACADEMY_TIME_ZONE } from "../time-zone.ts";
 
 const SIZE_UNITS = ["Bytes", "KB", "MB", "GB", "TB"] as const;
 
@@ -17,9 +18,7 @@ export function formatFileSize(bytes: number): string {
 export function formatMonthYear(instant: string | Date): string {
   const date = typeof instant === "string" ? new Date(instant) : instant;
   if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat("fr-FR", { timeZone: "Africa/Casablanca", month: "long", year: "numeric" }).format(
-    date,
-  );
+  return new Intl.DateTimeFormat("fr-FR", { timeZone: ACADEMY_TIME_ZONE, month: "long", year: "numeric" }).format(date);
 }
 
 /** The last segment of a file URL or path: the `{filename}` of the download routes (spec section 7). */

@@ -1,13 +1,12 @@
 /**
- * Notification rules both sides apply: who a notification is addressed to (spec section 5),
- * how its audience id lists are read (section 3), and the relative time and priority labels
- * the screens show (section 2).
+ * Notification rules of the screens: how the id lists of section 3 are read, and the relative
+ * time and priority labels of section 2. Who a notification is addressed to (section 5) is
+ * judged by the API's query alone (apps/api/src/modules/notifications/queries.ts, decision 025):
+ * a student only ever receives their own notifications.
  */
 
 export const AUDIENCE_TYPES = ["etudiant_specifique", "option", "centre", "filiere", "tous"] as const;
 export type AudienceType = (typeof AUDIENCE_TYPES)[number];
-
-export const NOTIFICATION_STATUSES = ["envoye", "echec"] as const;
 
 export const NOTIFICATION_TEXT = {
   title: "Notifications",
@@ -49,41 +48,6 @@ export function parseIdList(value: unknown): number[] {
     if (typeof id === "number" && Number.isSafeInteger(id) && id > 0 && !ids.includes(id)) ids.push(id);
   }
   return ids;
-}
-
-/** The audience fields of a notification, in the wire form of section 3. */
-export type NotificationAudience = {
-  type_destinataire: string;
-  etudiant_ids?: unknown;
-  option_ids?: unknown;
-  centre_ids?: unknown;
-  filiere_ids?: unknown;
-};
-
-/** What the audience rule needs to know about a student. */
-export type AudienceMember = {
-  id: number;
-  option_id: number | null;
-  centre_id: number | null;
-  filiere_id: number | null;
-};
-
-const includes = (list: unknown, id: number | null) => id !== null && parseIdList(list).includes(id);
-
-/** Spec section 5: whether a notification is shown to a student. An unknown type is shown. */
-export function isAddressedTo(notification: NotificationAudience, student: AudienceMember): boolean {
-  switch (notification.type_destinataire) {
-    case "etudiant_specifique":
-      return includes(notification.etudiant_ids, student.id);
-    case "option":
-      return includes(notification.option_ids, student.option_id);
-    case "centre":
-      return includes(notification.centre_ids, student.centre_id);
-    case "filiere":
-      return includes(notification.filiere_ids, student.filiere_id);
-    default:
-      return true;
-  }
 }
 
 /** Read when the student's id is in `viewed_by` (spec section 4). */

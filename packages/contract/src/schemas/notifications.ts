@@ -25,7 +25,10 @@ export type Notification = z.infer<typeof notification>;
 
 export const notificationListResponse = z.object({ success: z.literal(true), data: z.array(notification) });
 export const notificationDetailResponse = z.object({ success: z.literal(true), data: notification });
+export type NotificationListResponse = z.infer<typeof notificationListResponse>;
+export type NotificationDetailResponse = z.infer<typeof notificationDetailResponse>;
 
 /** `etudiant_id` is accepted for compatibility and ignored: the server records the caller. */
 export const markViewedRequest = z.object({ etudiant_id: z.unknown().optional() }).nullish();
 export const markViewedResponse = z.object({ success: z.literal(true) });
+export type MarkViewedResponse = z.infer<typeof markViewedResponse>;

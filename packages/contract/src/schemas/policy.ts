@@ -17,6 +17,7 @@ export const policy = z.object({
 export type Policy = z.infer<typeof policy>;
 
 export const policyContentResponse = z.object({ success: z.literal(true), policy });
+export type PolicyContentResponse = z.infer<typeof policyContentResponse>;
 
 /** `accepted=true`, sent as JSON boolean or as the strings a form would send. */
 export const policyAcceptRequest = z.object({
@@ -24,3 +25,4 @@ export const policyAcceptRequest = z.object({
     error: "Veuillez cocher la case pour accepter la politique",
   }),
 });
+export type PolicyAcceptRequest = z.input<typeof policyAcceptRequest>;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { hashPassword } from "../../modules/auth/service.ts";
+import { hashPassword } from "../../lib/password-hash.ts";
 import type { Database } from "../client.ts";
 import { centres, etudiants, filieres, options, users } from "../schema/index.ts";
 

@@ -1,8 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { hashPassword } from "../../modules/auth/service.ts";
-import { insertStaffAccount } from "../../modules/staff/accounts.ts";
+import { hashPassword } from "../../lib/password-hash.ts";
 import type { Database } from "../client.ts";
-import { centres, staffUsers } from "../schema/index.ts";
+import { centres, staffUserCentres, staffUsers } from "../schema/index.ts";
 
 export const DEMO_STAFF_PASSWORD = "Gestion2025";
 export const DEMO_STAFF = {
@@ -31,9 +30,14 @@ export async function seedStaff(db: Database) {
     { name: "Karim Alaoui", email: DEMO_STAFF.pedagogie, role: "pedagogie" as const, centreIds: [] },
   ];
   await db.transaction(async (tx) => {
-    for (const account of accounts) {
-      const id = await insertStaffAccount(tx, account);
-      await tx.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, id));
+    for (const { centreIds, ...account } of accounts) {
+      const [row] = await tx
+        .insert(staffUsers)
+        .values({ ...account, passwordHash })
+        .returning({ id: staffUsers.id });
+      if (row && centreIds.length > 0) {
+        await tx.insert(staffUserCentres).values(centreIds.map((centreId) => ({ staffId: row.id, centreId })));
+      }
     }
   });
 }

@@ -1,13 +1,14 @@
 import { loginRequest, loginResponse, user } from "@puerta/contract";
-import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../../context.ts";
+import type { AppContext } from "../../app-context.ts";
 import { caller } from "../../lib/auth-guard.ts";
 import { clientIp } from "../../lib/client-ip.ts";
+import type { RouteScopes } from "../../route-scopes.ts";
 
-export async function authRoutes(app: FastifyInstance, { auth, captcha, requireAuth }: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export async function authRoutes(scopes: RouteScopes, { auth, captcha }: AppContext) {
+  const r = scopes.public.withTypeProvider<ZodTypeProvider>();
+  const signedIn = scopes.authenticated.withTypeProvider<ZodTypeProvider>();
 
   r.get("/api/captcha/challenge", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
@@ -18,13 +19,13 @@ export async function authRoutes(app: FastifyInstance, { auth, captcha, requireA
     auth.login(request.body, clientIp(request)),
   );
 
-  r.get("/api/user", { onRequest: requireAuth, schema: { response: { 200: user } } }, async (request) =>
+  signedIn.get("/api/user", { schema: { response: { 200: user } } }, async (request) =>
     auth.getUser(caller(request).userId),
   );
 
-  r.post(
+  signedIn.post(
     "/api/logout",
-    { onRequest: requireAuth, schema: { response: { 200: z.object({ message: z.string() }) } } },
+    { schema: { response: { 200: z.object({ message: z.string() }) } } },
     async (request) => {
       await auth.logout(caller(request));
       return { message: "Déconnexion réussie." };

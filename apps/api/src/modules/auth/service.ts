@@ -1,30 +1,22 @@
 import { createHash } from "node:crypto";
-import { hash, verify } from "@node-rs/argon2";
 import { LIMITS, type LoginRequest, MESSAGES, type User } from "@puerta/contract";
 import type { CoreContext } from "../../context.ts";
+import type { AuthContext } from "../../lib/auth-guard.ts";
 import { HttpError, unauthenticated, validationFailed } from "../../lib/errors.ts";
+import { hashPassword, verifyPassword } from "../../lib/password-hash.ts";
 import { reserveAttempt, type ThrottleRule } from "../../lib/throttle.ts";
 import { parseBearer, randomToken, sameHash, sha256Hex } from "../../lib/tokens.ts";
 import * as q from "./queries.ts";
 
-export type AuthContext = { userId: number; tokenId: number };
+export { hashPassword, verifyPassword } from "../../lib/password-hash.ts";
+export type { AuthContext };
 
 /** Hash compared against when the e-mail is unknown, so both paths do the same work. */
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => {
-  dummyHash ??= hash(randomToken());
+  dummyHash ??= hashPassword(randomToken());
   return dummyHash;
 };
-
-export const hashPassword = (password: string) => hash(password);
-
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await verify(passwordHash, password);
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Ceiling per account, whatever the IP: each new IP would otherwise give 5 more guesses.

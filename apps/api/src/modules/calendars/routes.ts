@@ -8,50 +8,43 @@ import {
   holidayStatsResponse,
   idParam,
 } from "@puerta/contract";
-import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../../context.ts";
+import type { AppContext } from "../../app-context.ts";
 import { caller } from "../../lib/auth-guard.ts";
 import { sendStoredFile } from "../../lib/file-download.ts";
 import { successJson } from "../../lib/json-text.ts";
+import type { RouteScopes } from "../../route-scopes.ts";
 import { createCalendarsService } from "./service.ts";
 
-export async function calendarRoutes(app: FastifyInstance, context: AppContext) {
-  const { requireAuth, policy } = context;
+export async function calendarRoutes(scopes: RouteScopes, context: AppContext) {
   const calendars = createCalendarsService(context);
+  const app = scopes.authenticated;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The event page sits behind the policy gate (spec section 4): so do its data and poster.
+  const gated = scopes.accepted;
   const byId = z.object({ id: idParam });
 
   // Written by PostgreSQL (decision 050): the untyped `app`, since the answers are JsonText.
-  app.get(
-    "/api/parascolaires",
-    { onRequest: requireAuth, schema: { response: { 200: eventListResponse } } },
-    async () => successJson(await calendars.eventsJson()),
+  app.get("/api/parascolaires", { schema: { response: { 200: eventListResponse } } }, async () =>
+    successJson(await calendars.eventsJson()),
   );
 
-  r.get(
-    "/api/parascolaires-stats",
-    { onRequest: requireAuth, schema: { response: { 200: eventStatsResponse } } },
-    async () => ({ success: true as const, data: await calendars.eventStats() }),
-  );
+  r.get("/api/parascolaires-stats", { schema: { response: { 200: eventStatsResponse } } }, async () => ({
+    success: true as const,
+    data: await calendars.eventStats(),
+  }));
 
-  // The event page sits behind the policy gate (spec section 4): so does its data here.
-  app.get<{ Params: z.infer<typeof byId> }>(
+  gated.get<{ Params: z.infer<typeof byId> }>(
     "/api/parascolaires/:id",
-    { onRequest: requireAuth, schema: { params: byId, response: { 200: eventResponse } } },
-    async (request) => {
-      await policy.assertAccepted(caller(request).userId);
-      return successJson(await calendars.eventJson(request.params.id));
-    },
+    { schema: { params: byId, response: { 200: eventResponse } } },
+    async (request) => successJson(await calendars.eventJson(request.params.id)),
   );
 
   // The poster, behind the same gate as the event page (decision 040).
-  r.get(
-    "/api/parascolaires/:id/affiche",
-    { onRequest: requireAuth, schema: { params: byId } },
-    async (request, reply) => {
-      await policy.assertAccepted(caller(request).userId);
+  gated
+    .withTypeProvider<ZodTypeProvider>()
+    .get("/api/parascolaires/:id/affiche", { schema: { params: byId } }, async (request, reply) => {
       const key = await calendars.afficheKey(request.params.id);
       return sendStoredFile(
         reply,
@@ -59,38 +52,32 @@ export async function calendarRoutes(app: FastifyInstance, context: AppContext) 
         { key, downloadName: `affiche-${request.params.id}.webp` },
         "inline",
       );
-    },
-  );
+    });
 
-  r.get(
-    "/api/jours-feries",
-    { onRequest: requireAuth, schema: { response: { 200: holidayListResponse } } },
-    async () => {
-      const data = await calendars.holidays();
-      return {
-        success: true as const,
-        data,
-        message: data.length > 0 ? "Jours fériés récupérés avec succès." : "Aucun jour férié trouvé pour cette année.",
-      };
-    },
-  );
+  r.get("/api/jours-feries", { schema: { response: { 200: holidayListResponse } } }, async () => {
+    const data = await calendars.holidays();
+    return {
+      success: true as const,
+      data,
+      message: data.length > 0 ? "Jours fériés récupérés avec succès." : "Aucun jour férié trouvé pour cette année.",
+    };
+  });
 
-  r.get(
-    "/api/jours-feries/statistics",
-    { onRequest: requireAuth, schema: { response: { 200: holidayStatsResponse } } },
-    async () => ({ success: true as const, data: await calendars.holidayStats() }),
-  );
+  r.get("/api/jours-feries/statistics", { schema: { response: { 200: holidayStatsResponse } } }, async () => ({
+    success: true as const,
+    data: await calendars.holidayStats(),
+  }));
 
   // The student's iCalendar subscription link: see it is active, (re)generate it, revoke it.
   r.get(
     "/api/calendar/subscription",
-    { onRequest: requireAuth, schema: { response: { 200: calendarSubscriptionResponse } } },
+    { schema: { response: { 200: calendarSubscriptionResponse } } },
     async (request) => ({ success: true as const, data: await calendars.subscription(caller(request).userId) }),
   );
 
   r.post(
     "/api/calendar/subscription",
-    { onRequest: requireAuth, schema: { response: { 200: calendarSubscriptionResponse } } },
+    { schema: { response: { 200: calendarSubscriptionResponse } } },
     async (request) => ({
       success: true as const,
       data: await calendars.regenerateSubscription(caller(request).userId),
@@ -99,22 +86,24 @@ export async function calendarRoutes(app: FastifyInstance, context: AppContext) 
 
   r.delete(
     "/api/calendar/subscription",
-    { onRequest: requireAuth, schema: { response: { 200: calendarSubscriptionResponse } } },
+    { schema: { response: { 200: calendarSubscriptionResponse } } },
     async (request) => ({ success: true as const, data: await calendars.revokeSubscription(caller(request).userId) }),
   );
 
   // The feed itself: the secret in the path is the credential (calendar apps send no token).
-  r.get(
-    "/api/calendar/:file",
-    { schema: { params: z.object({ file: z.string().max(100) }), querystring: calendarFeedQuery } },
-    async (request, reply) => {
-      const body = await calendars.feed(request.params.file, request.query.type);
-      return reply
-        .header("Content-Type", "text/calendar; charset=utf-8")
-        .header("Content-Disposition", 'inline; filename="puerta-calendrier.ics"')
-        .header("Cache-Control", "private, max-age=900")
-        .header("Referrer-Policy", "no-referrer")
-        .send(body);
-    },
-  );
+  scopes.public
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      "/api/calendar/:file",
+      { schema: { params: z.object({ file: z.string().max(100) }), querystring: calendarFeedQuery } },
+      async (request, reply) => {
+        const body = await calendars.feed(request.params.file, request.query.type);
+        return reply
+          .header("Content-Type", "text/calendar; charset=utf-8")
+          .header("Content-Disposition", 'inline; filename="puerta-calendrier.ics"')
+          .header("Cache-Control", "private, max-age=900")
+          .header("Referrer-Policy", "no-referrer")
+          .send(body);
+      },
+    );
 }

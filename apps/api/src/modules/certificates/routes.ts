@@ -1,14 +1,14 @@
 import { certificateCreatedResponse, certificateListResponse, certificateRequestBody } from "@puerta/contract";
-import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppContext } from "../../context.ts";
+import type { AppContext } from "../../app-context.ts";
 import { caller } from "../../lib/auth-guard.ts";
+import type { RouteScopes } from "../../route-scopes.ts";
 import { createCertificateService } from "./service.ts";
 
-export async function certificateRoutes(app: FastifyInstance, context: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+/** /demande-attestation is behind the policy gate (spec section 4): both calls are too, 403 before the body is judged. */
+export async function certificateRoutes({ accepted }: RouteScopes, context: AppContext) {
+  const r = accepted.withTypeProvider<ZodTypeProvider>();
   const certificates = createCertificateService(context);
-  r.addHook("onRequest", context.requireAuth);
 
   r.get("/api/demandes", { schema: { response: { 200: certificateListResponse } } }, async (request) => ({
     success: true as const,
@@ -17,11 +17,7 @@ export async function certificateRoutes(app: FastifyInstance, context: AppContex
 
   r.post(
     "/api/demandes",
-    {
-      // The policy gate answers before the body is judged: 403 until it is accepted.
-      preValidation: async (request) => context.policy.assertAccepted(caller(request).userId),
-      schema: { body: certificateRequestBody, response: { 201: certificateCreatedResponse } },
-    },
+    { schema: { body: certificateRequestBody, response: { 201: certificateCreatedResponse } } },
     async (request, reply) => {
       const created = await certificates.create(caller(request).userId, request.body);
       return reply.status(201).send({ success: true as const, ...created });

@@ -4,7 +4,7 @@ import {
   type CertificateRequest,
   type CertificateRequestBody,
 } from "@puerta/contract";
-import type { AppContext } from "../../context.ts";
+import type { AppContext } from "../../app-context.ts";
 import { forbidden, HttpError } from "../../lib/errors.ts";
 import * as q from "./queries.ts";
 

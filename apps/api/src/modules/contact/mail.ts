@@ -1,3 +1,4 @@
+import { ACADEMY_TIME_ZONE } from "@puerta/contract";
 import { escapeHtml, mailLayout, type OutgoingMail } from "../../lib/mailer/index.ts";
 
 export type ContactFields = { nom: string; email: string; telephone: string; sujet: string; message: string };
@@ -7,7 +8,7 @@ export function contactMail(to: string, fields: ContactFields, receivedAt: Date)
   const when = new Intl.DateTimeFormat("fr-FR", {
     dateStyle: "full",
     timeStyle: "short",
-    timeZone: "Africa/Casablanca",
+    timeZone: ACADEMY_TIME_ZONE,
   }).format(receivedAt);
   // A subject is one header line: line breaks a visitor typed must not reach it.
   const subject = `Nouveau message du site : ${fields.sujet.replace(/\s+/g, " ").slice(0, 150)}`;

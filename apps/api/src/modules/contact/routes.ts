@@ -1,12 +1,12 @@
 import { contactRequest, messageResponse } from "@puerta/contract";
-import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppContext } from "../../context.ts";
+import type { AppContext } from "../../app-context.ts";
 import { clientIp } from "../../lib/client-ip.ts";
+import type { RouteScopes } from "../../route-scopes.ts";
 import { createContactService } from "./service.ts";
 
-export async function contactRoutes(app: FastifyInstance, context: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export async function contactRoutes(scopes: RouteScopes, context: AppContext) {
+  const r = scopes.public.withTypeProvider<ZodTypeProvider>();
   const contact = createContactService(context);
 
   r.post(

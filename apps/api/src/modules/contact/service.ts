@@ -1,5 +1,5 @@
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from "@puerta/contract";
-import type { AppContext } from "../../context.ts";
+import type { AppContext } from "../../app-context.ts";
 import { HttpError, validationFailed } from "../../lib/errors.ts";
 import { lockedFor, reserveAttempt, type ThrottleRule } from "../../lib/throttle.ts";
 import { type ContactFields, contactMail } from "./mail.ts";

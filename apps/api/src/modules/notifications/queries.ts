@@ -30,11 +30,23 @@ const readIds = sql`coalesce((select array_agg(${notificationReads.notificationI
   where ${notificationReads.etudiantId} = (select ${etudiants.id} from ${etudiants} where ${etudiants.userId} = ${userId})), '{}'::integer[])`;
 
 /**
+ * The stored head with `etudiant_ids` cut down to what the reader may know: whether the
+ * notification names them. A notification for named students shows the reader only their own
+ * id (it reaches them only when it names them), any other type shows none: the other students'
+ * ids are none of their business. A JSON string value cannot hold an unescaped `"`, so the
+ * pattern only meets the field itself.
+ */
+const ownAudienceOnly = sql`case when cardinality(${n.etudiantIds}) = 0 then ${n.wireHead}
+  else regexp_replace(${n.wireHead}, '"etudiant_ids":"\[[0-9,]*\]"',
+    '"etudiant_ids":' || case when ${n.typeDestinataire} = 'etudiant_specifique'
+      then '"[' || ${etudiants.id} || ']"' else 'null' end) end`;
+
+/**
  * Spec section 3's notification: the row's stored wire JSON (migration 0006) around the one
  * field that depends on the reader. Only the caller's own read is disclosed in `viewed_by`:
  * who else read it is none of their business.
  */
-const notificationJsonText = sql`${n.wireHead}
+const notificationJsonText = sql`${ownAudienceOnly}
   || case when ${n.id} = any(${readIds}) then '[' || ${etudiants.id} || ']' else '[]' end
   || ${n.wireTail}`;
 

@@ -4,28 +4,33 @@ import {
   notificationDetailResponse,
   notificationListResponse,
 } from "@puerta/contract";
-import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../../context.ts";
+import type { AppContext } from "../../app-context.ts";
 import { caller } from "../../lib/auth-guard.ts";
 import { successJson } from "../../lib/json-text.ts";
+import type { RouteScopes } from "../../route-scopes.ts";
 import { createNotificationService } from "./service.ts";
 
 const params = z.object({ id: z.string() });
 
-export async function notificationRoutes(app: FastifyInstance, context: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+/**
+ * The list (/notifications) is exempt from the policy gate; a notification's page is not
+ * (spec section 4), so its detail, mark and photo are declared behind the gate.
+ */
+export async function notificationRoutes(scopes: RouteScopes, context: AppContext) {
   const notifications = createNotificationService(context);
-  // Authentication before validation: an anonymous caller learns nothing, not even a 422.
-  r.addHook("onRequest", context.requireAuth);
+  const gated = scopes.accepted;
+  const r = gated.withTypeProvider<ZodTypeProvider>();
 
-  // Answers written by PostgreSQL (decision 050): the untyped `app` since they are JsonText.
-  app.get("/api/notifications", { schema: { response: { 200: notificationListResponse } } }, async (request) =>
-    successJson(await notifications.listJson(caller(request).userId)),
+  // Answers written by PostgreSQL (decision 050): the untyped scope since they are JsonText.
+  scopes.authenticated.get(
+    "/api/notifications",
+    { schema: { response: { 200: notificationListResponse } } },
+    async (request) => successJson(await notifications.listJson(caller(request).userId)),
   );
 
-  app.get<{ Params: { id: string } }>(
+  gated.get<{ Params: { id: string } }>(
     "/api/notifications/:id",
     { schema: { params, response: { 200: notificationDetailResponse } } },
     async (request) => successJson(await notifications.detailJson(caller(request).userId, request.params.id)),

@@ -1,20 +1,19 @@
 import { DOCUMENT_DOWNLOADS, orientationListResponse } from "@puerta/contract";
-import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppContext } from "../../context.ts";
-import { registerFileDownload } from "../../lib/file-download.ts";
+import type { AppContext } from "../../app-context.ts";
+import { fileDownloadHandler } from "../../lib/file-download.ts";
+import type { RouteScopes } from "../../route-scopes.ts";
 import { createOrientationService } from "./service.ts";
 
 /** /etudiants/orientation: open to every signed-in student, exempt from the policy gate. */
-export async function orientationRoutes(app: FastifyInstance, context: AppContext) {
+export async function orientationRoutes({ authenticated: app }: RouteScopes, context: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const orientation = createOrientationService(context);
 
-  r.get(
-    "/api/orientations",
-    { onRequest: context.requireAuth, schema: { response: { 200: orientationListResponse } } },
-    async () => ({ success: true as const, data: await orientation.list() }),
-  );
+  r.get("/api/orientations", { schema: { response: { 200: orientationListResponse } } }, async () => ({
+    success: true as const,
+    data: await orientation.list(),
+  }));
 
-  registerFileDownload(app, context, DOCUMENT_DOWNLOADS.orientation, orientation.download);
+  app.get(`${DOCUMENT_DOWNLOADS.orientation}/:filename`, fileDownloadHandler(context.storage, orientation.download));
 }

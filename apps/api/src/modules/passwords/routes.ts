@@ -6,25 +6,25 @@ import {
   verifyResetTokenRequest,
   verifyResetTokenResponse,
 } from "@puerta/contract";
-import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppContext } from "../../context.ts";
+import type { AppContext } from "../../app-context.ts";
 import { caller } from "../../lib/auth-guard.ts";
 import { clientIp } from "../../lib/client-ip.ts";
+import type { RouteScopes } from "../../route-scopes.ts";
 import { createPasswordService } from "./service.ts";
 
-export async function passwordRoutes(app: FastifyInstance, context: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export async function passwordRoutes(scopes: RouteScopes, context: AppContext) {
+  const r = scopes.public.withTypeProvider<ZodTypeProvider>();
   const passwords = createPasswordService(context);
 
-  r.post(
-    "/api/change-password",
-    {
-      onRequest: context.requireAuth,
-      schema: { body: changePasswordRequest, response: { 200: messageResponse } },
-    },
-    async (request) => passwords.change(caller(request), request.body),
-  );
+  // /modifier-mot-de-passe is behind the policy gate (spec section 4): so is the change.
+  scopes.accepted
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      "/api/change-password",
+      { schema: { body: changePasswordRequest, response: { 200: messageResponse } } },
+      async (request) => passwords.change(caller(request), request.body),
+    );
 
   r.post(
     "/api/student/forgot-password",

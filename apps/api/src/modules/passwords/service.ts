@@ -4,7 +4,7 @@ import {
   PASSWORD_MESSAGES,
   type ResetPasswordRequest,
 } from "@puerta/contract";
-import type { AppContext } from "../../context.ts";
+import type { AppContext } from "../../app-context.ts";
 import { HttpError, validationFailed } from "../../lib/errors.ts";
 import { reserveAttempt, type ThrottleRule } from "../../lib/throttle.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";

@@ -2,15 +2,21 @@ import fastifyMultipart from "@fastify/multipart";
 import { PROFILE_PHOTO, PROFILE_TEXT, profilePhotoResponse } from "@puerta/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppContext } from "../../context.ts";
+import type { AppContext } from "../../app-context.ts";
 import { caller } from "../../lib/auth-guard.ts";
 import { validationFailed } from "../../lib/errors.ts";
+import type { RouteScopes } from "../../route-scopes.ts";
 import { createProfileService } from "./service.ts";
 
-export async function profileRoutes(app: FastifyInstance, context: AppContext) {
+/** /profile is behind the policy gate (spec section 4): so are the photo's calls. */
+export async function profileRoutes(scopes: RouteScopes, context: AppContext) {
+  // A child of the gated scope: the multipart parser stays with these routes.
+  await scopes.accepted.register(async (app) => profileScope(app, context));
+}
+
+async function profileScope(app: FastifyInstance, context: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const profile = createProfileService(context);
-  r.addHook("onRequest", context.requireAuth);
   // One file, a few form fields at most; the size limit is checked while streaming.
   await app.register(fastifyMultipart, {
     limits: { fileSize: PROFILE_PHOTO.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },

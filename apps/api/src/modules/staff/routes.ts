@@ -16,12 +16,13 @@ import {
   staffTotpRequest,
   staffTotpResponse,
 } from "@puerta/contract";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../../context.ts";
+import type { AppContext } from "../../app-context.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { requireCsrf } from "../../lib/csrf.ts";
+import type { RouteScopes } from "../../route-scopes.ts";
 import { createJournal } from "../audit/journal.ts";
 import { auditRoutes } from "../audit/routes.ts";
 import { dashboardRoutes } from "../dashboard/routes.ts";
@@ -39,7 +40,8 @@ import { createStaffSignIn } from "./sign-in.ts";
  * The staff back-office's API (back-office spec, section 8): the sign-in and the activation
  * link outside the staff scope, everything else inside it (modules/staff/scope.ts).
  */
-export async function gestionRoutes(app: FastifyInstance, context: AppContext) {
+export async function gestionRoutes(scopes: RouteScopes, context: AppContext) {
+  const app = scopes.public;
   const { db, config, captcha, mail } = context;
   const cookies = staffCookies(config);
   const sessions = createStaffSessions(db);

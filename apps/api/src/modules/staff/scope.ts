@@ -2,7 +2,7 @@ import { can, type Permission, type ScopedResource, STAFF_MESSAGES, type StaffAc
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { forbidden, notFound, unauthenticated } from "../../lib/errors.ts";
 // Also declares `config.staff` on Fastify's route config.
-import type { StaffRouteAccess } from "../../lib/route-table.ts";
+import { markScope, type StaffRouteAccess } from "../../lib/route-table.ts";
 import type { AuditActor } from "../audit/audit.ts";
 import type { StaffCookies } from "./cookies.ts";
 import type { LiveSession } from "./queries.ts";
@@ -26,6 +26,7 @@ export async function staffScope(
   register: (scope: FastifyInstance) => Promise<void>,
 ) {
   await app.register(async (scope) => {
+    markScope(scope, "staff");
     scope.decorateRequest("staff", null);
     scope.addHook("onRoute", (route) => {
       if (!route.config?.staff)

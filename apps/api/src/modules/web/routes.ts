@@ -2,7 +2,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { CLIENT_ONLY_PUBLIC_ROUTES, MESSAGES, matchesRoute, PROTECTED_ROUTES } from "@puerta/contract";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { AppContext } from "../../context.ts";
+import type { AppContext } from "../../app-context.ts";
 import { cspDirectives, cspHeader } from "../../lib/security-headers.ts";
 import { encodePage, loadPages, type Page } from "./pages.ts";
 

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { primaryButtonClass } from "../../../components/button-styles.ts";
 import { FormAlert, PasswordField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
-import { Spinner } from "../../../components/Spinner.tsx";
+import { Spinner } from "../../../components/spinner.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { STAFF_QUERY_KEY, staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { staffAuthApi } from "./api.ts";

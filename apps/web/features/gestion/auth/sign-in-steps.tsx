@@ -3,7 +3,7 @@ import { Check, Copy, Download } from "lucide-react";
 import QRCode from "qrcode";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
-import { Captcha, type CaptchaHandle } from "../../../components/Captcha.tsx";
+import { Captcha, type CaptchaHandle } from "../../../components/captcha.tsx";
 import { FormAlert, PasswordField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { staffErrorMessage } from "../../../lib/staff-api.ts";

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { LogOut, Menu, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
-import { Spinner } from "../../../components/Spinner.tsx";
+import { Spinner } from "../../../components/spinner.tsx";
 import { Toaster } from "../../../components/toaster.tsx";
 import { brand } from "../../../content/brand.ts";
 import { ApiError, STAFF_SESSION_ENDED_EVENT } from "../../../lib/api.ts";

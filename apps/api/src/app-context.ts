@@ -1,0 +1,12 @@
+import type { CoreContext } from "./context.ts";
+import type { Mailer } from "./lib/mailer/index.ts";
+import type { AuthService } from "./modules/auth/service.ts";
+import type { PolicyService } from "./modules/policy/service.ts";
+
+/** What a module's routes receive: the core plus the services other modules may call. */
+export type AppContext = CoreContext & {
+  auth: AuthService;
+  policy: PolicyService;
+  /** E-mail through the outbox (lib/mailer). */
+  mail: Mailer;
+};

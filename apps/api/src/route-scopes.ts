@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AppContext } from "./app-context.ts";
+import { caller, createGuard } from "./lib/auth-guard.ts";
+import { markScope } from "./lib/route-table.ts";
+
+/**
+ * The three plugin scopes a module declares its routes in. Where a route is declared decides
+ * who may call it, with no hook of its own to remember (docs/decisions/011-route-scopes.md):
+ * - `public`: anyone (login, captcha, contact, password reset, the iCalendar feed);
+ * - `authenticated`: a valid bearer token, else 401 before the body is read;
+ * - `accepted`: a token and the current policy accepted, else 403 before the body is judged:
+ *   the pages the web sends to /policy-acceptance (docs/spec/student-portal.md section 4).
+ */
+export type RouteScopes = {
+  public: FastifyInstance;
+  authenticated: FastifyInstance;
+  accepted: FastifyInstance;
+};
+
+/** A module's routes: declared in the scopes it is given, never guarded one by one. */
+export type RouteModule = (scopes: RouteScopes, context: AppContext) => void | Promise<void>;
+
+/** Nested scopes: `accepted` inside `authenticated` inside `public`, so the hooks add up. */
+export async function registerRouteScopes(app: FastifyInstance, context: AppContext, modules: readonly RouteModule[]) {
+  const requireAuth = createGuard(context.auth.authenticate);
+  const requireAcceptedPolicy = async (request: FastifyRequest) =>
+    context.policy.assertAccepted(caller(request).userId);
+
+  await app.register(async (publicScope) => {
+    markScope(publicScope, "public");
+    await publicScope.register(async (authenticated) => {
+      markScope(authenticated, "authenticated");
+      authenticated.addHook("onRequest", requireAuth);
+      await authenticated.register(async (accepted) => {
+        markScope(accepted, "accepted");
+        accepted.addHook("onRequest", requireAcceptedPolicy);
+        const scopes = { public: publicScope, authenticated, accepted };
+        for (const declareRoutes of modules) await declareRoutes(scopes, context);
+      });
+    });
+  });
+}

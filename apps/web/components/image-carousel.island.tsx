@@ -1,0 +1,4 @@
+import { defineIsland } from "../islands/define-island.tsx";
+import { ImageCarousel } from "./image-carousel.tsx";
+
+export default defineIsland("image-carousel", ImageCarousel);

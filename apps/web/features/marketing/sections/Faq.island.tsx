@@ -1,4 +1,0 @@
-import { defineIsland } from "../../../islands/define-island.tsx";
-import { Faq } from "./Faq.tsx";
-
-export default defineIsland("Faq", Faq);

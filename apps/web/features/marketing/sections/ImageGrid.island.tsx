@@ -1,4 +1,0 @@
-import { defineIsland } from "../../../islands/define-island.tsx";
-import { ImageGrid } from "./ImageGrid.tsx";
-
-export default defineIsland("ImageGrid", ImageGrid);

@@ -1,0 +1,4 @@
+import { defineIsland } from "../../../islands/define-island.tsx";
+import { PromoBanner } from "./promo-banner.tsx";
+
+export default defineIsland("promo-banner", PromoBanner);

@@ -1,0 +1,4 @@
+import { defineIsland } from "../../../islands/define-island.tsx";
+import { TestimonialSlider } from "./testimonial-slider.tsx";
+
+export default defineIsland("testimonial-slider", TestimonialSlider);

@@ -1,0 +1,34 @@
+import {
+  MESSAGES,
+  type Policy,
+  type PolicyAcceptRequest,
+  type PolicyContentResponse,
+  type PolicyStatus,
+} from "@puerta/contract";
+import { ApiError, apiJson } from "../../lib/api.ts";
+
+const m = MESSAGES.policy;
+
+/** No policy is published: the page says so and offers no retry. */
+export class NoPolicy extends Error {}
+
+/** GET /api/policy/content. */
+export async function fetchPolicy({ signal }: { signal: AbortSignal }): Promise<Policy> {
+  try {
+    const body = await apiJson<Partial<PolicyContentResponse> | null>("/api/policy/content", { signal });
+    if (body?.success !== true || !body.policy) throw new NoPolicy();
+    return body.policy;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new NoPolicy();
+    throw error;
+  }
+}
+
+/** POST /api/policy/accept; throws unless the answer says accepted. */
+export async function acceptPolicy() {
+  const body = await apiJson<Partial<PolicyStatus> | null>("/api/policy/accept", {
+    method: "POST",
+    body: { accepted: true } satisfies PolicyAcceptRequest,
+  });
+  if (body?.success === false || !(body?.has_accepted || body?.accepted)) throw new Error(m.acceptFailed);
+}

@@ -1,0 +1,52 @@
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from "react";
+import { useNavigate } from "react-router";
+import { apiRequest, clearSession } from "./api.ts";
+import { type Session, useSession } from "./session.ts";
+
+export type AuthStatus = "loading" | "signedIn" | "signedOut";
+
+type Auth = {
+  /** "loading" until the stored session has been read in the browser. */
+  status: AuthStatus;
+  session: Session | null;
+  /** Revokes the token on the server, clears the session and goes to /login. */
+  logout: () => Promise<void>;
+};
+
+const AuthContext = createContext<Auth | null>(null);
+
+/**
+ * The logged-in state of the app, read from the stored session. Any end of session (logout,
+ * or a 401 from any call) is the logout event of lib/api.ts, on which the app's root empties
+ * its query cache.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const navigate = useNavigate();
+
+  const logout = useCallback(async () => {
+    try {
+      await apiRequest("/api/logout", { method: "POST" });
+    } catch {
+      // The token is forgotten locally whatever the server said.
+    }
+    clearSession();
+    navigate("/login", { replace: true });
+  }, [navigate]);
+
+  const value = useMemo<Auth>(
+    () => ({
+      status: session === undefined ? "loading" : session ? "signedIn" : "signedOut",
+      session: session ?? null,
+      logout,
+    }),
+    [session, logout],
+  );
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): Auth {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error("useAuth() must be used inside <AuthProvider>");
+  return auth;
+}

@@ -1,0 +1,20 @@
+/** Rendering a page of the app in a component test: its routes, a fresh query cache, no retries. */
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import type { ComponentType } from "react";
+import { createRoutesStub } from "react-router";
+
+export type TestRoute = { path: string; Component: ComponentType };
+type Entry = string | { pathname: string; state?: unknown; search?: string };
+
+/** Renders `routes` at `entry`; a failed query shows its error at once instead of retrying. */
+export function renderRoutes(routes: TestRoute[], entry: Entry, { withQueryClient = true } = {}) {
+  const Stub = createRoutesStub(routes);
+  if (!withQueryClient) return render(<Stub initialEntries={[entry]} />);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <Stub initialEntries={[entry]} />
+    </QueryClientProvider>,
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * The boundaries of ARCHITECTURE.md section 2 are the linter's (biome.json, decision 010): this
+ * runs Biome, with the repository's own configuration, on small fixture trees in a temporary
+ * directory, and checks that `npm run lint` would fail on each forbidden import and on an import
+ * cycle, and pass on the allowed shapes.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const BIOME = path.join(ROOT, "node_modules/.bin/biome");
+
+type Diagnostic = { category: string; severity: string; location?: { path?: string } };
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+/** Lints `files` (path → source) with the repository's biome.json; the error diagnostics by file. */
+function lint(files: Record<string, string>): Record<string, string[]> {
+  dir = mkdtempSync(path.join(tmpdir(), "puerta-lint-"));
+  const config = JSON.parse(readFileSync(path.join(ROOT, "biome.json"), "utf8"));
+  // The fixtures are no git checkout, and the schema path is the repository's.
+  config.vcs = { enabled: false };
+  delete config.$schema;
+  writeFileSync(path.join(dir, "biome.json"), JSON.stringify(config));
+  for (const [file, source] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), source);
+  }
+  let output: string;
+  try {
+    output = execFileSync(BIOME, ["lint", "--reporter=json", "."], { cwd: dir, encoding: "utf8", stdio: "pipe" });
+  } catch (error) {
+    // Biome exits non-zero when it reports an error: that is the point; its report is on stdout.
+    output = (error as { stdout: string }).stdout;
+  }
+  const report = JSON.parse(output) as { diagnostics: Diagnostic[] };
+  const byFile: Record<string, string[]> = {};
+  for (const d of report.diagnostics) {
+    if (d.severity !== "error" || !d.location?.path) continue;
+    const file = d.location.path.split(path.sep).join("/");
+    byFile[file] = [...(byFile[file] ?? []), d.category];
+  }
+  return byFile;
+}
+
+const RESTRICTED = "lint/style/noRestrictedImports";
+const CYCLE = "lint/suspicious/noImportCycles";
+
+describe("npm run lint enforces the boundaries", () => {
+  it("refuses a feature importing another feature, at any depth, and accepts shared code", () => {
+    const errors = lint({
+      "apps/web/features/events/api.ts": "export const events = 1;\n",
+      "apps/web/features/auth/helper.ts": "export const helper = 1;\n",
+      "apps/web/components/spinner.tsx": "export const spinner = 1;\n",
+      "apps/web/features/auth/login.ts": [
+        'import { events } from "../events/api.ts";',
+        'import { spinner } from "../../components/spinner.tsx";',
+        'import { helper } from "./helper.ts";',
+        "export const login = [events, spinner, helper];",
+        "",
+      ].join("\n"),
+      "apps/web/features/auth/nested/form.ts": [
+        'import { helper } from "../helper.ts";',
+        'import { events } from "../../events/api.ts";',
+        "export const form = [helper, events];",
+        "",
+      ].join("\n"),
+    });
+    expect(errors).toEqual({
+      "apps/web/features/auth/login.ts": [RESTRICTED],
+      "apps/web/features/auth/nested/form.ts": [RESTRICTED],
+    });
+  });
+
+  it("refuses components/, lib/ and islands/ importing a feature", () => {
+    const feature = { "apps/web/features/auth/session.ts": "export const session = 1;\n" };
+    const importer = 'import { session } from "../features/auth/session.ts";\nexport const x = session;\n';
+    const errors = lint({
+      ...feature,
+      "apps/web/components/header.tsx": importer,
+      "apps/web/lib/api.ts": importer,
+      "apps/web/islands/providers.tsx": importer,
+    });
+    expect(errors).toEqual({
+      "apps/web/components/header.tsx": [RESTRICTED],
+      "apps/web/lib/api.ts": [RESTRICTED],
+      "apps/web/islands/providers.tsx": [RESTRICTED],
+    });
+  });
+
+  it("refuses the API's lib/ and db/ importing a module", () => {
+    const errors = lint({
+      "apps/api/src/modules/auth/service.ts": "export const hash = 1;\n",
+      "apps/api/src/lib/guard.ts": 'import { hash } from "../modules/auth/service.ts";\nexport const g = hash;\n',
+      "apps/api/src/db/seed/academy.ts":
+        'import { hash } from "../../modules/auth/service.ts";\nexport const s = hash;\n',
+    });
+    expect(errors).toEqual({
+      "apps/api/src/lib/guard.ts": [RESTRICTED],
+      "apps/api/src/db/seed/academy.ts": [RESTRICTED],
+    });
+  });
+
+  it("refuses e2e/ and scripts/ reaching into the API's source instead of its published entry", () => {
+    const errors = lint({
+      "apps/api/src/app.ts": "export const buildApp = 1;\n",
+      "e2e/server.ts": 'import { buildApp } from "../apps/api/src/app.ts";\nexport const s = buildApp;\n',
+      "scripts/bench/api.ts": 'import { buildApp } from "../../apps/api/src/app.ts";\nexport const b = buildApp;\n',
+      "scripts/bench/ok.ts": 'import { buildApp } from "@puerta/api";\nexport const ok = buildApp;\n',
+    });
+    expect(errors).toEqual({
+      "e2e/server.ts": [RESTRICTED],
+      "scripts/bench/api.ts": [RESTRICTED],
+    });
+  });
+
+  it("refuses an import cycle, even one made of type imports only", () => {
+    const errors = lint({
+      "apps/api/src/context.ts":
+        'import type { AuthService } from "./modules/auth/service.ts";\nexport type Context = { auth?: AuthService };\n',
+      "apps/api/src/modules/auth/service.ts":
+        'import type { Context } from "../../context.ts";\nexport type AuthService = { context?: Context };\n',
+    });
+    expect(errors).toEqual({
+      "apps/api/src/context.ts": [CYCLE],
+      "apps/api/src/modules/auth/service.ts": [CYCLE],
+    });
+  });
+
+  it("refuses a file name that is not kebab-case in components/ and features/", () => {
+    const errors = lint({
+      "apps/web/components/EmptyState.tsx": "export const a = 1;\n",
+      "apps/web/features/auth/useLockout.ts": "export const b = 1;\n",
+      "apps/web/components/empty-state.tsx": "export const c = 1;\n",
+    });
+    expect(errors).toEqual({
+      "apps/web/components/EmptyState.tsx": ["lint/style/useFilenamingConvention"],
+      "apps/web/features/auth/useLockout.ts": ["lint/style/useFilenamingConvention"],
+    });
+  });
+});
