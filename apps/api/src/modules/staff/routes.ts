@@ -31,7 +31,7 @@ import { createStaffAccounts } from "./accounts.ts";
 import { createActivation } from "./activation.ts";
 import { staffCookies } from "./cookies.ts";
 import { createStaffLockout } from "./lockout.ts";
-import { staffCaller, staffScope } from "./scope.ts";
+import { staffCaller } from "./scope.ts";
 import { createStaffSecrets } from "./secrets.ts";
 import { createStaffSessions } from "./sessions.ts";
 import { createStaffSignIn } from "./sign-in.ts";
@@ -95,7 +95,8 @@ export async function gestionRoutes(scopes: RouteScopes, context: AppContext) {
     async (request) => activation.activate(request.body, clientIp(request)),
   );
 
-  await staffScope(app, { sessions, cookies }, async (scope) => {
+  {
+    const scope = scopes.staff;
     const s = scope.withTypeProvider<ZodTypeProvider>();
     const anyStaff = { staff: {} };
     const byId = z.object({ id: idParam });
@@ -176,5 +177,5 @@ export async function gestionRoutes(scopes: RouteScopes, context: AppContext) {
     await auditRoutes(scope, { journal });
     await dashboardRoutes(scope, { db, journal });
     await referentielRoutes(scope, { db });
-  });
+  }
 }

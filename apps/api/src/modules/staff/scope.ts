@@ -2,7 +2,7 @@ import { can, type Permission, type ScopedResource, STAFF_MESSAGES, type StaffAc
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { forbidden, notFound, unauthenticated } from "../../lib/errors.ts";
 // Also declares `config.staff` on Fastify's route config.
-import { markScope, type StaffRouteAccess } from "../../lib/route-table.ts";
+import type { StaffRouteAccess } from "../../lib/route-table.ts";
 import type { AuditActor } from "../audit/audit.ts";
 import type { StaffCookies } from "./cookies.ts";
 import type { LiveSession } from "./queries.ts";
@@ -15,32 +15,28 @@ declare module "fastify" {
 }
 
 /**
- * The back-office's routes are registered inside this scope. Its onRequest hook runs before any
- * body is read: a live staff session (the cookie; a bearer token is ignored), then the
- * permission the route declares in `config.staff`. A route of the scope without that
- * declaration stops the app at start-up, so no route can be left unguarded by mistake.
+ * Guards the `staff` route scope (route-scopes.ts), where every back-office route is declared.
+ * Its onRequest hook runs before any body is read: a live staff session (the cookie; a bearer
+ * token is ignored), then the permission the route declares in `config.staff`. A route of the
+ * scope without that declaration stops the app at start-up, so no route can be left unguarded
+ * by mistake.
  */
-export async function staffScope(
-  app: FastifyInstance,
+export function guardStaffScope(
+  scope: FastifyInstance,
   { sessions, cookies }: { sessions: StaffSessions; cookies: StaffCookies },
-  register: (scope: FastifyInstance) => Promise<void>,
 ) {
-  await app.register(async (scope) => {
-    markScope(scope, "staff");
-    scope.decorateRequest("staff", null);
-    scope.addHook("onRoute", (route) => {
-      if (!route.config?.staff)
-        throw new Error(`${route.method} ${route.url}: config.staff manquant (scope du personnel)`);
-    });
-    scope.addHook("onRequest", async (request) => {
-      const session = await sessions.authenticate(request.cookies[cookies.session.name]);
-      if (!session) throw unauthenticated();
-      request.staff = session;
-      const access: StaffRouteAccess | undefined = request.routeOptions.config.staff;
-      const permission = access?.permission;
-      if (permission && !can(session, permission)) throw forbidden(STAFF_MESSAGES.forbidden);
-    });
-    await register(scope);
+  scope.decorateRequest("staff", null);
+  scope.addHook("onRoute", (route) => {
+    if (!route.config?.staff)
+      throw new Error(`${route.method} ${route.url}: config.staff manquant (scope du personnel)`);
+  });
+  scope.addHook("onRequest", async (request) => {
+    const session = await sessions.authenticate(request.cookies[cookies.session.name]);
+    if (!session) throw unauthenticated();
+    request.staff = session;
+    const access: StaffRouteAccess | undefined = request.routeOptions.config.staff;
+    const permission = access?.permission;
+    if (permission && !can(session, permission)) throw forbidden(STAFF_MESSAGES.forbidden);
   });
 }
 
