@@ -3,7 +3,16 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { contactMessages } from "../src/db/schema/index.ts";
-import { bearer, createTestApp, DEMO_PASSWORD, DEMO_STUDENTS, login, solveCaptcha, type TestApp } from "./helpers.ts";
+import {
+  acceptPolicyAs,
+  bearer,
+  createTestApp,
+  DEMO_PASSWORD,
+  DEMO_STUDENTS,
+  login,
+  solveCaptcha,
+  type TestApp,
+} from "./helpers.ts";
 import { createMailServer, type MailServer } from "./support/mail-server.ts";
 
 const WRONG = "PasLeBonMotDePasse";
@@ -158,6 +167,7 @@ describe("limits under concurrent requests", () => {
   });
 
   it("checks at most 5 of 15 simultaneous wrong current passwords", async () => {
+    await acceptPolicyAs(t, DEMO_STUDENTS.first); // changing the password sits behind the policy gate
     const token = await login(t.app, DEMO_STUDENTS.first);
     const guess = { current_password: "devine", new_password: "Abcdefgh-1", new_password_confirmation: "Abcdefgh-1" };
     const responses = await Promise.all(

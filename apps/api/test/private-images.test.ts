@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications } from "../src/db/schema/index.ts";
-import { bearer, createTestApp, DEMO_STUDENTS, login, type TestApp } from "./helpers.ts";
+import { acceptPolicyAs, bearer, createTestApp, DEMO_STUDENTS, login, type TestApp } from "./helpers.ts";
 
 /** A student's images are as private as the rest of their answers: no cache may keep them. */
 describe("private images", () => {
@@ -10,6 +10,7 @@ describe("private images", () => {
   let token: string;
   beforeAll(async () => {
     t = await createTestApp();
+    await acceptPolicyAs(t, DEMO_STUDENTS.first); // the photos sit behind the policy gate
     token = await login(t.app, DEMO_STUDENTS.first);
   });
   afterAll(() => t.close());

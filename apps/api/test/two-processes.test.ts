@@ -10,12 +10,15 @@ import path from "node:path";
 import { CONTACT_MESSAGES, MESSAGES } from "@puerta/contract";
 import { type Challenge, solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { eq } from "drizzle-orm";
 import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { openDatabase } from "../src/db/client.ts";
+import { users } from "../src/db/schema/index.ts";
 import { DEMO_PASSWORD, DEMO_STUDENTS, seedDemo } from "../src/db/seed/index.ts";
+import { acceptCurrentPolicy } from "./factories.ts";
 import { createMailServer, type MailServer } from "./support/mail-server.ts";
 import { startS3Server } from "./support/s3-server.ts";
 import { type ServerProcess, startServerProcess } from "./support/server-process.ts";
@@ -66,6 +69,10 @@ beforeAll(async () => {
   const database = await openDatabase({ kind: "postgres", url: shared.DATABASE_URL });
   await database.migrate();
   await seedDemo(database.db, seedConfig);
+  // The first demo student past the policy gate, which guards the profile photo.
+  const [first] = await database.db.select().from(users).where(eq(users.email, DEMO_STUDENTS.first));
+  if (!first) throw new Error("demo student missing");
+  await acceptCurrentPolicy(database.db, first.id);
   await database.close();
   [a, b] = await Promise.all([
     startServerProcess({ ...shared, DATA_DIR: dataDirs.a }),
