@@ -1,9 +1,9 @@
 import { CircleAlert, Eye, EyeOff } from "lucide-react";
 import { type ReactNode, useCallback, useId, useRef, useState } from "react";
-import { fieldErrors, loadSchemas } from "../lib/schemas.ts";
+import { fieldErrors, loadStaffSchemas } from "../lib/schemas.ts";
 import { serverFieldErrors, staffErrorMessage } from "../lib/staff-api.ts";
 
-type Schemas = Awaited<ReturnType<typeof loadSchemas>>;
+type Schemas = Awaited<ReturnType<typeof loadStaffSchemas>>;
 type Issue = { path: readonly PropertyKey[]; message: string };
 type Parser<Out> = {
   safeParse: (value: unknown) => { success: true; data: Out } | { success: false; error: { issues: readonly Issue[] } };
@@ -29,7 +29,7 @@ export function useFormErrors<Field extends string>() {
       setAlert(null);
       let schema: Parser<Out>;
       try {
-        schema = pick(await loadSchemas());
+        schema = pick(await loadStaffSchemas());
       } catch {
         setAlert(staffErrorMessage(null));
         return null;

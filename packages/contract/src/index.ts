@@ -15,4 +15,5 @@ export * from "./rules/profile.ts";
 export * from "./rules/staff.ts";
 export * from "./rules/student-data.ts";
 export * from "./schemas/index.ts";
+export * from "./schemas/staff.ts";
 export * from "./time-zone.ts";
