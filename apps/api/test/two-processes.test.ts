@@ -8,8 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CONTACT_MESSAGES, MESSAGES } from "@puerta/contract";
-import { type Challenge, solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import type { Challenge } from "altcha-lib";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import sharp from "sharp";
@@ -22,6 +21,7 @@ import { acceptCurrentPolicy } from "./factories.ts";
 import { createMailServer, type MailServer } from "./support/mail-server.ts";
 import { startS3Server } from "./support/s3-server.ts";
 import { type ServerProcess, startServerProcess } from "./support/server-process.ts";
+import { solveCaptchaChallenge } from "./support/tools.ts";
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const databaseName = `puerta_two_${process.pid}_${Date.now()}`;
@@ -91,8 +91,7 @@ afterAll(async () => {
 /** A challenge from `server`, solved as the browser widget does. */
 async function solvedCaptcha(server: ServerProcess): Promise<string> {
   const challenge = (await (await fetch(`${server.url}/api/captcha/challenge`)).json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return btoa(JSON.stringify({ challenge, solution }));
+  return solveCaptchaChallenge(challenge);
 }
 
 async function postLogin(server: ServerProcess, email: string, password: string, recaptcha_token: string) {

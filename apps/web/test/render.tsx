@@ -4,7 +4,8 @@ import { render } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";
 
-export type TestRoute = { path: string; Component: ComponentType };
+/** A route of the stub; a layout route has children and no path. */
+export type TestRoute = { path?: string; Component: ComponentType; children?: TestRoute[] };
 type Entry = string | { pathname: string; state?: unknown; search?: string };
 
 /** Renders `routes` at `entry`; a failed query shows its error at once instead of retrying. */

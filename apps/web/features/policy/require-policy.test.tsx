@@ -1,34 +1,22 @@
 import { STORAGE_KEYS } from "@puerta/contract";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../lib/query-client.tsx";
+import { serveByPath } from "../../test/network.ts";
+import { renderRoutes } from "../../test/render.tsx";
 import RequirePolicy from "./require-policy.tsx";
 
-/** The network is replaced, not our code: GET /api/policy/status answers `status` and `body`. */
-function serveStatus(status: number, body: unknown) {
-  const fetchMock = vi.fn(
-    async () => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }),
-  );
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
-}
+/** GET /api/policy/status answers `status` and `body`. */
+const serveStatus = (status: number, body: unknown) => serveByPath({ "/api/policy/status": { status, body } });
 
 function renderGate(path = "/profile") {
   // The gate sits inside the student area: a student is signed in.
   localStorage.setItem(STORAGE_KEYS.token, "jeton");
-  const router = createMemoryRouter(
+  renderRoutes(
     [
-      { element: <RequirePolicy />, children: [{ path: "/profile", element: <h1>Profil Étudiant</h1> }] },
-      { path: "/policy-acceptance", element: <h1>Politique</h1> },
+      { Component: RequirePolicy, children: [{ path: "/profile", Component: () => <h1>Profil Étudiant</h1> }] },
+      { path: "/policy-acceptance", Component: () => <h1>Politique</h1> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    path,
   );
 }
 
@@ -36,10 +24,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("RequirePolicy", () => {
   it("opens the gated page once the status says accepted", async () => {
-    const fetchMock = serveStatus(200, { success: true, has_accepted: true, accepted: true });
+    const calls = serveStatus(200, { success: true, has_accepted: true, accepted: true });
     renderGate();
     expect(await screen.findByRole("heading", { name: "Profil Étudiant" })).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith("/api/policy/status", expect.anything());
+    expect(calls.map((call) => call.path)).toContain("/api/policy/status");
   });
 
   it("accepts either field: has_accepted or accepted", async () => {

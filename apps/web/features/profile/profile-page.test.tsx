@@ -1,8 +1,8 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { serveInOrder } from "../../test/network.ts";
+import { renderRoutes } from "../../test/render.tsx";
 import ProfilePage from "./profile-page.tsx";
 
 const student = {
@@ -22,14 +22,7 @@ const student = {
   profile_image: null,
 };
 
-function renderProfile() {
-  const Stub = createRoutesStub([{ path: "/profile", Component: ProfilePage }]);
-  return render(
-    <QueryClientProvider client={new QueryClient()}>
-      <Stub initialEntries={["/profile"]} />
-    </QueryClientProvider>,
-  );
-}
+const renderProfile = () => renderRoutes([{ path: "/profile", Component: ProfilePage }], "/profile");
 
 describe("ProfilePage", () => {
   beforeEach(() => {
@@ -64,8 +57,7 @@ describe("ProfilePage", () => {
   });
 
   it("the edit button opens an image-only chooser and refuses other files before sending", async () => {
-    const fetchSpy = vi.fn();
-    vi.stubGlobal("fetch", fetchSpy);
+    const calls = serveInOrder();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, applyAccept: false });
     renderProfile();
     act(() => vi.advanceTimersByTime(1000));
@@ -74,7 +66,7 @@ describe("ProfilePage", () => {
     expect(chooser).toHaveAttribute("accept", "image/jpeg,image/png,image/webp");
     await user.upload(chooser, new File(["%PDF-1.7"], "cv.pdf", { type: "application/pdf" }));
     expect(screen.getByRole("alert")).toHaveTextContent("Seules les images JPEG, PNG ou WebP sont acceptées.");
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
     vi.unstubAllGlobals();
   });
 });

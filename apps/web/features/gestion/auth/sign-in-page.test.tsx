@@ -3,28 +3,15 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../../lib/query-client.tsx";
+import { type Answer, serveByPath } from "../../../test/network.ts";
 import StaffSignInPage from "./sign-in-page.tsx";
 
-type Answer = { status: number; body: unknown };
 const USER = { id: 1, name: "Nadia Direction", email: "direction.demo@example.com", role: "direction", centre_ids: [] };
 const CODES = Array.from({ length: 10 }, (_, i) => `code${i}-abcde`);
 
-/** The network is replaced, not our code: each path answers from its own queue. */
-function serve(answers: Record<string, Answer[]>) {
-  const calls: { path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (path: string, init?: RequestInit) => {
-      calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const answer = answers[path]?.shift() ?? { status: 401, body: { message: "Non authentifié." } };
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { "Content-Type": "application/json" },
-      });
-    }),
-  );
-  return calls;
-}
+/** Each path answers from its own queue; anything else is a 401, as without a session. */
+const serve = (answers: Record<string, Answer[]>) =>
+  serveByPath(answers, { status: 401, body: { message: "Non authentifié." } });
 
 function renderSignIn(url = "/gestion/connexion?retour=%2Fgestion%2Fjournal") {
   const router = createMemoryRouter(
