@@ -30,7 +30,7 @@ import type { LiveSession } from "../staff/queries.ts";
 import { auditActor } from "../staff/scope.ts";
 import { studentInvitationMail } from "./mail.ts";
 import type { Executor } from "./queries.ts";
-import { generateStudentNumber, nextEtudiantIds, scopeOf } from "./service.ts";
+import { generateStudentNumbers, nextEtudiantIds, scopeOf } from "./service.ts";
 
 const m = STUDENT_STAFF_MESSAGES;
 const L = STUDENT_STAFF_LIMITS;
@@ -390,6 +390,7 @@ export function createStudentImport({ db, config, mail }: AppContext) {
             .returning({ id: users.id, email: users.email });
           const userIdByEmail = new Map(inserted.map((u) => [u.email, u.id]));
           const ids = await nextEtudiantIds(tx, batch.length);
+          const generated = await generateStudentNumbers(tx, ids);
           const values = [];
           for (const [index, row] of batch.entries()) {
             const w = row.write;
@@ -399,7 +400,7 @@ export function createStudentImport({ db, config, mail }: AppContext) {
             values.push({
               id,
               userId,
-              studentId: w.numero_etudiant || (await generateStudentNumber(tx, id)),
+              studentId: w.numero_etudiant || (generated[index] ?? ""),
               nom: w.nom,
               prenom: w.prenom,
               email: w.email,

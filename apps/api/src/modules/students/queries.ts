@@ -202,6 +202,16 @@ export async function studentNumberOwner(db: Executor, studentNumber: string) {
   return row?.id;
 }
 
+/** Which of these student numbers are already given. */
+export async function takenStudentNumbers(db: Executor, numbers: readonly string[]): Promise<Set<string>> {
+  if (numbers.length === 0) return new Set();
+  const rows = await db
+    .select({ number: etudiants.studentId })
+    .from(etudiants)
+    .where(inArray(etudiants.studentId, [...numbers]));
+  return new Set(rows.map((row) => row.number));
+}
+
 // ---------------------------------------------------------------- tokens
 
 const interval = (seconds: number) => sql.raw(`interval '${Math.trunc(seconds)} seconds'`);

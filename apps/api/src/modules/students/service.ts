@@ -51,11 +51,18 @@ export async function queueInvitation(
   await mail.queue(studentInvitationMail(student.email, student.prenom, link), tx);
 }
 
-/** A generated student number, `PU-<year>-<id>` like the seed's, made unique if a file already used it. */
+/** Generated student numbers, `PU-<year>-<id>` like the seed's, made unique where a file already used one. */
+export async function generateStudentNumbers(executor: q.Executor, etudiantIds: readonly number[]): Promise<string[]> {
+  const year = new Date().getUTCFullYear();
+  const bases = etudiantIds.map((id) => `PU-${year}-${String(id).padStart(4, "0")}`);
+  const taken = await q.takenStudentNumbers(executor, bases);
+  return bases.map((base) => (taken.has(base) ? `${base}-${randomToken(6).toUpperCase()}` : base));
+}
+
 export async function generateStudentNumber(executor: q.Executor, etudiantId: number): Promise<string> {
-  const base = `PU-${new Date().getUTCFullYear()}-${String(etudiantId).padStart(4, "0")}`;
-  if ((await q.studentNumberOwner(executor, base)) === undefined) return base;
-  return `${base}-${randomToken(6).toUpperCase()}`;
+  const [number] = await generateStudentNumbers(executor, [etudiantId]);
+  if (!number) throw new Error("no student number");
+  return number;
 }
 
 /** The ids of a sequence for rows about to be inserted, so the generated number can use them. */
