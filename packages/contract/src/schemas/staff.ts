@@ -9,7 +9,7 @@ import {
   TOTP_CODE_PATTERN,
 } from "../rules/staff.ts";
 import { emailField, loginRequest, user } from "./auth.ts";
-import { newPasswordField, resetTokenField } from "./passwords.ts";
+import { newPasswordField } from "./passwords.ts";
 import { listQuery, pageOf } from "./staff-lists.ts";
 
 const m = STAFF_MESSAGES;
@@ -207,19 +207,7 @@ export const activationQuery = z.object({
 export const activationInfo = z.object({ kind: z.enum(["staff", "student"]), name: z.string(), email: z.string() });
 export type ActivationInfo = z.infer<typeof activationInfo>;
 
-export const activationRequest = z
-  .object({
-    token: resetTokenField,
-    password: newPasswordField(PASSWORD_MESSAGES.newRequired),
-    password_confirmation: z
-      .string({ error: PASSWORD_MESSAGES.confirmationRequired })
-      .min(1, PASSWORD_MESSAGES.confirmationRequired),
-  })
-  .refine((body) => body.password === body.password_confirmation, {
-    message: PASSWORD_MESSAGES.mismatch,
-    path: ["password_confirmation"],
-  });
-export type ActivationRequest = z.infer<typeof activationRequest>;
+// The activation form is a student page too (/activer-compte): its schema is in passwords.ts.
 
 /** A student is signed in at once, exactly as `/api/login` answers; a staff member then signs in with a second factor. */
 export const activationResponse = z.discriminatedUnion("kind", [
