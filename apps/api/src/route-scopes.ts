@@ -1,3 +1,4 @@
+import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "./app-context.ts";
 import { caller, createGuard } from "./lib/auth-guard.ts";
@@ -40,6 +41,9 @@ export async function registerRouteScopes(app: FastifyInstance, context: AppCont
     await publicScope.register(async (staff) => {
       markScope(staff, "staff");
       guardStaffScope(staff, { sessions: createStaffSessions(context.db), cookies: staffCookies(context.config) });
+      // Uploads of the back-office (imports, publishing): parsed only where a route reads them,
+      // each route giving its own size limit to request.file(); a plugin cannot be added later.
+      await staff.register(fastifyMultipart, { limits: { files: 1, fields: 20, parts: 21, fieldSize: 10_000 } });
       staffScope = staff;
     });
     const staff = staffScope;

@@ -14,6 +14,9 @@ export default [
     layout("../features/gestion/shell/staff-layout.tsx", [
       index("../features/gestion/dashboard/dashboard-page.tsx"),
       route("comptes", "../features/gestion/comptes/comptes-page.tsx"),
+      route("etudiants", "../features/gestion/etudiants/students-page.tsx"),
+      route("etudiants/import", "../features/gestion/etudiants/import-page.tsx"),
+      route("etudiants/:id", "../features/gestion/etudiants/student-page.tsx"),
       route("journal", "../features/gestion/journal/journal-page.tsx"),
       route("journal/:id", "../features/gestion/journal/journal-entry-page.tsx"),
       route("mot-de-passe", "../features/gestion/auth/change-password-page.tsx"),
@@ -25,6 +28,7 @@ export default [
     route("login", "../features/auth/login-page.tsx"),
     route("forgot-password", "../features/passwords/forgot-password-page.tsx"),
     route("reset-password", "../features/passwords/reset-password-page.tsx"),
+    route("activer-compte", "../features/auth/activation-page.tsx"),
     route("contactez-nous", "../features/contact/contact-page.tsx"),
 
     layout("../features/auth/require-auth.tsx", [

@@ -98,16 +98,21 @@ describe("can: the secretariat's centres", () => {
 });
 
 describe("staffSections", () => {
-  it("the direction opens the dashboard, the accounts and the journal", () => {
+  it("the direction opens the dashboard, the students, the accounts and the journal", () => {
     expect(staffSections(direction)).toEqual([
       { path: "/gestion", label: "Tableau de bord" },
+      { path: "/gestion/etudiants", label: "Étudiants" },
       { path: "/gestion/comptes", label: "Comptes" },
       { path: "/gestion/journal", label: "Journal" },
     ]);
   });
 
-  it("the secretariat and the pedagogie open only the dashboard today", () => {
-    expect(staffSections(ainSebaa)).toEqual([{ path: "/gestion", label: "Tableau de bord" }]);
-    expect(staffSections(pedagogie)).toEqual([{ path: "/gestion", label: "Tableau de bord" }]);
+  it("the secretariat and the pedagogie open the dashboard and the students", () => {
+    const theirs = [
+      { path: "/gestion", label: "Tableau de bord" },
+      { path: "/gestion/etudiants", label: "Étudiants" },
+    ];
+    expect(staffSections(ainSebaa)).toEqual(theirs);
+    expect(staffSections(pedagogie)).toEqual(theirs);
   });
 });

@@ -55,3 +55,16 @@ export const resetPasswordRequest = z
     path: ["password_confirmation"],
   });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+/** `/api/activation`: an invitation link, then a password under the reset rules (staff and students). */
+export const activationRequest = z
+  .object({
+    token: resetTokenField,
+    password: newPasswordField(m.newRequired),
+    password_confirmation: z.string({ error: m.confirmationRequired }).min(1, m.confirmationRequired),
+  })
+  .refine((body) => body.password === body.password_confirmation, {
+    message: m.mismatch,
+    path: ["password_confirmation"],
+  });
+export type ActivationRequest = z.infer<typeof activationRequest>;

@@ -8,51 +8,14 @@ import {
   STAFF_MESSAGES,
   TOTP_CODE_PATTERN,
 } from "../rules/staff.ts";
-import { emailField, loginRequest } from "./auth.ts";
-import { newPasswordField, resetTokenField } from "./passwords.ts";
+import { emailField, loginRequest, user } from "./auth.ts";
+import { newPasswordField } from "./passwords.ts";
+import { listQuery, pageOf } from "./staff-lists.ts";
 
 const m = STAFF_MESSAGES;
 
-// ---------------------------------------------------------------- lists
-
-const LIST_MESSAGES = {
-  page: "Le numéro de page doit être un entier positif.",
-  perPage: `Le nombre de lignes par page doit être compris entre 1 et ${STAFF_LIMITS.perPageMax}.`,
-  q: "La recherche ne doit pas dépasser 200 caractères.",
-  sort: "Ce tri n'est pas valide.",
-} as const;
-
-/** The query every staff list takes (spec section 8); each list adds its filters with `.extend`. */
-export const listQuery = z.object({
-  q: z.string().trim().max(200, LIST_MESSAGES.q).optional(),
-  sort: z
-    .string()
-    .regex(/^-?[a-z_]{1,40}$/, LIST_MESSAGES.sort)
-    .optional(),
-  page: z.coerce
-    .number({ error: LIST_MESSAGES.page })
-    .int(LIST_MESSAGES.page)
-    .min(1, LIST_MESSAGES.page)
-    .max(1_000_000, LIST_MESSAGES.page)
-    .default(1),
-  per_page: z.coerce
-    .number({ error: LIST_MESSAGES.perPage })
-    .int(LIST_MESSAGES.perPage)
-    .min(1, LIST_MESSAGES.perPage)
-    .max(STAFF_LIMITS.perPageMax, LIST_MESSAGES.perPage)
-    .default(STAFF_LIMITS.perPageDefault),
-});
-export type ListQuery = z.infer<typeof listQuery>;
-
-/** One page of a list: `{ data, page, per_page, total }`. */
-export const pageOf = <Item extends z.ZodType>(item: Item) =>
-  z.object({
-    data: z.array(item),
-    page: z.number().int(),
-    per_page: z.number().int(),
-    total: z.number().int(),
-  });
-export type Page<Item> = { data: Item[]; page: number; per_page: number; total: number };
+// Lists live in their own file, so that schema files exported from here can build on them without a cycle.
+export * from "./staff-lists.ts";
 
 // ---------------------------------------------------------------- sign-in
 
@@ -240,22 +203,16 @@ export const activationQuery = z.object({
     .max(200, m.activationInvalid),
 });
 
-export const activationInfo = z.object({ kind: z.literal("staff"), name: z.string(), email: z.string() });
+/** The token decides the account: a staff member's or a student's invitation (spec section 8). */
+export const activationInfo = z.object({ kind: z.enum(["staff", "student"]), name: z.string(), email: z.string() });
 export type ActivationInfo = z.infer<typeof activationInfo>;
 
-export const activationRequest = z
-  .object({
-    token: resetTokenField,
-    password: newPasswordField(PASSWORD_MESSAGES.newRequired),
-    password_confirmation: z
-      .string({ error: PASSWORD_MESSAGES.confirmationRequired })
-      .min(1, PASSWORD_MESSAGES.confirmationRequired),
-  })
-  .refine((body) => body.password === body.password_confirmation, {
-    message: PASSWORD_MESSAGES.mismatch,
-    path: ["password_confirmation"],
-  });
-export type ActivationRequest = z.infer<typeof activationRequest>;
+// The activation form is a student page too (/activer-compte): its schema is in passwords.ts.
 
-export const activationResponse = z.object({ kind: z.literal("staff"), next: z.string() });
+/** A student is signed in at once, exactly as `/api/login` answers; a staff member then signs in with a second factor. */
+export const activationResponse = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("staff"), next: z.string() }),
+  z.object({ kind: z.literal("student"), next: z.string(), token: z.string(), user }),
+]);
 export type ActivationResponse = z.infer<typeof activationResponse>;
+export * from "./students-staff.ts";

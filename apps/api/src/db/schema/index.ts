@@ -12,3 +12,4 @@ export * from "./policy.ts";
 export * from "./profile.ts";
 export * from "./staff.ts";
 export * from "./storage.ts";
+export * from "./students.ts";

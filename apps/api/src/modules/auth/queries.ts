@@ -5,7 +5,7 @@ import { accessTokens, centres, etudiants, options, users } from "../../db/schem
 
 export async function findUserByEmail(db: Database, email: string) {
   const [row] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, passwordHash: users.passwordHash, deactivatedAt: users.deactivatedAt })
     .from(users)
     .where(eq(users.email, email.toLowerCase()));
   return row;
@@ -72,4 +72,8 @@ export async function deleteUserTokens(db: Database, userId: number, exceptId?: 
         ? eq(accessTokens.userId, userId)
         : and(eq(accessTokens.userId, userId), ne(accessTokens.id, exceptId)),
     );
+}
+
+export async function recordLogin(db: Database, userId: number) {
+  await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, userId));
 }

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { LIMITS, type LoginRequest, MESSAGES, type User } from "@puerta/contract";
+import { LIMITS, type LoginRequest, MESSAGES, STUDENT_STAFF_MESSAGES, type User } from "@puerta/contract";
 import type { CoreContext } from "../../context.ts";
 import type { AuthContext } from "../../lib/auth-guard.ts";
-import { HttpError, unauthenticated, validationFailed } from "../../lib/errors.ts";
+import { forbidden, HttpError, unauthenticated, validationFailed } from "../../lib/errors.ts";
 import { hashPassword, verifyPassword } from "../../lib/password-hash.ts";
 import { reserveAttempt, type ThrottleRule } from "../../lib/throttle.ts";
 import { parseBearer, randomToken, sameHash, sha256Hex } from "../../lib/tokens.ts";
@@ -97,6 +97,7 @@ export function createAuthService({ db, config, captcha }: CoreContext) {
   return {
     getUser,
     issueToken,
+    recordLogin: (userId: number) => q.recordLogin(db, userId),
 
     async login(input: LoginRequest, ip: string) {
       const attempt = await reserveAttempt(db, throttleLimits(input.email, ip));
@@ -113,6 +114,9 @@ export function createAuthService({ db, config, captcha }: CoreContext) {
         throw new HttpError(401, { message: MESSAGES.login.invalidCredentials });
       }
       await attempt.succeeded();
+      // Only once the password is right: a wrong one reads the same for every account.
+      if (account.deactivatedAt) throw forbidden(STUDENT_STAFF_MESSAGES.deactivated);
+      await q.recordLogin(db, account.id);
       const { token } = await issueToken(account.id);
       return { token, user: await getUser(account.id) };
     },

@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { etudiants, passwordResets, users } from "../../db/schema/index.ts";
 
 /** The database itself or a transaction opened on it. */
-type Executor = Pick<Database, "select" | "insert" | "update" | "delete">;
+export type Executor = Pick<Database, "select" | "insert" | "update" | "delete">;
 
 export async function findPasswordHash(db: Database, userId: number) {
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));

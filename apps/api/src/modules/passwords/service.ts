@@ -56,7 +56,21 @@ export function createPasswordService({ db, config, auth, mail }: AppContext) {
     if (isCommonPassword(password)) throw validationFailed({ [field]: [m.tooCommon] });
   }
 
+  /**
+   * Creates a reset link (replacing the account's earlier ones) and queues its e-mail, inside the
+   * caller's transaction: "mot de passe oublié", and the back-office's "Envoyer un lien de
+   * réinitialisation" (modules/students), which then flushes the outbox itself.
+   */
+  async function queueResetLink(tx: q.Executor, account: { id: number; email: string; prenom: string | null }) {
+    const token = randomToken(RESET_TOKEN_LENGTH);
+    const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(account.email)}`;
+    await q.replaceResetToken(tx, account.id, sha256Hex(token), PASSWORD_LIMITS.resetTokenMinutes);
+    await mail.queue(resetPasswordMail(account.email, account.prenom, link), tx);
+  }
+
   return {
+    queueResetLink,
+
     async change(who: AuthContext, body: ChangePasswordRequest) {
       const attempt = await reserveOr429(`change-password:${who.userId}`, RULES.changeFailures, m.tooManyAttempts);
       const currentHash = await q.findPasswordHash(db, who.userId);
@@ -86,12 +100,7 @@ export function createPasswordService({ db, config, auth, mail }: AppContext) {
       if (perEmail.allowed) await perEmail.succeeded();
       const account = await q.findAccountByEmail(db, email);
       if (account && perEmail.allowed) {
-        const token = randomToken(RESET_TOKEN_LENGTH);
-        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(account.email)}`;
-        await db.transaction(async (tx) => {
-          await q.replaceResetToken(tx, account.id, sha256Hex(token), PASSWORD_LIMITS.resetTokenMinutes);
-          await mail.queue(resetPasswordMail(account.email, account.prenom, link), tx);
-        });
+        await db.transaction((tx) => queueResetLink(tx, account));
         void mail.flush();
       }
       return { message: m.forgotSent };

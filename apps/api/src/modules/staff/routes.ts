@@ -27,6 +27,8 @@ import { createJournal } from "../audit/journal.ts";
 import { auditRoutes } from "../audit/routes.ts";
 import { dashboardRoutes } from "../dashboard/routes.ts";
 import { referentielRoutes } from "../referentiel/routes.ts";
+import { createStudentActivation } from "../students/activation.ts";
+import { studentRoutes } from "../students/routes.ts";
 import { createStaffAccounts } from "./accounts.ts";
 import { createActivation } from "./activation.ts";
 import { staffCookies } from "./cookies.ts";
@@ -53,7 +55,7 @@ export async function gestionRoutes(scopes: RouteScopes, context: AppContext) {
     lockout: createStaffLockout(db, config),
   });
   const accounts = createStaffAccounts({ db, config, mail });
-  const activation = createActivation(db);
+  const activation = createActivation(db, createStudentActivation(context));
   const journal = createJournal(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const noContent = (reply: FastifyReply) => reply.status(204).send();
@@ -177,5 +179,6 @@ export async function gestionRoutes(scopes: RouteScopes, context: AppContext) {
     await auditRoutes(scope, { journal });
     await dashboardRoutes(scope, { db, journal });
     await referentielRoutes(scope, { db });
+    await studentRoutes(scope, context);
   }
 }

@@ -1,0 +1,270 @@
+import type { StaffStudent, StudentName, StudentStatus, StudentsQuery } from "@puerta/contract";
+import { type AnyColumn, and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import {
+  accessTokens,
+  centres,
+  etudiants,
+  filieres,
+  options,
+  passwordResets,
+  policies,
+  policyAcceptances,
+  studentInvitations,
+  users,
+} from "../../db/schema/index.ts";
+
+/** The database itself or a transaction opened on it. */
+export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
+
+const iso = (column: AnyColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export const statut = sql<StudentStatus>`case
+  when ${users.deactivatedAt} is not null then 'desactive'
+  when ${users.passwordHash} is null then 'invitation_envoyee'
+  else 'actif' end`;
+
+/** The policy in force: the highest version (modules/policy/queries.ts currentPolicy). */
+const currentPolicyId = sql`(select ${policies.id} from ${policies} order by ${policies.version} desc limit 1)`;
+
+const acceptedCurrent = sql<boolean>`(not exists (select 1 from ${policies}) or exists (
+  select 1 from ${policyAcceptances}
+  where ${policyAcceptances.userId} = ${users.id} and ${policyAcceptances.policyId} = ${currentPolicyId}))`;
+
+const ref = (table: typeof centres | typeof options | typeof filieres) =>
+  sql<{ id: number; nom: string } | null>`case when ${table.id} is null then null
+    else json_build_object('id', ${table.id}, 'nom', ${table.nom}) end`;
+
+export const studentColumns = {
+  id: etudiants.id,
+  user_id: etudiants.userId,
+  nom: etudiants.nom,
+  prenom: etudiants.prenom,
+  email: users.email,
+  telephone: etudiants.telephone,
+  cin: etudiants.cin,
+  numero_etudiant: etudiants.studentId,
+  centre: ref(centres),
+  option: ref(options),
+  filiere: ref(filieres),
+  statut,
+  politique_version: sql<number | null>`(select max(${policies.version})::int from ${policyAcceptances}
+    join ${policies} on ${policies.id} = ${policyAcceptances.policyId} where ${policyAcceptances.userId} = ${users.id})`,
+  politique_acceptee: acceptedCurrent,
+  last_login_at: sql<string | null>`${iso(users.lastLoginAt)}`,
+  created_at: iso(users.createdAt),
+};
+
+/** The pedagogie's columns: a different select, so nothing else ever leaves the database. */
+export const nameColumns = { id: etudiants.id, nom: etudiants.nom, prenom: etudiants.prenom, centre: ref(centres) };
+
+const SORTS: Record<string, SQL[]> = {
+  nom: [asc(etudiants.nom), asc(etudiants.prenom)],
+  "-nom": [desc(etudiants.nom), desc(etudiants.prenom)],
+  prenom: [asc(etudiants.prenom), asc(etudiants.nom)],
+  "-prenom": [desc(etudiants.prenom), desc(etudiants.nom)],
+  email: [asc(users.email)],
+  "-email": [desc(users.email)],
+  numero_etudiant: [asc(etudiants.studentId)],
+  "-numero_etudiant": [desc(etudiants.studentId)],
+  centre: [asc(centres.nom), asc(etudiants.nom)],
+  "-centre": [desc(centres.nom), asc(etudiants.nom)],
+  statut: [asc(statut), asc(etudiants.nom)],
+  "-statut": [desc(statut), asc(etudiants.nom)],
+  last_login_at: [sql`${users.lastLoginAt} asc nulls first`],
+  "-last_login_at": [sql`${users.lastLoginAt} desc nulls last`],
+  created_at: [asc(users.createdAt)],
+  "-created_at": [desc(users.createdAt)],
+};
+export const isSort = (sort: string) => sort in SORTS;
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The list's conditions. `centreIds` is the secretary's scope (undefined = every centre);
+ * `restricted` (pedagogie) searches names only and filters by place only.
+ */
+export function listConditions(query: StudentsQuery, centreIds: readonly number[] | undefined, restricted: boolean) {
+  const conditions: (SQL | undefined)[] = [];
+  if (centreIds) conditions.push(inArray(etudiants.centreId, [...centreIds]));
+  if (query.centre_id) conditions.push(eq(etudiants.centreId, query.centre_id));
+  if (query.option_id) conditions.push(eq(etudiants.optionId, query.option_id));
+  if (query.filiere_id) conditions.push(eq(etudiants.filiereId, query.filiere_id));
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    const names = [
+      ilike(etudiants.nom, pattern),
+      ilike(etudiants.prenom, pattern),
+      ilike(sql`${etudiants.prenom} || ' ' || ${etudiants.nom}`, pattern),
+      ilike(sql`${etudiants.nom} || ' ' || ${etudiants.prenom}`, pattern),
+    ];
+    conditions.push(
+      restricted
+        ? or(...names)
+        : or(...names, ilike(users.email, pattern), ilike(etudiants.studentId, pattern), ilike(etudiants.cin, pattern)),
+    );
+  }
+  if (!restricted) {
+    if (query.statut) conditions.push(sql`${statut} = ${query.statut}`);
+    if (query.politique === "acceptee") conditions.push(acceptedCurrent);
+    if (query.politique === "non_acceptee") conditions.push(sql`not ${acceptedCurrent}`);
+  }
+  const defined = conditions.filter((c): c is SQL => c !== undefined);
+  return defined.length > 0 ? and(...defined) : undefined;
+}
+
+/** Students with their account and reference data: what every list and page reads from. */
+const withRefs = <T extends ReturnType<Executor["select"]>>(select: T) =>
+  select
+    .from(etudiants)
+    .innerJoin(users, eq(users.id, etudiants.userId))
+    .leftJoin(centres, eq(centres.id, etudiants.centreId))
+    .leftJoin(options, eq(options.id, etudiants.optionId))
+    .leftJoin(filieres, eq(filieres.id, etudiants.filiereId))
+    .$dynamic();
+
+const studentsSelect = (db: Executor) => withRefs(db.select(studentColumns));
+const namesSelect = (db: Executor) => withRefs(db.select(nameColumns));
+
+export async function countStudents(db: Executor, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(etudiants)
+    .innerJoin(users, eq(users.id, etudiants.userId))
+    .where(where);
+  return row?.n ?? 0;
+}
+
+export async function pageOfStudents(
+  db: Executor,
+  where: SQL | undefined,
+  sort: string,
+  limit: number,
+  offset: number,
+): Promise<StaffStudent[]> {
+  const order = SORTS[sort] ?? SORTS.nom ?? [];
+  return (await studentsSelect(db)
+    .where(where)
+    .orderBy(...order, asc(etudiants.id))
+    .limit(limit)
+    .offset(offset)) as unknown as StaffStudent[];
+}
+
+export async function pageOfNames(
+  db: Executor,
+  where: SQL | undefined,
+  sort: string,
+  limit: number,
+  offset: number,
+): Promise<StudentName[]> {
+  const order = SORTS[sort] ?? SORTS.nom ?? [];
+  return (await namesSelect(db)
+    .where(where)
+    .orderBy(...order, asc(etudiants.id))
+    .limit(limit)
+    .offset(offset)) as unknown as StudentName[];
+}
+
+/** Every student the filters keep (exports), in the list's order. */
+export async function allStudents(db: Executor, where: SQL | undefined, sort: string): Promise<StaffStudent[]> {
+  const order = SORTS[sort] ?? SORTS.nom ?? [];
+  return (await studentsSelect(db)
+    .where(where)
+    .orderBy(...order, asc(etudiants.id))) as unknown as StaffStudent[];
+}
+
+export async function findStudent(db: Executor, id: number): Promise<StaffStudent | undefined> {
+  const [row] = (await studentsSelect(db).where(eq(etudiants.id, id))) as unknown as StaffStudent[];
+  return row;
+}
+
+export async function findStudentName(db: Executor, id: number): Promise<StudentName | undefined> {
+  const [row] = (await namesSelect(db).where(eq(etudiants.id, id))) as unknown as StudentName[];
+  return row;
+}
+
+/** The centre of a student, read before deciding whether the caller may see it at all. */
+export async function studentCentre(db: Executor, id: number) {
+  const [row] = await db
+    .select({ centreId: etudiants.centreId, userId: etudiants.userId })
+    .from(etudiants)
+    .where(eq(etudiants.id, id));
+  return row;
+}
+
+export async function emailOwner(db: Executor, email: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row?.id;
+}
+
+export async function studentNumberOwner(db: Executor, studentNumber: string) {
+  const [row] = await db.select({ id: etudiants.id }).from(etudiants).where(eq(etudiants.studentId, studentNumber));
+  return row?.id;
+}
+
+/** Which of these student numbers are already given. */
+export async function takenStudentNumbers(db: Executor, numbers: readonly string[]): Promise<Set<string>> {
+  if (numbers.length === 0) return new Set();
+  const rows = await db
+    .select({ number: etudiants.studentId })
+    .from(etudiants)
+    .where(inArray(etudiants.studentId, [...numbers]));
+  return new Set(rows.map((row) => row.number));
+}
+
+// ---------------------------------------------------------------- tokens
+
+const interval = (seconds: number) => sql.raw(`interval '${Math.trunc(seconds)} seconds'`);
+
+/** A new invitation replaces the student's unused ones: only the latest e-mail works. */
+export async function replaceInvitation(db: Executor, userId: number, tokenHash: string, days: number) {
+  await db
+    .delete(studentInvitations)
+    .where(and(eq(studentInvitations.userId, userId), isNull(studentInvitations.usedAt)));
+  await db.insert(studentInvitations).values({ userId, tokenHash, expiresAt: sql`now() + ${interval(days * 86_400)}` });
+}
+
+const liveInvitation = (tokenHash: string) =>
+  and(
+    eq(studentInvitations.tokenHash, tokenHash),
+    isNull(studentInvitations.usedAt),
+    sql`${studentInvitations.expiresAt} > now()`,
+    sql`exists (select 1 from ${users} where ${users.id} = ${studentInvitations.userId} and ${users.deactivatedAt} is null)`,
+  );
+
+export async function findInvitation(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({ userId: users.id, email: users.email, nom: etudiants.nom, prenom: etudiants.prenom })
+    .from(studentInvitations)
+    .innerJoin(users, eq(users.id, studentInvitations.userId))
+    .leftJoin(etudiants, eq(etudiants.userId, users.id))
+    .where(liveInvitation(tokenHash));
+  return row;
+}
+
+/** Marks the invitation used, atomically: of two activations with one link, one gets the account. */
+export async function spendInvitation(db: Executor, tokenHash: string): Promise<number | undefined> {
+  const [row] = await db
+    .update(studentInvitations)
+    .set({ usedAt: sql`now()` })
+    .where(liveInvitation(tokenHash))
+    .returning({ userId: studentInvitations.userId });
+  return row?.userId;
+}
+
+/** "Désactiver": every way in ends — sessions, reset links and invitations. */
+export async function revokeEverything(db: Executor, userId: number) {
+  await db.delete(accessTokens).where(eq(accessTokens.userId, userId));
+  await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
+  await db.delete(studentInvitations).where(eq(studentInvitations.userId, userId));
+}
+
+/** The policy versions the student accepted, newest first. */
+export async function acceptances(db: Executor, userId: number) {
+  return db
+    .select({ version: policies.version, accepted_at: iso(policyAcceptances.acceptedAt) })
+    .from(policyAcceptances)
+    .innerJoin(policies, eq(policies.id, policyAcceptances.policyId))
+    .where(eq(policyAcceptances.userId, userId))
+    .orderBy(desc(policies.version));
+}

@@ -1,0 +1,65 @@
+import type {
+  ImportConfirmResponse,
+  ImportPreviewResponse,
+  Page,
+  StaffStudent,
+  StudentCreateRequest,
+  StudentDetail,
+  StudentName,
+  StudentPreview,
+  StudentReferenceData,
+  StudentUpdateRequest,
+} from "@puerta/contract";
+import { queryOptions } from "@tanstack/react-query";
+import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
+import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+
+/** Every query about students starts with this key: a write refreshes them all. */
+export const STUDENTS_KEY = [STAFF_QUERY_KEY, "etudiants"] as const;
+
+/** The actions of docs/spec/back-office.md section 4 that take no body. */
+export type StudentAction = "invitation" | "reinitialisation" | "desactiver" | "reactiver";
+
+/** The list's filters, as the URL and the API name them. */
+export const STUDENT_FILTERS = ["centre_id", "option_id", "filiere_id", "statut", "politique"] as const;
+
+/** The list as the direction and the secretariat get it; the pedagogie's rows have names and centre only. */
+export type StudentRow = StaffStudent | StudentName;
+export const isFull = (row: StudentRow): row is StaffStudent => "email" in row;
+
+export const studentsApi = {
+  list: (params: ListParams, signal?: AbortSignal) =>
+    staffJson<Page<StudentRow>>(`/api/gestion/etudiants${queryString(listApiParams(params))}`, { signal }),
+  /** The same filters as the list, for the export links. */
+  exportUrl: (params: ListParams, format: "csv" | "xlsx") => {
+    const { page: _page, per_page: _perPage, ...rest } = listApiParams(params);
+    return `/api/gestion/etudiants/export.${format}${queryString(rest)}`;
+  },
+  detail: (id: number, signal?: AbortSignal) =>
+    staffJson<StudentDetail>(`/api/gestion/etudiants/${id}/fiche`, { signal }),
+  preview: (id: number) => staffJson<StudentPreview>(`/api/gestion/etudiants/${id}/apercu`),
+  create: (body: StudentCreateRequest) => staffJson<StaffStudent>("/api/gestion/etudiants", { body }),
+  update: (id: number, body: StudentUpdateRequest) =>
+    staffJson<StaffStudent>(`/api/gestion/etudiants/${id}`, { method: "PATCH", body }),
+  act: (id: number, action: StudentAction) =>
+    staffJson<{ student: StaffStudent; message: string }>(`/api/gestion/etudiants/${id}/${action}`, {
+      method: "POST",
+    }),
+  importPreview: (file: File) => {
+    const form = new FormData();
+    form.append("file", file);
+    return staffJson<ImportPreviewResponse>("/api/gestion/etudiants/import/preview", { body: form });
+  },
+  importConfirm: (importId: string, sendInvitations: boolean) =>
+    staffJson<ImportConfirmResponse>(`/api/gestion/etudiants/import/${importId}/confirm`, {
+      body: { send_invitations: sendInvitations },
+    }),
+};
+
+/** Centres, options and filières for the filters and the form (any staff member who reads students). */
+export const referenceQuery = queryOptions({
+  queryKey: [...STUDENTS_KEY, "referentiel"],
+  queryFn: ({ signal }) => staffJson<StudentReferenceData>("/api/gestion/etudiants/referentiel", { signal }),
+  ...staffQueryDefaults,
+  staleTime: 5 * 60_000,
+});

@@ -1,0 +1,231 @@
+import type { StaffStudent, StudentCreateRequest } from "@puerta/contract";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
+import { FormAlert, SelectField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
+import { ModalDialog } from "../../../components/modal-dialog.tsx";
+import { referenceQuery } from "./api.ts";
+
+const FIELDS = [
+  "nom",
+  "prenom",
+  "email",
+  "telephone",
+  "cin",
+  "numero_etudiant",
+  "centre_id",
+  "option_id",
+  "filiere_id",
+] as const;
+type Field = (typeof FIELDS)[number];
+
+/**
+ * Create a student (an invitation e-mail leaves) or edit one (docs/spec/back-office.md section 4),
+ * checked with the contract's schema, the server's field errors next to their fields.
+ */
+export function StudentFormDialog({
+  student,
+  open,
+  onOpenChange,
+  onSave,
+  centreIds,
+  otherActions,
+}: {
+  student?: StaffStudent;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSave: (body: StudentCreateRequest) => Promise<unknown>;
+  /** The centres the staff member may choose (a secretary's own); undefined = every centre. */
+  centreIds?: readonly number[];
+  otherActions?: ReactNode;
+}) {
+  return (
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={student ? `Fiche de ${student.prenom} ${student.nom}` : "Nouvel étudiant"}
+      description={
+        student
+          ? "Les changements sont enregistrés dans le journal."
+          : "L'étudiant reçoit par e-mail un lien pour choisir son mot de passe (valable 7 jours)."
+      }
+    >
+      {open && (
+        <StudentForm student={student} centreIds={centreIds} onCancel={() => onOpenChange(false)} onSave={onSave} />
+      )}
+      {open && otherActions && (
+        <section aria-labelledby="student-actions-title" className="mt-6 border-t border-gray-200 pt-4">
+          <h3 id="student-actions-title" className="mb-2 text-sm font-bold text-ink">
+            Autres actions
+          </h3>
+          {otherActions}
+        </section>
+      )}
+    </ModalDialog>
+  );
+}
+
+const idOrNull = (value: string) => (value === "" ? null : Number(value));
+
+function StudentForm({
+  student,
+  centreIds,
+  onCancel,
+  onSave,
+}: {
+  student?: StaffStudent;
+  centreIds?: readonly number[];
+  onCancel: () => void;
+  onSave: (body: StudentCreateRequest) => Promise<unknown>;
+}) {
+  const reference = useQuery(referenceQuery);
+  const form = useFormErrors<Field>();
+  const [values, setValues] = useState({
+    nom: student?.nom ?? "",
+    prenom: student?.prenom ?? "",
+    email: student?.email ?? "",
+    telephone: student?.telephone ?? "",
+    cin: student?.cin ?? "",
+    numero_etudiant: student?.numero_etudiant ?? "",
+    centre_id: student?.centre ? String(student.centre.id) : centreIds?.length === 1 ? String(centreIds[0]) : "",
+    option_id: student?.option ? String(student.option.id) : "",
+    filiere_id: student?.filiere ? String(student.filiere.id) : "",
+  });
+  const [sending, setSending] = useState(false);
+  const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  const centres = (reference.data?.centres ?? []).filter((c) => !centreIds || centreIds.includes(c.id));
+  const options = (reference.data?.options ?? []).filter(
+    (o) => !values.filiere_id || o.filiere_id === null || String(o.filiere_id) === values.filiere_id,
+  );
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    const body = await form.check((schemas) => schemas.studentCreateRequest, {
+      ...values,
+      centre_id: values.centre_id === "" ? undefined : Number(values.centre_id),
+      option_id: idOrNull(values.option_id),
+      filiere_id: idOrNull(values.filiere_id),
+    });
+    if (!body) return;
+    setSending(true);
+    try {
+      await onSave({
+        ...body,
+        telephone: values.telephone.trim() || null,
+        cin: values.cin.trim() || null,
+        numero_etudiant: values.numero_etudiant.trim() || null,
+      });
+    } catch (error) {
+      form.fail(error, FIELDS);
+      setSending(false);
+    }
+  }
+
+  return (
+    <form ref={form.formRef} noValidate onSubmit={onSubmit} className="space-y-5">
+      {form.alert && <FormAlert>{form.alert}</FormAlert>}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Nom"
+          name="nom"
+          autoComplete="off"
+          value={values.nom}
+          onChange={set("nom")}
+          error={form.errors.nom}
+          disabled={sending}
+        />
+        <TextField
+          label="Prénom"
+          name="prenom"
+          autoComplete="off"
+          value={values.prenom}
+          onChange={set("prenom")}
+          error={form.errors.prenom}
+          disabled={sending}
+        />
+      </div>
+      <TextField
+        label="Adresse e-mail"
+        name="email"
+        type="email"
+        autoComplete="off"
+        value={values.email}
+        onChange={set("email")}
+        error={form.errors.email}
+        disabled={sending}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Téléphone"
+          name="telephone"
+          autoComplete="off"
+          value={values.telephone}
+          onChange={set("telephone")}
+          error={form.errors.telephone}
+          disabled={sending}
+        />
+        <TextField
+          label="CIN"
+          name="cin"
+          autoComplete="off"
+          value={values.cin}
+          onChange={set("cin")}
+          error={form.errors.cin}
+          disabled={sending}
+        />
+      </div>
+      <TextField
+        label="Numéro étudiant"
+        name="numero_etudiant"
+        autoComplete="off"
+        value={values.numero_etudiant}
+        onChange={set("numero_etudiant")}
+        error={form.errors.numero_etudiant}
+        hint={student ? undefined : "Laissez vide pour le générer (PU-année-numéro)."}
+        disabled={sending}
+      />
+      <SelectField
+        label="Centre"
+        name="centre_id"
+        value={values.centre_id}
+        onChange={set("centre_id")}
+        options={centres.map((c) => ({ value: String(c.id), label: c.nom }))}
+        placeholder="Choisissez un centre"
+        error={form.errors.centre_id}
+        disabled={sending}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SelectField
+          label="Filière"
+          name="filiere_id"
+          value={values.filiere_id}
+          onChange={set("filiere_id")}
+          options={(reference.data?.filieres ?? []).map((f) => ({ value: String(f.id), label: f.nom }))}
+          placeholder="Aucune"
+          error={form.errors.filiere_id}
+          disabled={sending}
+        />
+        <SelectField
+          label="Option"
+          name="option_id"
+          value={values.option_id}
+          onChange={set("option_id")}
+          options={options.map((o) => ({ value: String(o.id), label: o.nom }))}
+          placeholder="Aucune"
+          error={form.errors.option_id}
+          disabled={sending}
+        />
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" onClick={onCancel} disabled={sending} className={secondaryButtonClass}>
+          Annuler
+        </button>
+        <button type="submit" disabled={sending} className={primaryButtonClass}>
+          {sending ? "Enregistrement…" : student ? "Enregistrer" : "Créer et inviter"}
+        </button>
+      </div>
+    </form>
+  );
+}

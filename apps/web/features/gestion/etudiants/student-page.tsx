@@ -1,0 +1,293 @@
+import { can, type StaffStudent, type StudentPreview } from "@puerta/contract";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { useParams } from "react-router";
+import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { Spinner } from "../../../components/spinner.tsx";
+import { useToast } from "../../../components/toaster.tsx";
+import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useStaffUser } from "../session/staff-session.ts";
+import { formatDateTime } from "../shared/format.ts";
+import { StaffPage } from "../shell/staff-page.tsx";
+import { STUDENTS_KEY, type StudentAction, studentsApi } from "./api.ts";
+import { StatusBadge } from "./status-badge.tsx";
+import { StudentFormDialog } from "./student-form-dialog.tsx";
+import { policyLabel } from "./students-page.tsx";
+
+/** What each action asks before it runs (spec section 3: destructive actions are confirmed). */
+const CONFIRMATIONS: Record<
+  StudentAction,
+  { title: string; description: (s: StaffStudent) => string; confirm: string }
+> = {
+  invitation: {
+    title: "Renvoyer l'invitation ?",
+    description: (s) => `Un nouveau lien (valable 7 jours) part à ${s.email} ; le précédent ne fonctionnera plus.`,
+    confirm: "Renvoyer",
+  },
+  reinitialisation: {
+    title: "Envoyer un lien de réinitialisation ?",
+    description: (s) => `${s.prenom} ${s.nom} recevra à ${s.email} un lien pour choisir un nouveau mot de passe.`,
+    confirm: "Envoyer",
+  },
+  desactiver: {
+    title: "Désactiver ce compte ?",
+    description: (s) =>
+      `${s.prenom} ${s.nom} sera déconnecté partout et ne pourra plus se connecter ; ses liens en cours ne fonctionneront plus. Vous pourrez le réactiver.`,
+    confirm: "Désactiver",
+  },
+  reactiver: {
+    title: "Réactiver ce compte ?",
+    description: (s) => `${s.prenom} ${s.nom} pourra de nouveau se connecter.`,
+    confirm: "Réactiver",
+  },
+};
+
+/** /gestion/etudiants/{id}: a student's data, requests, notifications and policy acceptances, and "Voir comme l'étudiant". */
+export default function StudentPage() {
+  const { id: rawId } = useParams();
+  const id = Number(rawId);
+  const me = useStaffUser();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const detail = useQuery({
+    queryKey: [...STUDENTS_KEY, "fiche", id],
+    queryFn: ({ signal }) => studentsApi.detail(id, signal),
+    ...staffQueryDefaults,
+    enabled: Number.isInteger(id) && id > 0 && can(me, "update:etudiants"),
+    retry: false,
+  });
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState<StudentAction | null>(null);
+  const [preview, setPreview] = useState<StudentPreview | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+
+  const student = detail.data?.student;
+  const title = student ? `${student.prenom} ${student.nom}` : "Fiche étudiant";
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [...STUDENTS_KEY] });
+
+  async function act(action: StudentAction) {
+    if (!student) return;
+    try {
+      const answer = await studentsApi.act(student.id, action);
+      toast({ title: answer.message, description: `${student.prenom} ${student.nom}` });
+      await refresh();
+    } catch (error) {
+      toast({ kind: "error", title: "L'action n'a pas abouti.", description: staffErrorMessage(error) });
+    }
+  }
+
+  async function showPreview() {
+    if (!student) return;
+    setPreviewing(true);
+    try {
+      setPreview(await studentsApi.preview(student.id));
+    } catch (error) {
+      toast({ kind: "error", title: "L'aperçu n'a pas pu être affiché.", description: staffErrorMessage(error) });
+    } finally {
+      setPreviewing(false);
+    }
+  }
+
+  return (
+    <StaffPage
+      title={title}
+      crumbs={[{ label: "Étudiants", to: "/gestion/etudiants" }, { label: title }]}
+      permission="update:etudiants"
+      actions={
+        student && (
+          <>
+            <button type="button" onClick={() => setEditing(true)} className={primaryButtonClass}>
+              Modifier
+            </button>
+            <button type="button" onClick={showPreview} disabled={previewing} className={secondaryButtonClass}>
+              {previewing ? "Chargement…" : "Voir comme l'étudiant"}
+            </button>
+          </>
+        )
+      }
+    >
+      {detail.isPending && <Spinner label="Chargement de la fiche…" showLabel />}
+      {detail.isError && (
+        <p role="alert" className="rounded-xl border border-gray-200 bg-white p-6 text-gray-700">
+          {staffErrorMessage(detail.error)}
+        </p>
+      )}
+      {student && detail.data && (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Card title="Données">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <Item label="Statut">
+                <StatusBadge statut={student.statut} />
+              </Item>
+              <Item label="E-mail">{student.email}</Item>
+              <Item label="Téléphone">{student.telephone ?? "—"}</Item>
+              <Item label="CIN">{student.cin ?? "—"}</Item>
+              <Item label="Numéro étudiant">{student.numero_etudiant}</Item>
+              <Item label="Centre">{student.centre?.nom ?? "—"}</Item>
+              <Item label="Filière">{student.filiere?.nom ?? "—"}</Item>
+              <Item label="Option">{student.option?.nom ?? "—"}</Item>
+              <Item label="Politique">{policyLabel(student)}</Item>
+              <Item label="Dernière connexion">{formatDateTime(student.last_login_at)}</Item>
+              <Item label="Créé le">{formatDateTime(student.created_at)}</Item>
+            </dl>
+            <div className="mt-4 flex flex-wrap gap-2">
+              {student.statut === "invitation_envoyee" && (
+                <button type="button" onClick={() => setConfirming("invitation")} className={secondaryButtonClass}>
+                  Renvoyer l'invitation
+                </button>
+              )}
+              {student.statut !== "desactive" && (
+                <button
+                  type="button"
+                  onClick={() => setConfirming("reinitialisation")}
+                  className={secondaryButtonClass}
+                >
+                  Envoyer un lien de réinitialisation
+                </button>
+              )}
+              {student.statut === "desactive" ? (
+                <button type="button" onClick={() => setConfirming("reactiver")} className={secondaryButtonClass}>
+                  Réactiver
+                </button>
+              ) : (
+                <button type="button" onClick={() => setConfirming("desactiver")} className={secondaryButtonClass}>
+                  Désactiver
+                </button>
+              )}
+            </div>
+          </Card>
+          <Card title="Demandes d'attestation">
+            <SimpleList
+              empty="Aucune demande."
+              items={detail.data.demandes.map((d) => ({
+                key: d.id,
+                main: `${d.type}${d.niveau ? ` (${d.niveau})` : ""}`,
+                side: `${d.status} · ${formatDateTime(d.created_at)}`,
+              }))}
+            />
+          </Card>
+          <Card title="Notifications reçues">
+            <SimpleList
+              empty="Aucune notification."
+              items={detail.data.notifications.map((n) => ({
+                key: n.id,
+                main: n.titre,
+                side: `${n.lue ? "Lue" : "Non lue"} · ${formatDateTime(n.created_at)}`,
+              }))}
+            />
+          </Card>
+          <Card title="Acceptations de la politique">
+            <SimpleList
+              empty="Aucune acceptation."
+              items={detail.data.acceptations.map((a) => ({
+                key: a.version,
+                main: `Version ${a.version}`,
+                side: formatDateTime(a.accepted_at),
+              }))}
+            />
+          </Card>
+          {preview && (
+            <section
+              aria-labelledby="preview-title"
+              className="rounded-xl border-2 border-dashed border-brand-300 bg-white p-5 lg:col-span-2"
+            >
+              <h2 id="preview-title" className="text-lg font-bold text-ink">
+                Ce que voit {student.prenom} {student.nom}
+              </h2>
+              <p className="mt-1 text-sm text-gray-700">
+                Aperçu en lecture seule ; cette consultation est inscrite au journal.
+              </p>
+              <div className="mt-4 grid gap-6 md:grid-cols-3">
+                <div>
+                  <h3 className="font-semibold text-ink">Planning</h3>
+                  <SimpleList
+                    empty="Aucun planning."
+                    items={preview.planning.map((p) => ({ key: p.id, main: p.titre, side: p.centre.nom }))}
+                  />
+                </div>
+                <div>
+                  <h3 className="font-semibold text-ink">Supports de cours</h3>
+                  <SimpleList
+                    empty={preview.documents.message}
+                    items={Object.values(preview.documents.data.cours_par_niveau)
+                      .flat()
+                      .map((d) => ({ key: d.id, main: d.titre, side: "" }))}
+                  />
+                </div>
+                <div>
+                  <h3 className="font-semibold text-ink">Notifications</h3>
+                  <SimpleList
+                    empty="Aucune notification."
+                    items={preview.notifications.map((n) => ({
+                      key: n.id,
+                      main: n.titre,
+                      side: n.viewed_by.length > 0 ? "Lue" : "Non lue",
+                    }))}
+                  />
+                </div>
+              </div>
+            </section>
+          )}
+        </div>
+      )}
+      {student && (
+        <StudentFormDialog
+          student={student}
+          open={editing}
+          onOpenChange={setEditing}
+          centreIds={me.role === "secretariat" ? me.centre_ids : undefined}
+          onSave={async (body) => {
+            await studentsApi.update(student.id, body);
+            toast({ title: "Fiche modifiée.", description: `${body.prenom} ${body.nom}` });
+            setEditing(false);
+            await refresh();
+          }}
+        />
+      )}
+      {student && confirming && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => open || setConfirming(null)}
+          title={CONFIRMATIONS[confirming].title}
+          description={CONFIRMATIONS[confirming].description(student)}
+          confirmLabel={CONFIRMATIONS[confirming].confirm}
+          destructive={confirming === "desactiver"}
+          onConfirm={() => act(confirming)}
+        />
+      )}
+    </StaffPage>
+  );
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-xl border border-gray-200 bg-white p-5">
+      <h2 className="mb-3 text-lg font-bold text-ink">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-semibold text-gray-700">{label}</dt>
+      <dd className="break-words text-ink">{children}</dd>
+    </>
+  );
+}
+
+function SimpleList({ items, empty }: { items: { key: number; main: string; side: string }[]; empty: string }) {
+  if (items.length === 0) return <p className="text-sm text-gray-700">{empty}</p>;
+  return (
+    <ul className="divide-y divide-gray-100 text-sm">
+      {items.map((item) => (
+        <li key={item.key} className="flex flex-wrap justify-between gap-2 py-2">
+          <span className="text-ink">{item.main}</span>
+          {item.side && <span className="text-gray-700">{item.side}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,63 @@
+/** French texts and limits of the back-office's students (docs/spec/back-office.md, section 4). */
+export const STUDENT_STATUSES = ["actif", "invitation_envoyee", "desactive"] as const;
+export type StudentStatus = (typeof STUDENT_STATUSES)[number];
+
+export const STUDENT_STATUS_LABELS: Record<StudentStatus, string> = {
+  actif: "Actif",
+  invitation_envoyee: "Invitation envoyée",
+  desactive: "Désactivé",
+};
+
+export const STUDENT_STAFF_LIMITS = {
+  nameMaxLength: 100,
+  emailMaxLength: 255,
+  phoneMaxLength: 30,
+  cinMaxLength: 20,
+  studentNumberMaxLength: 30,
+  invitationDays: 7,
+  importMaxRows: 5000,
+  importMaxBytes: 5 * 1024 * 1024,
+  importLifetimeMinutes: 60,
+} as const;
+
+export const STUDENT_STAFF_MESSAGES = {
+  deactivated: "Ce compte est désactivé. Contactez le secrétariat.",
+  nomRequired: "Le nom est requis.",
+  prenomRequired: "Le prénom est requis.",
+  emailRequired: "L'adresse e-mail est requise.",
+  emailInvalid: "L'adresse e-mail n'est pas valide.",
+  emailTaken: "Cette adresse e-mail est déjà utilisée par un autre étudiant.",
+  studentNumberTaken: "Ce numéro étudiant est déjà attribué à un autre étudiant.",
+  invalidText: "Ce champ doit être un texte.",
+  tooLong: (max: number) => `Ce champ ne doit pas dépasser ${max} caractères.`,
+  centreRequired: "Choisissez un centre.",
+  centreUnknown: "Ce centre n'existe pas.",
+  optionUnknown: "Cette option n'existe pas.",
+  filiereUnknown: "Cette filière n'existe pas.",
+  optionNotInFiliere: "Cette option n'appartient pas à la filière choisie.",
+  outsideCentres: "Cet étudiant serait hors de vos centres.",
+  alreadyActive: "Ce compte est déjà activé : l'invitation ne peut plus être renvoyée.",
+  deactivatedNoInvitation: "Ce compte est désactivé : réactivez-le d'abord.",
+  invitationSent: "Invitation envoyée.",
+  resetSent: "Lien de réinitialisation envoyé.",
+  deactivatedDone: "Compte désactivé.",
+  reactivatedDone: "Compte réactivé.",
+  invalidChoice: "Ce choix n'est pas valide.",
+  importUnknown: "Cet aperçu d'import n'existe plus : chargez le fichier à nouveau.",
+  importAlreadyDone: "Cet import a déjà été appliqué.",
+  importFileMissing: "Choisissez un fichier CSV ou XLSX.",
+  importTooLarge: "Le fichier dépasse 5 Mo : découpez-le.",
+  importFileType: "Le fichier doit être au format CSV ou XLSX.",
+  importFileUnreadable: "Ce fichier n'a pas pu être lu : vérifiez qu'il s'agit d'un CSV ou d'un XLSX valide.",
+  importEmpty: "Le fichier ne contient aucune ligne d'étudiant.",
+  importTooManyRows: `Le fichier dépasse ${5000} lignes : découpez-le.`,
+  importMissingColumns: (columns: string[]) => `Colonnes manquantes : ${columns.join(", ")}.`,
+  importCentreUnknown: (name: string) => `Centre inconnu : « ${name} ».`,
+  importOptionUnknown: (name: string) => `Option inconnue : « ${name} ».`,
+  importFiliereUnknown: (name: string) => `Filière inconnue : « ${name} ».`,
+  importDuplicateEmail: (line: number) => `Adresse e-mail en double dans le fichier (déjà à la ligne ${line}).`,
+  importDuplicateNumber: (line: number) => `Numéro étudiant en double dans le fichier (déjà à la ligne ${line}).`,
+  importOutsideCentres: "Ce centre est hors de vos centres.",
+  importStudentOutsideCentres: "Cet étudiant appartient à un centre hors de vos centres.",
+  importNumberTaken: "Ce numéro étudiant appartient à un autre étudiant.",
+} as const;
