@@ -16,5 +16,6 @@ export * from "./rules/staff.ts";
 export * from "./rules/student-data.ts";
 export * from "./rules/uploads.ts";
 export * from "./schemas/index.ts";
+export * from "./schemas/publishing-files-staff.ts";
 export * from "./schemas/staff.ts";
 export * from "./time-zone.ts";

@@ -101,13 +101,23 @@ describe("staffSections", () => {
   it("the direction opens the dashboard, the accounts and the journal", () => {
     expect(staffSections(direction)).toEqual([
       { path: "/gestion", label: "Tableau de bord" },
+      { path: "/gestion/plannings", label: "Plannings" },
+      { path: "/gestion/supports", label: "Supports de cours" },
+      { path: "/gestion/orientation", label: "Orientation" },
       { path: "/gestion/comptes", label: "Comptes" },
       { path: "/gestion/journal", label: "Journal" },
     ]);
   });
 
-  it("the secretariat and the pedagogie open only the dashboard today", () => {
-    expect(staffSections(ainSebaa)).toEqual([{ path: "/gestion", label: "Tableau de bord" }]);
-    expect(staffSections(pedagogie)).toEqual([{ path: "/gestion", label: "Tableau de bord" }]);
+  it("the secretariat and the pedagogie open the dashboard and their own sections", () => {
+    expect(staffSections(ainSebaa)).toEqual([
+      { path: "/gestion", label: "Tableau de bord" },
+      { path: "/gestion/plannings", label: "Plannings" },
+    ]);
+    expect(staffSections(pedagogie)).toEqual([
+      { path: "/gestion", label: "Tableau de bord" },
+      { path: "/gestion/supports", label: "Supports de cours" },
+      { path: "/gestion/orientation", label: "Orientation" },
+    ]);
   });
 });
