@@ -24,11 +24,14 @@ import { calendarRoutes } from "./modules/calendars/routes.ts";
 import { certificateRoutes } from "./modules/certificates/routes.ts";
 import { contactRoutes } from "./modules/contact/routes.ts";
 import { documentsRoutes } from "./modules/documents/routes.ts";
+import { supportsStaffRoutes } from "./modules/documents/staff-routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { orientationRoutes } from "./modules/orientation/routes.ts";
+import { orientationStaffRoutes } from "./modules/orientation/staff-routes.ts";
 import { passwordRoutes } from "./modules/passwords/routes.ts";
 import { planningRoutes } from "./modules/planning/routes.ts";
+import { planningStaffRoutes } from "./modules/planning/staff-routes.ts";
 import { policyRoutes } from "./modules/policy/routes.ts";
 import { createPolicyService } from "./modules/policy/service.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
@@ -50,6 +53,9 @@ const ROUTE_MODULES: readonly RouteModule[] = [
   documentsRoutes,
   orientationRoutes,
   gestionRoutes,
+  planningStaffRoutes,
+  supportsStaffRoutes,
+  orientationStaffRoutes,
   healthRoutes,
 ];
 

@@ -20,8 +20,12 @@ export const loadSchemas = () => {
  * their own so that no student or public page downloads them with the others.
  */
 export const loadStaffSchemas = async () => {
-  const [schemas, staff] = await Promise.all([loadSchemas(), import("@puerta/contract/staff-schemas")]);
-  return { ...schemas, ...staff };
+  const [schemas, staff, publishingFiles] = await Promise.all([
+    loadSchemas(),
+    import("@puerta/contract/staff-schemas"),
+    import("@puerta/contract/publishing-files-schemas"),
+  ]);
+  return { ...schemas, ...staff, ...publishingFiles };
 };
 
 /** Starts fetching the schemas as a form gets focus, so its first submit need not wait. */

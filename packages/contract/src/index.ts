@@ -15,6 +15,8 @@ export * from "./rules/profile.ts";
 export * from "./rules/staff.ts";
 export * from "./rules/student-data.ts";
 export * from "./rules/students-staff.ts";
+export * from "./rules/uploads.ts";
 export * from "./schemas/index.ts";
+export * from "./schemas/publishing-files-staff.ts";
 export * from "./schemas/staff.ts";
 export * from "./time-zone.ts";

@@ -102,17 +102,25 @@ describe("staffSections", () => {
     expect(staffSections(direction)).toEqual([
       { path: "/gestion", label: "Tableau de bord" },
       { path: "/gestion/etudiants", label: "Étudiants" },
+      { path: "/gestion/plannings", label: "Plannings" },
+      { path: "/gestion/supports", label: "Supports de cours" },
+      { path: "/gestion/orientation", label: "Orientation" },
       { path: "/gestion/comptes", label: "Comptes" },
       { path: "/gestion/journal", label: "Journal" },
     ]);
   });
 
-  it("the secretariat and the pedagogie open the dashboard and the students", () => {
-    const theirs = [
+  it("the secretariat and the pedagogie open the dashboard and their own sections", () => {
+    expect(staffSections(ainSebaa)).toEqual([
       { path: "/gestion", label: "Tableau de bord" },
       { path: "/gestion/etudiants", label: "Étudiants" },
-    ];
-    expect(staffSections(ainSebaa)).toEqual(theirs);
-    expect(staffSections(pedagogie)).toEqual(theirs);
+      { path: "/gestion/plannings", label: "Plannings" },
+    ]);
+    expect(staffSections(pedagogie)).toEqual([
+      { path: "/gestion", label: "Tableau de bord" },
+      { path: "/gestion/etudiants", label: "Étudiants" },
+      { path: "/gestion/supports", label: "Supports de cours" },
+      { path: "/gestion/orientation", label: "Orientation" },
+    ]);
   });
 });

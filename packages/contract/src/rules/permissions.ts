@@ -118,6 +118,9 @@ export type StaffSection = { path: string; label: string };
 const SECTIONS: readonly (StaffSection & { permission: Permission })[] = [
   { path: "/gestion", label: "Tableau de bord", permission: "read:tableau-de-bord" },
   { path: "/gestion/etudiants", label: "Étudiants", permission: "read:etudiants" },
+  { path: "/gestion/plannings", label: "Plannings", permission: "read:plannings" },
+  { path: "/gestion/supports", label: "Supports de cours", permission: "read:supports" },
+  { path: "/gestion/orientation", label: "Orientation", permission: "read:orientation" },
   { path: "/gestion/comptes", label: "Comptes", permission: "read:comptes" },
   { path: "/gestion/journal", label: "Journal", permission: "read:journal" },
 ];

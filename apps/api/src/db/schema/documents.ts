@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { centres, options } from "./academy.ts";
+import { staffUsers } from "./staff.ts";
 import { storedFiles } from "./storage.ts";
 
 /*
@@ -8,6 +9,15 @@ import { storedFiles } from "./storage.ts";
  * live under (server-made), and `file_name`, the public name that ends its download URL. A
  * download looks `file_name` up in these tables; it is never joined onto a directory.
  */
+
+/**
+ * "Retirer" (docs/spec/back-office.md section 5, modules/trash/kind.ts): set while the row is in
+ * the restore bin; student queries leave such rows out.
+ */
+const withdrawal = () => ({
+  withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  withdrawnBy: integer("withdrawn_by").references(() => staffUsers.id, { onDelete: "set null" }),
+});
 
 /** A weekly planning of one centre, for one option or (option null) for the whole centre. */
 export const planifications = pgTable(
@@ -29,6 +39,7 @@ export const planifications = pgTable(
       .notNull()
       .references(() => storedFiles.key),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...withdrawal(),
   },
   (t) => [
     uniqueIndex("planifications_file_name_unique").on(t.fileName),
@@ -68,12 +79,18 @@ export const coursDocuments = pgTable(
     niveauId: integer("niveau_id").references(() => niveaux.id, { onDelete: "cascade" }),
     titre: text("titre").notNull(),
     description: text("description"),
+    /** Month (1-12) and year the document belongs to, shown to staff (section 5). */
+    mois: integer("mois"),
+    annee: integer("annee"),
+    /** Staff order inside its subject and level (arrows or drag and drop); students follow it. */
+    ordre: integer("ordre").notNull().default(0),
     typeFichier: text("type_fichier").notNull().default("pdf"),
     fileName: text("file_name").notNull(),
     fileKey: text("file_key")
       .notNull()
       .references(() => storedFiles.key),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...withdrawal(),
     /**
      * The wire JSON (spec section 3) up to `"taille_fichier":` and after it, computed by
      * PostgreSQL from the row (migration 0006, decision 050); the size comes from stored_files.
@@ -104,6 +121,7 @@ export const orientationDocuments = pgTable(
       .notNull()
       .references(() => storedFiles.key),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...withdrawal(),
   },
   (t) => [uniqueIndex("orientation_documents_file_name_unique").on(t.fileName)],
 );

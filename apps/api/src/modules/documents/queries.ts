@@ -6,8 +6,8 @@ import { jsonArray, rowJson } from "../../lib/json-text.ts";
 
 const c = coursDocuments;
 
-/** Documents newest first, inside any list of them. */
-const newestFirst = sql`d.created_at desc, d.id`;
+/** Documents in the staff's order (docs/spec/back-office.md section 5), then newest first. */
+const inOrder = sql`d.ordre, d.created_at desc, d.id`;
 
 /**
  * Spec section 3's documents answer, written by PostgreSQL in one statement prepared once
@@ -21,14 +21,15 @@ export function courseDocumentsJson(db: Database) {
     db,
     "course_documents",
     sql`with docs as (
-      select ${c.matiereId} as matiere_id, ${c.niveauId} as niveau_id, ${c.createdAt} as created_at, ${c.id} as id,
+      select ${c.matiereId} as matiere_id, ${c.niveauId} as niveau_id, ${c.createdAt} as created_at, ${c.id} as id, ${c.ordre} as ordre,
         ${c.wireHead} || ${storedFiles.sizeBytes} || ${c.wireTail} as json
       from ${c} join ${storedFiles} on ${storedFiles.key} = ${c.fileKey}
+      where ${c.withdrawnAt} is null
     ), levels as (
       select ${niveaux.matiereId} as matiere_id, ${niveaux.id} as id, ${niveaux.ordre} as ordre, ${rowJson("x")} as json
       from ${niveaux} cross join lateral (select ${niveaux.id} as "id", ${niveaux.nom} as "nom", ${niveaux.ordre} as "ordre") x
     ), level_docs as (
-      select d.matiere_id, d.niveau_id, ${jsonArray(sql`d.json`, newestFirst)} as json
+      select d.matiere_id, d.niveau_id, ${jsonArray(sql`d.json`, inOrder)} as json
       from docs d where d.niveau_id is not null group by d.matiere_id, d.niveau_id
     ), subjects as (
       select ${matieres.id} as id, ${matieres.nom} as nom, ${matieres.description} as description,
@@ -42,7 +43,7 @@ export function courseDocumentsJson(db: Database) {
       ) || ',"matieres_sans_niveaux":' || (
         select ${jsonArray(rowJson("x"), sql`s.id`)} from subjects s
         cross join lateral (select s.id, s.nom, s.description,
-          (select ${jsonArray(sql`d.json`, newestFirst)} from docs d where d.matiere_id = s.id)::json as cours) x
+          (select ${jsonArray(sql`d.json`, inOrder)} from docs d where d.matiere_id = s.id)::json as cours) x
         where s.niveaux is null
       ) || ',"cours_par_niveau":{' || coalesce((
         -- Integer keys in ascending order, where JSON.stringify puts them.
@@ -62,6 +63,6 @@ export async function courseFile(db: Database, fileName: string) {
   const [row] = await db
     .select({ key: c.fileKey, fileName: c.fileName })
     .from(c)
-    .where(sql`${c.fileName} = ${fileName}`);
+    .where(sql`${c.fileName} = ${fileName} and ${c.withdrawnAt} is null`);
   return row;
 }

@@ -11,12 +11,13 @@ const PLANNING_FOLDER = "planifications";
 /**
  * The plannings a user may see, in one query: joined to the user's own student row, so a user
  * without one sees nothing; their centre (every centre when they have none); no option or
- * their option; active only.
+ * their option; active and not withdrawn (docs/spec/back-office.md section 5) only.
  */
 const visibleTo = (userId: number | Placeholder) =>
   and(
     eq(etudiants.userId, userId),
     eq(planifications.actif, true),
+    isNull(planifications.withdrawnAt),
     or(isNull(etudiants.centreId), eq(planifications.centreId, etudiants.centreId)),
     or(isNull(planifications.optionId), eq(planifications.optionId, etudiants.optionId)),
   );

@@ -1,0 +1,326 @@
+import {
+  type CourseDocumentsOrderRequest,
+  type CourseDocumentUpdateRequest,
+  type courseDocumentCreateFields,
+  type courseDocumentsOrderRequest,
+  type courseDocumentsQuery,
+  type Page,
+  PUBLISHING_TEXT,
+  type StaffCourseDocument,
+  type SupportSubjects,
+} from "@puerta/contract";
+import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { CoreContext } from "../../context.ts";
+import { coursDocuments, matieres, niveaux, storedFiles } from "../../db/schema/index.ts";
+import { notFound, validationFailed } from "../../lib/errors.ts";
+import type { DownloadTarget } from "../../lib/file-download.ts";
+import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
+import { type CheckedFile, displayFileName, publicFileName, storeFileWithRow } from "../../lib/uploads/index.ts";
+import { audit, changedFields } from "../audit/audit.ts";
+import type { LiveSession } from "../staff/queries.ts";
+import { auditActor } from "../staff/scope.ts";
+
+const c = coursDocuments;
+const t = PUBLISHING_TEXT;
+const ENTITY = "supports";
+
+type Query = z.output<typeof courseDocumentsQuery>;
+type CreateFields = z.output<typeof courseDocumentCreateFields>;
+type OrderRequest = z.output<typeof courseDocumentsOrderRequest>;
+
+const columns = {
+  id: c.id,
+  matiere: sql<{ id: number; nom: string }>`json_build_object('id', ${matieres.id}, 'nom', ${matieres.nom})`,
+  niveau: sql<{
+    id: number;
+    nom: string;
+  } | null>`case when ${niveaux.id} is null then null else json_build_object('id', ${niveaux.id}, 'nom', ${niveaux.nom}) end`,
+  titre: c.titre,
+  description: c.description,
+  mois: c.mois,
+  annee: c.annee,
+  ordre: c.ordre,
+  file_name: c.fileName,
+  taille_fichier: storedFiles.sizeBytes,
+  fichier_url: sql<string>`'/api/gestion/supports/documents/' || ${c.id} || '/fichier'`,
+  created_at: sql<string>`to_char(${c.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+};
+
+/** The staff order, as students see it (modules/documents/queries.ts). */
+const IN_ORDER = [asc(matieres.nom), sql`${niveaux.ordre} asc nulls first`, asc(c.ordre), desc(c.createdAt), asc(c.id)];
+
+const SORTS: Record<string, SQL[]> = {
+  ordre: IN_ORDER,
+  titre: [asc(c.titre)],
+  "-titre": [desc(c.titre)],
+  created_at: [asc(c.createdAt)],
+  "-created_at": [desc(c.createdAt)],
+};
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+const MONTHS = new Intl.DateTimeFormat("fr-FR", { month: "long", timeZone: "UTC" });
+const monthYear = (mois: number | null, annee: number | null) =>
+  mois && annee ? `${MONTHS.format(new Date(Date.UTC(annee, mois - 1, 1)))} ${annee}` : "";
+
+export const SUPPORT_EXPORT_COLUMNS: readonly ExportColumn<StaffCourseDocument>[] = [
+  { header: "Matière", value: (row) => row.matiere.nom },
+  { header: "Niveau", value: (row) => row.niveau?.nom ?? "" },
+  { header: "Ordre", value: (row) => row.ordre },
+  { header: "Titre", value: (row) => row.titre },
+  { header: "Description", value: (row) => row.description },
+  { header: "Mois", value: (row) => monthYear(row.mois, row.annee) },
+  { header: "Fichier", value: (row) => row.file_name },
+  { header: "Taille (octets)", value: (row) => row.taille_fichier },
+  { header: "Publié le", value: (row) => row.created_at },
+];
+
+/** The same subject and level (a subject without levels: niveau null). */
+const sameGroup = (matiereId: number, niveauId: number | null) =>
+  and(eq(c.matiereId, matiereId), niveauId === null ? isNull(c.niveauId) : eq(c.niveauId, niveauId));
+
+/** The back-office's course documents (`/api/gestion/supports/documents`, docs/spec/back-office.md section 5). */
+export function createSupportsAdmin({ db, storage }: Pick<CoreContext, "db" | "storage">) {
+  const base = () =>
+    db
+      .select(columns)
+      .from(c)
+      .innerJoin(matieres, eq(matieres.id, c.matiereId))
+      .leftJoin(niveaux, eq(niveaux.id, c.niveauId))
+      .innerJoin(storedFiles, eq(storedFiles.key, c.fileKey));
+
+  function filters(query: Query): SQL | undefined {
+    const conditions: (SQL | undefined)[] = [isNull(c.withdrawnAt)];
+    if (query.matiere_id) conditions.push(eq(c.matiereId, query.matiere_id));
+    if (query.niveau_id === "aucun") conditions.push(isNull(c.niveauId));
+    else if (query.niveau_id) conditions.push(eq(c.niveauId, query.niveau_id));
+    if (query.q) {
+      const pattern = `%${escapeLike(query.q)}%`;
+      conditions.push(or(ilike(c.titre, pattern), ilike(c.description, pattern)));
+    }
+    return and(...conditions);
+  }
+
+  function sortOf(query: Query): SQL[] {
+    const sort = SORTS[query.sort ?? "ordre"];
+    if (!sort) throw validationFailed({ sort: ["Ce tri n'est pas valide."] });
+    return sort;
+  }
+
+  async function find(id: number) {
+    const [row] = await db
+      .select({ ...columns, fileKey: c.fileKey })
+      .from(c)
+      .innerJoin(matieres, eq(matieres.id, c.matiereId))
+      .leftJoin(niveaux, eq(niveaux.id, c.niveauId))
+      .innerJoin(storedFiles, eq(storedFiles.key, c.fileKey))
+      .where(and(eq(c.id, id), isNull(c.withdrawnAt)));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  const get = async (id: number): Promise<StaffCourseDocument> => {
+    const { fileKey: _key, ...document } = await find(id);
+    return document;
+  };
+
+  /** The subject exists; the level is one of its own, and is given when the subject has levels. */
+  async function assertPlace(matiereId: number, niveauId: number | null) {
+    const [subject] = await db.select({ id: matieres.id }).from(matieres).where(eq(matieres.id, matiereId));
+    if (!subject) throw validationFailed({ matiere_id: [t.matiereUnknown] });
+    const levels = await db.select({ id: niveaux.id }).from(niveaux).where(eq(niveaux.matiereId, matiereId));
+    if (niveauId === null) {
+      if (levels.length > 0) throw validationFailed({ niveau_id: [t.niveauRequired] });
+    } else if (!levels.some((level) => level.id === niveauId)) {
+      throw validationFailed({ niveau_id: [t.niveauUnknown] });
+    }
+  }
+
+  return {
+    async subjects(): Promise<SupportSubjects> {
+      const subjects = await db
+        .select({ id: matieres.id, nom: matieres.nom })
+        .from(matieres)
+        .orderBy(asc(matieres.nom));
+      const levels = await db
+        .select({ id: niveaux.id, nom: niveaux.nom, matiereId: niveaux.matiereId })
+        .from(niveaux)
+        .orderBy(asc(niveaux.ordre), asc(niveaux.id));
+      const counts = await db
+        .select({ matiereId: c.matiereId, n: sql<number>`count(*)::int` })
+        .from(c)
+        .where(isNull(c.withdrawnAt))
+        .groupBy(c.matiereId);
+      return {
+        matieres: subjects.map((subject) => ({
+          ...subject,
+          niveaux: levels
+            .filter((level) => level.matiereId === subject.id)
+            .map((level) => ({ id: level.id, nom: level.nom })),
+          documents: counts.find((count) => count.matiereId === subject.id)?.n ?? 0,
+        })),
+      };
+    },
+
+    async list(query: Query): Promise<Page<StaffCourseDocument>> {
+      const where = filters(query);
+      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(c).where(where);
+      const data = await base()
+        .where(where)
+        .orderBy(...sortOf(query))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page);
+      return { data, page: query.page, per_page: query.per_page, total: count?.n ?? 0 };
+    },
+
+    exportRows: (query: Query) =>
+      base()
+        .where(filters(query))
+        .orderBy(...sortOf(query)),
+
+    get,
+
+    /** A new document goes last in its subject and level. */
+    async create(
+      staff: LiveSession,
+      fields: CreateFields,
+      file: { checked: CheckedFile; clientName: string },
+      ip: string,
+    ): Promise<StaffCourseDocument> {
+      const niveauId = fields.niveau_id ?? null;
+      await assertPlace(fields.matiere_id, niveauId);
+      const fileName = publicFileName(fields.titre, ".pdf");
+      const id = await storeFileWithRow(
+        { db, storage },
+        { prefix: "cours", file: file.checked, downloadName: displayFileName(file.clientName, fileName, ".pdf") },
+        async (tx, stored) => {
+          const [last] = await tx
+            .select({ ordre: sql<number>`coalesce(max(${c.ordre}), 0)::int` })
+            .from(c)
+            .where(and(sameGroup(fields.matiere_id, niveauId), isNull(c.withdrawnAt)));
+          const values = {
+            matiereId: fields.matiere_id,
+            niveauId,
+            titre: fields.titre,
+            description: fields.description ?? null,
+            mois: fields.mois,
+            annee: fields.annee,
+            ordre: (last?.ordre ?? 0) + 1,
+          };
+          const [row] = await tx
+            .insert(c)
+            .values({ ...values, fileName, fileKey: stored.key })
+            .returning({ id: c.id });
+          if (!row) throw new Error("course document insert returned nothing");
+          await audit(tx, {
+            actor: auditActor(staff),
+            ip,
+            action: "creation",
+            entity: ENTITY,
+            entityId: row.id,
+            summary: `Support de cours « ${fields.titre} » publié.`,
+            changes: Object.fromEntries(
+              Object.entries({ ...values, fichier: fileName }).map(([field, after]) => [
+                field,
+                { before: null, after },
+              ]),
+            ),
+          });
+          return row.id;
+        },
+      );
+      return get(id);
+    },
+
+    async update(staff: LiveSession, id: number, body: CourseDocumentUpdateRequest, ip: string) {
+      const before = await find(id);
+      const parsed = body as Partial<CreateFields>;
+      const after = {
+        titre: parsed.titre ?? before.titre,
+        description: parsed.description === undefined ? before.description : parsed.description,
+        mois: parsed.mois ?? before.mois,
+        annee: parsed.annee ?? before.annee,
+      };
+      const changes = changedFields(before, after, ["titre", "description", "mois", "annee"]);
+      if (Object.keys(changes).length > 0) {
+        await db.transaction(async (tx) => {
+          await tx.update(c).set(after).where(eq(c.id, id));
+          await audit(tx, {
+            actor: auditActor(staff),
+            ip,
+            action: "modification",
+            entity: ENTITY,
+            entityId: id,
+            summary: `Support de cours « ${after.titre} » modifié.`,
+            changes,
+          });
+        });
+      }
+      return get(id);
+    },
+
+    /**
+     * The new order of one subject's (and level's) documents: every published document of the
+     * group, each once, else 422 (a list that changed meanwhile is not half-applied).
+     */
+    async reorder(staff: LiveSession, body: CourseDocumentsOrderRequest, ip: string): Promise<StaffCourseDocument[]> {
+      const { matiere_id, niveau_id, ids } = body as OrderRequest;
+      await db.transaction(async (tx) => {
+        const current = await tx
+          .select({ id: c.id, ordre: c.ordre })
+          .from(c)
+          .where(and(sameGroup(matiere_id, niveau_id), isNull(c.withdrawnAt)))
+          .orderBy(asc(c.ordre), desc(c.createdAt), asc(c.id))
+          .for("update");
+        const known = new Set(current.map((row) => row.id));
+        if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
+          throw validationFailed({ ids: [t.orderInvalid] });
+        }
+        const beforeOrder = current.map((row) => row.id);
+        if (beforeOrder.every((id, index) => ids[index] === id)) return;
+        for (const [index, id] of ids.entries()) {
+          await tx
+            .update(c)
+            .set({ ordre: index + 1 })
+            .where(eq(c.id, id));
+        }
+        await audit(tx, {
+          actor: auditActor(staff),
+          ip,
+          action: "reordonnancement",
+          entity: ENTITY,
+          entityId: null,
+          summary: `Ordre des supports de cours modifié (${ids.length} documents).`,
+          changes: { ordre: { before: beforeOrder, after: ids } },
+        });
+      });
+      return base()
+        .where(and(sameGroup(matiere_id, niveau_id), isNull(c.withdrawnAt)))
+        .orderBy(...IN_ORDER);
+    },
+
+    async withdraw(staff: LiveSession, id: number, ip: string): Promise<void> {
+      const before = await find(id);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(c)
+          .set({ withdrawnAt: sql`now()`, withdrawnBy: staff.id })
+          .where(and(eq(c.id, id), isNull(c.withdrawnAt)));
+        await audit(tx, {
+          actor: auditActor(staff),
+          ip,
+          action: "retrait",
+          entity: ENTITY,
+          entityId: id,
+          summary: `Support de cours « ${before.titre} » retiré (corbeille).`,
+        });
+      });
+    },
+
+    async download(id: number): Promise<DownloadTarget> {
+      const row = await find(id);
+      return { key: row.fileKey, downloadName: row.file_name };
+    },
+  };
+}

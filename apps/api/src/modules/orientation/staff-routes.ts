@@ -1,0 +1,98 @@
+import {
+  idParam,
+  orientationCreateFields,
+  orientationQuery,
+  orientationUpdateRequest,
+  staffOrientationDocument,
+  staffOrientationPage,
+} from "@puerta/contract";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../app-context.ts";
+import { clientIp } from "../../lib/client-ip.ts";
+import { sendStoredFile } from "../../lib/file-download.ts";
+import { exportFileName, sendCsv, toCsv } from "../../lib/spreadsheet-export.ts";
+import { parseFormFields, readPdfForm } from "../../lib/uploads/index.ts";
+import type { RouteScopes } from "../../route-scopes.ts";
+import { auditExport } from "../audit/export.ts";
+import { staffCaller } from "../staff/scope.ts";
+import { createOrientationAdmin, ORIENTATION_EXPORT_COLUMNS } from "./admin.ts";
+
+/** `/api/gestion/orientation` (docs/spec/back-office.md sections 5 and 8): direction and pedagogie. */
+export async function orientationStaffRoutes(scopes: RouteScopes, context: AppContext) {
+  const s = scopes.staff.withTypeProvider<ZodTypeProvider>();
+  const orientation = createOrientationAdmin(context);
+  const byId = z.object({ id: idParam });
+  const access = (action: "read" | "create" | "update" | "delete" | "export") => ({
+    staff: { permission: `${action}:orientation` as const },
+  });
+
+  s.get(
+    "/api/gestion/orientation",
+    { config: access("read"), schema: { querystring: orientationQuery, response: { 200: staffOrientationPage } } },
+    async (request) => orientation.list(request.query),
+  );
+
+  s.get(
+    "/api/gestion/orientation/export.csv",
+    { config: access("export"), schema: { querystring: orientationQuery } },
+    async (request, reply) => {
+      const rows = await orientation.exportRows(request.query);
+      await auditExport(
+        context.db,
+        staffCaller(request),
+        clientIp(request),
+        "orientation",
+        rows.length,
+        "documents d'orientation",
+      );
+      return sendCsv(reply, exportFileName("orientation", "csv"), toCsv(ORIENTATION_EXPORT_COLUMNS, rows));
+    },
+  );
+
+  s.get(
+    "/api/gestion/orientation/:id",
+    { config: access("read"), schema: { params: byId, response: { 200: staffOrientationDocument } } },
+    async (request) => orientation.get(request.params.id),
+  );
+
+  s.get(
+    "/api/gestion/orientation/:id/fichier",
+    { config: access("read"), schema: { params: byId } },
+    async (request, reply) =>
+      sendStoredFile(reply, context.storage, await orientation.download(request.params.id), "inline"),
+  );
+
+  s.post(
+    "/api/gestion/orientation",
+    { config: access("create"), schema: { response: { 201: staffOrientationDocument } } },
+    async (request, reply) => {
+      const { fields, file } = await readPdfForm(request);
+      const created = await orientation.create(
+        staffCaller(request),
+        parseFormFields(orientationCreateFields, fields),
+        file,
+        clientIp(request),
+      );
+      return reply.status(201).send(created);
+    },
+  );
+
+  s.patch(
+    "/api/gestion/orientation/:id",
+    {
+      config: access("update"),
+      schema: { params: byId, body: orientationUpdateRequest, response: { 200: staffOrientationDocument } },
+    },
+    async (request) => orientation.update(staffCaller(request), request.params.id, request.body, clientIp(request)),
+  );
+
+  s.delete(
+    "/api/gestion/orientation/:id",
+    { config: access("delete"), schema: { params: byId } },
+    async (request, reply) => {
+      await orientation.withdraw(staffCaller(request), request.params.id, clientIp(request));
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,351 @@
+import {
+  type Page,
+  type PlanningChoices,
+  type PlanningUpdateRequest,
+  PUBLISHING_TEXT,
+  type planningCreateFields,
+  type planningsQuery,
+  type StaffPlanning,
+} from "@puerta/contract";
+import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { CoreContext } from "../../context.ts";
+import { centres, options, planifications, storedFiles } from "../../db/schema/index.ts";
+import { notFound, validationFailed } from "../../lib/errors.ts";
+import type { DownloadTarget } from "../../lib/file-download.ts";
+import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
+import {
+  type CheckedFile,
+  displayFileName,
+  publicFileName,
+  removeStoredFiles,
+  storeFileWithRow,
+} from "../../lib/uploads/index.ts";
+import { audit, changedFields } from "../audit/audit.ts";
+import type { LiveSession } from "../staff/queries.ts";
+import { assertVisible, assertWritable, auditActor } from "../staff/scope.ts";
+
+const p = planifications;
+const t = PUBLISHING_TEXT;
+const ENTITY = "plannings";
+
+type Query = z.output<typeof planningsQuery>;
+type CreateFields = z.output<typeof planningCreateFields>;
+
+const iso = (column: SQL | typeof p.createdAt) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const columns = {
+  id: p.id,
+  titre: p.titre,
+  description: p.description,
+  centre: sql<{ id: number; nom: string }>`json_build_object('id', ${centres.id}, 'nom', ${centres.nom})`,
+  option: sql<{
+    id: number;
+    nom: string;
+  } | null>`case when ${options.id} is null then null else json_build_object('id', ${options.id}, 'nom', ${options.nom}) end`,
+  semaine_debut: p.semaineDebut,
+  semaine_fin: p.semaineFin,
+  actif: p.actif,
+  file_name: p.fileName,
+  taille_fichier: storedFiles.sizeBytes,
+  fichier_url: sql<string>`'/api/gestion/plannings/' || ${p.id} || '/fichier'`,
+  created_at: iso(p.createdAt),
+};
+
+const SORTS: Record<string, SQL[]> = {
+  semaine_debut: [sql`${p.semaineDebut} asc nulls last`],
+  "-semaine_debut": [sql`${p.semaineDebut} desc nulls last`],
+  titre: [asc(p.titre)],
+  "-titre": [desc(p.titre)],
+  centre: [asc(centres.nom)],
+  "-centre": [desc(centres.nom)],
+  created_at: [asc(p.createdAt)],
+  "-created_at": [desc(p.createdAt)],
+};
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The plannings a staff member may see: a secretary's own centres only (spec section 1). */
+function scopeOf(staff: LiveSession): SQL | undefined {
+  if (staff.role !== "secretariat") return undefined;
+  return staff.centre_ids.length > 0 ? inArray(p.centreId, staff.centre_ids) : sql`false`;
+}
+
+export const PLANNING_EXPORT_COLUMNS: readonly ExportColumn<StaffPlanning>[] = [
+  { header: "Titre", value: (row) => row.titre },
+  { header: "Description", value: (row) => row.description },
+  { header: "Centre", value: (row) => row.centre.nom },
+  { header: "Option", value: (row) => row.option?.nom ?? "Toutes les options" },
+  { header: "Semaine de début", value: (row) => row.semaine_debut },
+  { header: "Semaine de fin", value: (row) => row.semaine_fin },
+  { header: "Actif", value: (row) => (row.actif ? "Oui" : "Non") },
+  { header: "Fichier", value: (row) => row.file_name },
+  { header: "Taille (octets)", value: (row) => row.taille_fichier },
+  { header: "Publié le", value: (row) => row.created_at },
+];
+
+/** The back-office's plannings (`/api/gestion/plannings`, docs/spec/back-office.md section 5). */
+export function createPlanningAdmin({ db, storage }: Pick<CoreContext, "db" | "storage">) {
+  const base = () =>
+    db
+      .select(columns)
+      .from(p)
+      .innerJoin(centres, eq(centres.id, p.centreId))
+      .innerJoin(storedFiles, eq(storedFiles.key, p.fileKey))
+      .leftJoin(options, eq(options.id, p.optionId));
+
+  function filters(staff: LiveSession, query: Query): SQL | undefined {
+    const conditions: (SQL | undefined)[] = [isNull(p.withdrawnAt), scopeOf(staff)];
+    if (query.centre_id) conditions.push(eq(p.centreId, query.centre_id));
+    if (query.option_id === "toutes") conditions.push(isNull(p.optionId));
+    else if (query.option_id) conditions.push(eq(p.optionId, query.option_id));
+    if (query.actif) conditions.push(eq(p.actif, query.actif === "oui"));
+    if (query.q) {
+      const pattern = `%${escapeLike(query.q)}%`;
+      conditions.push(or(ilike(p.titre, pattern), ilike(p.description, pattern), ilike(p.fileName, pattern)));
+    }
+    return and(...conditions);
+  }
+
+  function sortOf(query: Query): SQL[] {
+    const sort = SORTS[query.sort ?? "-semaine_debut"];
+    if (!sort) throw validationFailed({ sort: ["Ce tri n'est pas valide."] });
+    return sort;
+  }
+
+  /** A published planning the staff member may see, or 404 (a secretary's other centres included). */
+  async function find(staff: LiveSession, id: number): Promise<StaffPlanning & { centreId: number; fileKey: string }> {
+    const [row] = await db
+      .select({ ...columns, centreId: p.centreId, fileKey: p.fileKey })
+      .from(p)
+      .innerJoin(centres, eq(centres.id, p.centreId))
+      .innerJoin(storedFiles, eq(storedFiles.key, p.fileKey))
+      .leftJoin(options, eq(options.id, p.optionId))
+      .where(and(eq(p.id, id), isNull(p.withdrawnAt)));
+    if (!row) throw notFound();
+    assertVisible(staff, "read:plannings", { centre_ids: [row.centreId] });
+    return row;
+  }
+
+  async function assertReferences(centreId: number | undefined, optionId: number | null | undefined) {
+    if (centreId !== undefined) {
+      const [centre] = await db.select({ id: centres.id }).from(centres).where(eq(centres.id, centreId));
+      if (!centre) throw validationFailed({ centre_id: [t.centreUnknown] });
+    }
+    if (optionId) {
+      const [option] = await db.select({ id: options.id }).from(options).where(eq(options.id, optionId));
+      if (!option) throw validationFailed({ option_id: [t.optionUnknown] });
+    }
+  }
+
+  const getById = async (staff: LiveSession, id: number): Promise<StaffPlanning> => {
+    const { centreId: _c, fileKey: _k, ...planning } = await find(staff, id);
+    return planning;
+  };
+
+  return {
+    async list(staff: LiveSession, query: Query): Promise<Page<StaffPlanning>> {
+      const where = filters(staff, query);
+      const order = sortOf(query);
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(p)
+        .innerJoin(centres, eq(centres.id, p.centreId))
+        .where(where);
+      const data = await base()
+        .where(where)
+        .orderBy(...order, asc(p.id))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page);
+      return { data, page: query.page, per_page: query.per_page, total: count?.n ?? 0 };
+    },
+
+    async exportRows(staff: LiveSession, query: Query): Promise<StaffPlanning[]> {
+      return base()
+        .where(filters(staff, query))
+        .orderBy(...sortOf(query), asc(p.id));
+    },
+
+    get: getById,
+
+    /** The centres the form offers (a secretary's own) and every option. */
+    async choices(staff: LiveSession): Promise<PlanningChoices> {
+      const centreRows = await db
+        .select({ id: centres.id, nom: centres.nom })
+        .from(centres)
+        .where(staff.role === "secretariat" ? inArray(centres.id, [0, ...staff.centre_ids]) : undefined)
+        .orderBy(asc(centres.nom));
+      const optionRows = await db.select({ id: options.id, nom: options.nom }).from(options).orderBy(asc(options.nom));
+      return { centres: centreRows, options: optionRows };
+    },
+
+    /** One planning per PDF: the file is stored and its row written together (lib/uploads/store.ts). */
+    async create(
+      staff: LiveSession,
+      fields: CreateFields,
+      file: { checked: CheckedFile; clientName: string },
+      ip: string,
+    ): Promise<StaffPlanning> {
+      await assertReferences(fields.centre_id, fields.option_id);
+      assertWritable(staff, "create:plannings", { centre_ids: [fields.centre_id] });
+      const fileName = publicFileName(fields.titre, ".pdf");
+      const id = await storeFileWithRow(
+        { db, storage },
+        {
+          prefix: "plannings",
+          file: file.checked,
+          downloadName: displayFileName(file.clientName, fileName, ".pdf"),
+        },
+        async (tx, stored) => {
+          const values = {
+            titre: fields.titre,
+            description: fields.description ?? null,
+            centreId: fields.centre_id,
+            optionId: fields.option_id ?? null,
+            semaineDebut: fields.semaine_debut ?? null,
+            semaineFin: fields.semaine_fin ?? null,
+            actif: fields.actif ?? true,
+          };
+          const [row] = await tx
+            .insert(p)
+            .values({ ...values, fileName, fileKey: stored.key })
+            .returning({ id: p.id });
+          if (!row) throw new Error("planning insert returned nothing");
+          await audit(tx, {
+            actor: auditActor(staff),
+            ip,
+            action: "creation",
+            entity: ENTITY,
+            entityId: row.id,
+            summary: `Planning « ${fields.titre} » publié.`,
+            changes: Object.fromEntries(
+              Object.entries({ ...values, fichier: fileName }).map(([field, after]) => [
+                field,
+                { before: null, after },
+              ]),
+            ),
+          });
+          return row.id;
+        },
+      );
+      return getById(staff, id);
+    },
+
+    async update(staff: LiveSession, id: number, body: PlanningUpdateRequest, ip: string): Promise<StaffPlanning> {
+      const before = await find(staff, id);
+      assertWritable(staff, "update:plannings", { centre_ids: [before.centreId] });
+      const parsed = body as z.output<typeof planningCreateFields>;
+      await assertReferences(parsed.centre_id, parsed.option_id);
+      const current = {
+        titre: before.titre,
+        description: before.description,
+        centre_id: before.centreId,
+        option_id: before.option?.id ?? null,
+        semaine_debut: before.semaine_debut,
+        semaine_fin: before.semaine_fin,
+        actif: before.actif,
+      };
+      const after = { ...current };
+      for (const key of Object.keys(current) as (keyof typeof current)[]) {
+        if (parsed[key] !== undefined) (after as Record<string, unknown>)[key] = parsed[key];
+      }
+      // The planning may move only to a centre of the secretary's (403 otherwise, nothing written).
+      assertWritable(staff, "update:plannings", { centre_ids: [after.centre_id] });
+      if (after.semaine_debut && after.semaine_fin && after.semaine_fin < after.semaine_debut) {
+        throw validationFailed({ semaine_fin: [t.weekOrder] });
+      }
+      const changes = changedFields(current, after, Object.keys(current) as (keyof typeof current)[]);
+      if (Object.keys(changes).length > 0) {
+        await db.transaction(async (tx) => {
+          await tx
+            .update(p)
+            .set({
+              titre: after.titre,
+              description: after.description,
+              centreId: after.centre_id,
+              optionId: after.option_id,
+              semaineDebut: after.semaine_debut,
+              semaineFin: after.semaine_fin,
+              actif: after.actif,
+            })
+            .where(eq(p.id, id));
+          await audit(tx, {
+            actor: auditActor(staff),
+            ip,
+            action: "modification",
+            entity: ENTITY,
+            entityId: id,
+            summary: `Planning « ${after.titre} » modifié.`,
+            changes,
+          });
+        });
+      }
+      return getById(staff, id);
+    },
+
+    /** The planning a replacement is for, checked before its body is read. */
+    async assertReplaceable(staff: LiveSession, id: number) {
+      const row = await find(staff, id);
+      assertWritable(staff, "update:plannings", { centre_ids: [row.centreId] });
+    },
+
+    /** "Remplacer le PDF": same id and same public file name, so students' links keep working. */
+    async replaceFile(
+      staff: LiveSession,
+      id: number,
+      file: { checked: CheckedFile; clientName: string },
+      ip: string,
+    ): Promise<StaffPlanning> {
+      const before = await find(staff, id);
+      assertWritable(staff, "update:plannings", { centre_ids: [before.centreId] });
+      await storeFileWithRow(
+        { db, storage },
+        {
+          prefix: "plannings",
+          file: file.checked,
+          downloadName: displayFileName(file.clientName, before.file_name, ".pdf"),
+        },
+        async (tx, stored) => {
+          await tx.update(p).set({ fileKey: stored.key }).where(eq(p.id, id));
+          await audit(tx, {
+            actor: auditActor(staff),
+            ip,
+            action: "remplacement_fichier",
+            entity: ENTITY,
+            entityId: id,
+            summary: `PDF du planning « ${before.titre} » remplacé.`,
+            changes: { taille_fichier: { before: before.taille_fichier, after: stored.sizeBytes } },
+          });
+        },
+      );
+      await removeStoredFiles(storage, [before.fileKey]);
+      return getById(staff, id);
+    },
+
+    /** "Retirer": gone for students at once, in the restore bin (modules/planning/trash-kind.ts). */
+    async withdraw(staff: LiveSession, id: number, ip: string): Promise<void> {
+      const before = await find(staff, id);
+      assertWritable(staff, "delete:plannings", { centre_ids: [before.centreId] });
+      await db.transaction(async (tx) => {
+        await tx
+          .update(p)
+          .set({ withdrawnAt: sql`now()`, withdrawnBy: staff.id })
+          .where(and(eq(p.id, id), isNull(p.withdrawnAt)));
+        await audit(tx, {
+          actor: auditActor(staff),
+          ip,
+          action: "retrait",
+          entity: ENTITY,
+          entityId: id,
+          summary: `Planning « ${before.titre} » retiré (corbeille).`,
+        });
+      });
+    },
+
+    async download(staff: LiveSession, id: number): Promise<DownloadTarget> {
+      const row = await find(staff, id);
+      return { key: row.fileKey, downloadName: row.file_name };
+    },
+  };
+}
