@@ -101,13 +101,22 @@ describe("staffSections", () => {
   it("the direction opens the dashboard, the accounts and the journal", () => {
     expect(staffSections(direction)).toEqual([
       { path: "/gestion", label: "Tableau de bord" },
+      { path: "/gestion/parascolaire", label: "Parascolaire" },
+      { path: "/gestion/jours-feries", label: "Jours fériés" },
       { path: "/gestion/comptes", label: "Comptes" },
       { path: "/gestion/journal", label: "Journal" },
     ]);
   });
 
-  it("the secretariat and the pedagogie open only the dashboard today", () => {
-    expect(staffSections(ainSebaa)).toEqual([{ path: "/gestion", label: "Tableau de bord" }]);
-    expect(staffSections(pedagogie)).toEqual([{ path: "/gestion", label: "Tableau de bord" }]);
+  it("the secretariat and the pedagogie open the sections of their role", () => {
+    expect(staffSections(ainSebaa)).toEqual([
+      { path: "/gestion", label: "Tableau de bord" },
+      { path: "/gestion/parascolaire", label: "Parascolaire" },
+      { path: "/gestion/jours-feries", label: "Jours fériés" },
+    ]);
+    expect(staffSections(pedagogie)).toEqual([
+      { path: "/gestion", label: "Tableau de bord" },
+      { path: "/gestion/parascolaire", label: "Parascolaire" },
+    ]);
   });
 });

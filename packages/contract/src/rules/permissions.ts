@@ -117,6 +117,8 @@ export type StaffSection = { path: string; label: string };
 /** Every section of the sidebar, in order, with what it takes to open it. Later issues add theirs here. */
 const SECTIONS: readonly (StaffSection & { permission: Permission })[] = [
   { path: "/gestion", label: "Tableau de bord", permission: "read:tableau-de-bord" },
+  { path: "/gestion/parascolaire", label: "Parascolaire", permission: "read:parascolaire" },
+  { path: "/gestion/jours-feries", label: "Jours fériés", permission: "read:jours-feries" },
   { path: "/gestion/comptes", label: "Comptes", permission: "read:comptes" },
   { path: "/gestion/journal", label: "Journal", permission: "read:journal" },
 ];

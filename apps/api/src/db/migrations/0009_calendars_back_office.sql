@@ -31,4 +31,11 @@ ALTER TABLE "parascolaire_centres" ADD CONSTRAINT "parascolaire_centres_parascol
 ALTER TABLE "parascolaire_centres" ADD CONSTRAINT "parascolaire_centres_centre_id_centres_id_fk" FOREIGN KEY ("centre_id") REFERENCES "public"."centres"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "jours_feries" ADD CONSTRAINT "jours_feries_withdrawn_by_staff_users_id_fk" FOREIGN KEY ("withdrawn_by") REFERENCES "public"."staff_users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "parascolaires" ADD CONSTRAINT "parascolaires_withdrawn_by_staff_users_id_fk" FOREIGN KEY ("withdrawn_by") REFERENCES "public"."staff_users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "jours_feries_cle_annee_idx" ON "jours_feries" USING btree ("cle","annee_scolaire") WHERE "jours_feries"."cle" is not null;
+CREATE UNIQUE INDEX "jours_feries_cle_annee_idx" ON "jours_feries" USING btree ("cle","annee_scolaire") WHERE "jours_feries"."cle" is not null;--> statement-breakpoint
+-- custom SQL (keep when regenerating)
+-- Holidays seeded before this migration: their school year, their category and, for the
+-- religious ones, 'prevue' (docs/spec/back-office.md section 5); the rules of
+-- packages/contract/src/rules/calendars.ts (holidayCategory) read from the name.
+UPDATE "jours_feries" SET "annee_scolaire" = CASE WHEN extract(month FROM "jour") >= 9 THEN extract(year FROM "jour")::int ELSE extract(year FROM "jour")::int - 1 END WHERE "annee_scolaire" IS NULL;--> statement-breakpoint
+UPDATE "jours_feries" SET "categorie" = 'religieux', "statut_date" = 'prevue' WHERE "nom" ~* '(a[iï]d|h[ée]girien|ramadan)' OR "description" ~* 'religieux';--> statement-breakpoint
+UPDATE "jours_feries" SET "categorie" = 'international' WHERE "categorie" = 'national' AND ("nom" ~* '(travail|international)' OR "description" ~* 'international');

@@ -62,6 +62,8 @@ export function buildFeed({ host, name, events, holidays, from }: FeedInput): st
       id: `parascolaire-${event.id}@${host}`,
       ...(event.heureDebut !== null
         ? {
+            // TZID on the event itself: without it the times would be floating.
+            timezone: ACADEMY_TIME_ZONE,
             start: wallClock(event.jourEvenement, event.heureDebut),
             end: event.heureFin ? wallClock(event.jourEvenement, event.heureFin) : null,
           }
