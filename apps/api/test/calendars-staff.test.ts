@@ -10,6 +10,7 @@ import {
 } from "@puerta/contract";
 import { sql } from "drizzle-orm";
 import ICAL from "ical.js";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { joursFeriesTrashKind, parascolaireTrashKind } from "../src/modules/calendars/trash-kind.ts";
 import { bearer, createTestApp, DEMO_STUDENTS, login, queryRows, type TestApp } from "./helpers.ts";
@@ -47,6 +48,18 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", ()
   });
   afterAll(() => t.close());
 
+  const posterUpload = async (browser: StaffBrowser, id: number, bytes: Buffer, type: string) => {
+    const form = new FormData();
+    form.append("affiche", new Blob([new Uint8Array(bytes)], { type }), "affiche.jpg");
+    const request = new Request("http://localhost/", { method: "POST", body: form });
+    return t.app.inject({
+      method: "POST",
+      url: `/api/gestion/parascolaire/${id}/affiche`,
+      cookies: browser.cookies,
+      headers: { ...browser.csrfHeaders, "content-type": request.headers.get("content-type") ?? "" },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+  };
   const del = (browser: StaffBrowser, url: string) =>
     t.app.inject({ method: "DELETE", url, cookies: browser.cookies, headers: browser.csrfHeaders });
   const asStudent = (token: string, url: string) => t.app.inject({ method: "GET", url, headers: bearer(token) });
@@ -247,6 +260,63 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", ()
         sql`select action from audit_log where entity = 'parascolaire' and entity_id = ${String(event.id)} order by id`,
       );
       expect(actions.map((a) => a.action)).toEqual(["creation", "modification", "retrait"]);
+    });
+
+    it("takes a poster by upload: checked, re-encoded as WebP without metadata, shown to students", async () => {
+      const event: StaffEvent = (
+        await secretariat.post("/api/gestion/parascolaire", eventBody({ nom: "Expo photo" }))
+      ).json();
+      const jpeg = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#a50d26" } })
+        .jpeg()
+        .withMetadata({ exif: { IFD0: { Copyright: "GPS 33.5 -7.6" } } })
+        .toBuffer();
+      const sendPoster = (id: number, bytes: Buffer, type = "image/jpeg", browser = secretariat) =>
+        posterUpload(browser, id, bytes, type);
+
+      const res = await sendPoster(event.id, jpeg);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ affiche: `/api/gestion/parascolaire/${event.id}/affiche`, sequence: 1 });
+      const seen = (await studentEvents(ainSebaaStudent)).find((e) => e.id === event.id);
+      expect(seen?.affiche).toBe(`/api/parascolaires/${event.id}/affiche`);
+      // Another centre's student: no such poster.
+      const zenithPoster = await asStudent(zenithStudent, `/api/parascolaires/${event.id}/affiche`);
+      expect(zenithPoster.statusCode).toBe(404);
+      const staffPoster = await secretariat.get(`/api/gestion/parascolaire/${event.id}/affiche`);
+      expect(staffPoster.headers["content-type"]).toBe("image/webp");
+      const metadata = await sharp(staffPoster.rawPayload).metadata();
+      expect(metadata.format).toBe("webp");
+      expect(metadata.exif).toBeUndefined();
+
+      const [{ key: firstKey } = { key: "" }] = await queryRows<{ key: string }>(
+        t,
+        sql`select affiche_key as key from parascolaires where id = ${event.id}`,
+      );
+      const png = await sharp({ create: { width: 50, height: 50, channels: 3, background: "blue" } })
+        .png()
+        .toBuffer();
+      expect((await sendPoster(event.id, png, "image/png")).statusCode).toBe(200);
+      const [{ key: secondKey } = { key: "" }] = await queryRows<{ key: string }>(
+        t,
+        sql`select affiche_key as key from parascolaires where id = ${event.id}`,
+      );
+      expect(secondKey).not.toBe(firstKey);
+
+      const fake = await sendPoster(event.id, Buffer.from("GIF89a pas une image"), "image/png");
+      expect(fake.statusCode).toBe(422);
+      expect(fake.json().errors.affiche).toEqual(["Ce fichier n'est pas une image JPEG, PNG ou WebP lisible."]);
+      const [{ key: kept } = { key: "" }] = await queryRows<{ key: string }>(
+        t,
+        sql`select affiche_key as key from parascolaires where id = ${event.id}`,
+      );
+      expect(kept).toBe(secondKey);
+
+      const zenith = (await direction.get(`/api/gestion/parascolaire?centre_id=${centre.Zenith}&q=Ciné-club`)).json()
+        .data[0] as StaffEvent;
+      expect((await sendPoster(zenith.id, png, "image/png")).statusCode).toBe(404);
+
+      const removed = await del(secretariat, `/api/gestion/parascolaire/${event.id}/affiche`);
+      expect(removed.json().affiche).toBeNull();
+      expect((await studentEvents(ainSebaaStudent)).find((e) => e.id === event.id)?.affiche).toBeNull();
     });
 
     it("serves the poster to staff of the event's scope only", async () => {

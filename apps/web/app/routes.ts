@@ -14,6 +14,8 @@ export default [
     layout("../features/gestion/shell/staff-layout.tsx", [
       index("../features/gestion/dashboard/dashboard-page.tsx"),
       route("comptes", "../features/gestion/comptes/comptes-page.tsx"),
+      route("parascolaire", "../features/gestion/calendars/events-page.tsx"),
+      route("jours-feries", "../features/gestion/calendars/holidays-page.tsx"),
       route("journal", "../features/gestion/journal/journal-page.tsx"),
       route("journal/:id", "../features/gestion/journal/journal-entry-page.tsx"),
       route("mot-de-passe", "../features/gestion/auth/change-password-page.tsx"),

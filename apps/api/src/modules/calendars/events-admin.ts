@@ -260,30 +260,41 @@ export function createEventsAdmin(db: Database) {
       });
     },
 
+    /** The event whose poster the staff member is about to change: 404 outside, 403 read-only. */
+    async posterTarget(staff: LiveSession, id: number): Promise<StaffEvent> {
+      const event = await visible(db, staff, id);
+      assertWritable(staff, "update:parascolaire", eventScope(event));
+      return event;
+    },
+
     /**
-     * Replaces the poster with an image already stored under `key`; answers the previous key,
-     * which the caller deletes once this has committed.
+     * Names the poster stored under `key` (null removes it) in the caller's transaction, with
+     * its audit entry; answers the previous key, deleted by the caller once committed.
      */
-    async setAffiche(staff: LiveSession, id: number, key: string, ip: string | null): Promise<string | null> {
-      const before = await visible(db, staff, id);
-      assertWritable(staff, "update:parascolaire", eventScope(before));
-      return db.transaction(async (tx) => {
-        const [old] = await tx.select({ key: p.afficheKey }).from(p).where(eq(p.id, id));
-        await tx
-          .update(p)
-          .set({ afficheKey: key, sequence: sql`${p.sequence} + 1`, updatedAt: sql`now()` })
-          .where(eq(p.id, id));
-        await audit(tx, {
-          actor: auditActor(staff),
-          ip,
-          action: "modification",
-          entity: "parascolaire",
-          entityId: id,
-          summary: `Affiche de l'événement « ${before.nom} » ${old?.key ? "remplacée" : "ajoutée"}.`,
-          changes: { affiche: { before: old?.key ? "image" : null, after: "image" } },
-        });
-        return old?.key ?? null;
+    async writeAffiche(
+      tx: Executor,
+      staff: LiveSession,
+      event: StaffEvent,
+      key: string | null,
+      ip: string | null,
+    ): Promise<string | null> {
+      const [old] = await tx.select({ key: p.afficheKey }).from(p).where(eq(p.id, event.id));
+      const before = old?.key ? "image" : null;
+      if (!before && !key) return null;
+      await tx
+        .update(p)
+        .set({ afficheKey: key, sequence: sql`${p.sequence} + 1`, updatedAt: sql`now()` })
+        .where(eq(p.id, event.id));
+      await audit(tx, {
+        actor: auditActor(staff),
+        ip,
+        action: "modification",
+        entity: "parascolaire",
+        entityId: event.id,
+        summary: `Affiche de l'événement « ${event.nom} » ${key ? (before ? "remplacée" : "ajoutée") : "retirée"}.`,
+        changes: { affiche: { before, after: key ? "image" : null } },
       });
+      return old?.key ?? null;
     },
   };
 }

@@ -17,6 +17,8 @@ import {
   staffHolidaysPage,
   staffHolidaysQuery,
   staffHolidayUpdateRequest,
+  UPLOAD_LIMITS,
+  UPLOAD_TEXT,
 } from "@puerta/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -25,6 +27,13 @@ import type { AppContext } from "../../app-context.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { sendStoredFile } from "../../lib/file-download.ts";
 import { type ExportColumn, exportFileName, sendCsv, toCsv } from "../../lib/spreadsheet-export.ts";
+import {
+  checkImage,
+  readMultipart,
+  removeStoredFiles,
+  requireOneFile,
+  storeFileWithRow,
+} from "../../lib/uploads/index.ts";
 import { audit } from "../audit/audit.ts";
 import { auditActor, staffCaller } from "../staff/scope.ts";
 import { createEventsAdmin } from "./events-admin.ts";
@@ -111,6 +120,46 @@ export async function calendarsStaffRoutes(scope: FastifyInstance, context: AppC
     async (request, reply) => {
       const key = await events.afficheKey(staffCaller(request), request.params.id);
       return sendStoredFile(reply, storage, { key, downloadName: `affiche-${request.params.id}.webp` }, "inline");
+    },
+  );
+
+  // The poster (affiche): one image per request, checked by content and re-encoded (lib/uploads).
+  s.post(
+    "/api/gestion/parascolaire/:id/affiche",
+    { config: access("update:parascolaire"), schema: { params: byId, response: { 200: staffEvent } } },
+    async (request) => {
+      const staff = staffCaller(request);
+      const event = await events.posterTarget(staff, request.params.id);
+      const form = await readMultipart(request, {
+        fileField: "affiche",
+        maxFileBytes: UPLOAD_LIMITS.image.maxBytes,
+        maxFiles: 1,
+        maxFields: 0,
+        tooLargeMessage: UPLOAD_TEXT.imageTooLarge,
+      });
+      const image = await checkImage(requireOneFile(form, "affiche").bytes, {
+        field: "affiche",
+        resize: { width: 1200, height: 1600, fit: "inside", withoutEnlargement: true },
+      });
+      const previous = await storeFileWithRow(
+        { db, storage },
+        { prefix: "posters", file: image, downloadName: `affiche-${event.id}.webp` },
+        (tx, stored) => events.writeAffiche(tx, staff, event, stored.key, clientIp(request)),
+      );
+      if (previous) await removeStoredFiles(storage, [previous]);
+      return events.get(staff, event.id);
+    },
+  );
+
+  s.delete(
+    "/api/gestion/parascolaire/:id/affiche",
+    { config: access("update:parascolaire"), schema: { params: byId, response: { 200: staffEvent } } },
+    async (request) => {
+      const staff = staffCaller(request);
+      const event = await events.posterTarget(staff, request.params.id);
+      const previous = await db.transaction((tx) => events.writeAffiche(tx, staff, event, null, clientIp(request)));
+      if (previous) await removeStoredFiles(storage, [previous]);
+      return events.get(staff, event.id);
     },
   );
 

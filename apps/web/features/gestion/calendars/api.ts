@@ -29,6 +29,7 @@ export const eventsApi = {
   update: (id: number, body: StaffEventUpdateRequest) =>
     staffJson<StaffEvent>(`/api/gestion/parascolaire/${id}`, { method: "PATCH", body }),
   withdraw: (id: number) => staffJson<void>(`/api/gestion/parascolaire/${id}`, { method: "DELETE" }),
+  removePoster: (id: number) => staffJson<StaffEvent>(`/api/gestion/parascolaire/${id}/affiche`, { method: "DELETE" }),
 };
 
 export const holidaysApi = {

@@ -4,8 +4,8 @@ import { useStaffUser } from "../session/staff-session.ts";
 import { centresQuery } from "../shared/centres.ts";
 
 /**
- * "Tous les centres" or some centres (docs/spec/back-office.md section 5). A secretary is
- * offered her own centres only; the server refuses anything else with 403 anyway.
+ * "Tous les centres" or some centres (docs/spec/back-office.md section 5). For events a
+ * secretary is offered her own centres only; the server refuses anything else with 403 anyway.
  */
 export function CentresField({
   all,
@@ -15,6 +15,7 @@ export function CentresField({
   error,
   disabled,
   allowAll,
+  ownCentresOnly = false,
 }: {
   all: boolean;
   onAllChange: (all: boolean) => void;
@@ -24,11 +25,13 @@ export function CentresField({
   disabled?: boolean;
   /** Whether this person may target every centre. */
   allowAll: boolean;
+  /** Offer a secretary only her centres (events; holidays are not scoped, permissions.ts). */
+  ownCentresOnly?: boolean;
 }) {
   const me = useStaffUser();
   const centres = useQuery(centresQuery);
   const options = (centres.data?.data ?? [])
-    .filter((centre) => me.role !== "secretariat" || me.centre_ids.includes(centre.id))
+    .filter((centre) => !ownCentresOnly || me.role !== "secretariat" || me.centre_ids.includes(centre.id))
     .map((centre) => ({ value: centre.id, label: centre.name }));
   return (
     <div className="space-y-3">

@@ -1,10 +1,4 @@
-import {
-  can,
-  EVENT_TYPE_LABELS,
-  EVENT_TYPES,
-  type StaffEvent,
-  type StaffEventCreateRequest,
-} from "@puerta/contract";
+import { can, EVENT_TYPE_LABELS, EVENT_TYPES, type StaffEvent, type StaffEventCreateRequest } from "@puerta/contract";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import { FormAlert, SelectField, TextAreaField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
@@ -112,9 +106,25 @@ function EventForm({
   return (
     <form ref={form.formRef} noValidate onSubmit={onSubmit} className="space-y-5">
       {form.alert && <FormAlert>{form.alert}</FormAlert>}
-      <TextField label="Nom de l'événement" name="nom" value={nom} onChange={setNom} error={form.errors.nom} disabled={sending} maxLength={200} />
+      <TextField
+        label="Nom de l'événement"
+        name="nom"
+        value={nom}
+        onChange={setNom}
+        error={form.errors.nom}
+        disabled={sending}
+        maxLength={200}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="Date" name="date" type="date" value={date} onChange={setDate} error={form.errors.date} disabled={sending} />
+        <TextField
+          label="Date"
+          name="date"
+          type="date"
+          value={date}
+          onChange={setDate}
+          error={form.errors.date}
+          disabled={sending}
+        />
         <TextField
           label="Heure de début"
           name="heure_debut"
@@ -134,7 +144,15 @@ function EventForm({
           disabled={sending}
         />
       </div>
-      <TextField label="Lieu" name="lieu" value={lieu} onChange={setLieu} error={form.errors.lieu} disabled={sending} maxLength={200} />
+      <TextField
+        label="Lieu"
+        name="lieu"
+        value={lieu}
+        onChange={setLieu}
+        error={form.errors.lieu}
+        disabled={sending}
+        maxLength={200}
+      />
       <SelectField
         label="Type"
         name="type"
@@ -162,12 +180,17 @@ function EventForm({
         error={form.errors.centre_ids ?? form.errors.tous_centres}
         disabled={sending}
         allowAll={allowAll || (event?.tous_centres ?? false)}
+        ownCentresOnly
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" onClick={onCancel} disabled={sending} className={secondaryButtonClass}>
           Annuler
         </button>
-        <button type="submit" disabled={sending || !can(me, event ? "update:parascolaire" : "create:parascolaire")} className={primaryButtonClass}>
+        <button
+          type="submit"
+          disabled={sending || !can(me, event ? "update:parascolaire" : "create:parascolaire")}
+          className={primaryButtonClass}
+        >
           {sending ? "Enregistrement…" : event ? "Enregistrer" : "Publier"}
         </button>
       </div>

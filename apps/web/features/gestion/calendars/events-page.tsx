@@ -54,7 +54,9 @@ export default function EventsPage() {
       cell: (info) => (
         <>
           <span className="whitespace-nowrap">{formatFrenchDate(info.getValue())}</span>
-          <CellNote>{hoursLabel(info.row.original.heure_debut, info.row.original.heure_fin) || "Toute la journée"}</CellNote>
+          <CellNote>
+            {hoursLabel(info.row.original.heure_debut, info.row.original.heure_fin) || "Toute la journée"}
+          </CellNote>
         </>
       ),
     }),
