@@ -17,6 +17,8 @@ export default [
       route("etudiants", "../features/gestion/etudiants/students-page.tsx"),
       route("etudiants/import", "../features/gestion/etudiants/import-page.tsx"),
       route("etudiants/:id", "../features/gestion/etudiants/student-page.tsx"),
+      route("parascolaire", "../features/gestion/calendars/events-page.tsx"),
+      route("jours-feries", "../features/gestion/calendars/holidays-page.tsx"),
       route("journal", "../features/gestion/journal/journal-page.tsx"),
       route("journal/:id", "../features/gestion/journal/journal-entry-page.tsx"),
       route("mot-de-passe", "../features/gestion/auth/change-password-page.tsx"),

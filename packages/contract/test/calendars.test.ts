@@ -190,6 +190,7 @@ describe("display mappings", () => {
       participants: "Fermé à tous",
       color: "green",
       raw_date: "2027-05-17",
+      date_status: null,
     });
     expect(
       toCalendarHoliday({ id: 4, nom: "Fête du Travail", description: "", formatted_date: "2027-05-01" }),
@@ -201,5 +202,36 @@ describe("display mappings", () => {
     expect(
       toCalendarHoliday({ id: 5, nom: "Marche Verte", description: "Anniversaire.", formatted_date: "2026-11-06" }),
     ).toMatchObject({ type: "national", color: "blue", description: "Anniversaire." });
+  });
+
+  it("maps what the back-office stores: its category, 'Date prévue'/'Date confirmée', a closure's range", () => {
+    const aid = { id: 6, nom: "Aïd al-Fitr", description: null, formatted_date: "2027-03-10", categorie: "religieux" };
+    expect(toCalendarHoliday({ ...aid, statut_date: "prevue" }).date_status).toBe("Date prévue");
+    expect(toCalendarHoliday({ ...aid, statut_date: "confirmee" }).date_status).toBe("Date confirmée");
+    expect(
+      toCalendarHoliday({
+        id: 7,
+        nom: "Vacances de printemps",
+        description: "Tous les centres ferment.",
+        formatted_date: "2027-04-05",
+        date_fin: "2027-04-11",
+        categorie: "vacances",
+        statut_date: null,
+      }),
+    ).toMatchObject({
+      date: "du 5 avril 2027 au 11 avril 2027",
+      raw_date: "2027-04-05",
+      type: "national",
+      date_status: null,
+    });
+    expect(
+      toCalendarHoliday({
+        id: 8,
+        nom: "Journée",
+        description: null,
+        formatted_date: "2027-05-01",
+        categorie: "international",
+      }).type,
+    ).toBe("international");
   });
 });

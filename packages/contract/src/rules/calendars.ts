@@ -239,6 +239,9 @@ export function inferEventType(name: string): EventType {
   return DEFAULT_EVENT_TYPE;
 }
 
+export const isEventType = (value: unknown): value is EventType =>
+  typeof value === "string" && (EVENT_TYPES as readonly string[]).includes(value);
+
 export const EVENT_TYPE_LABELS: Record<EventType, string> = {
   ceremony: "Cérémonie",
   orientation: "Orientation",
@@ -285,7 +288,7 @@ export type CalendarEvent = {
 };
 
 export function toCalendarEvent(event: EventRecord): CalendarEvent {
-  const type = inferEventType(event.nom_evenement);
+  const type = isEventType(event.type) ? event.type : inferEventType(event.nom_evenement);
   return {
     id: event.id,
     title: event.nom_evenement,
@@ -360,14 +363,31 @@ export type CalendarHoliday = {
   participants: string;
   color: CalendarColor;
   raw_date: string;
+  /** 'Date prévue' or 'Date confirmée' for a religious holiday; null otherwise. */
+  date_status: string | null;
+};
+
+/** The three categories of spec section 3 for what the back-office stores (closures read as national). */
+const STORED_CATEGORIES: Record<string, HolidayCategory> = {
+  religieux: "religieux",
+  international: "international",
+  national: "national",
+};
+
+const DATE_STATUS_LABELS: Record<"prevue" | "confirmee", string> = {
+  prevue: "Date prévue",
+  confirmee: "Date confirmée",
 };
 
 export function toCalendarHoliday(holiday: HolidayRecord): CalendarHoliday {
-  const type = holidayCategory(holiday);
+  const type = (holiday.categorie && STORED_CATEGORIES[holiday.categorie]) || holidayCategory(holiday);
+  const end = holiday.date_fin && holiday.date_fin !== holiday.formatted_date ? holiday.date_fin : null;
   return {
     id: holiday.id,
     title: holiday.nom,
-    date: formatFrenchDate(holiday.formatted_date),
+    date: end
+      ? `du ${formatFrenchDate(holiday.formatted_date)} au ${formatFrenchDate(end)}`
+      : formatFrenchDate(holiday.formatted_date),
     month: monthOfRawDate(holiday.formatted_date),
     location: HOLIDAY_LOCATION,
     type,
@@ -375,6 +395,7 @@ export function toCalendarHoliday(holiday: HolidayRecord): CalendarHoliday {
     participants: HOLIDAY_PARTICIPANTS,
     color: HOLIDAY_CATEGORY_COLORS[type],
     raw_date: holiday.formatted_date,
+    date_status: holiday.statut_date ? DATE_STATUS_LABELS[holiday.statut_date] : null,
   };
 }
 

@@ -121,6 +121,8 @@ const SECTIONS: readonly (StaffSection & { permission: Permission })[] = [
   { path: "/gestion/plannings", label: "Plannings", permission: "read:plannings" },
   { path: "/gestion/supports", label: "Supports de cours", permission: "read:supports" },
   { path: "/gestion/orientation", label: "Orientation", permission: "read:orientation" },
+  { path: "/gestion/parascolaire", label: "Parascolaire", permission: "read:parascolaire" },
+  { path: "/gestion/jours-feries", label: "Jours fériés", permission: "read:jours-feries" },
   { path: "/gestion/comptes", label: "Comptes", permission: "read:comptes" },
   { path: "/gestion/journal", label: "Journal", permission: "read:journal" },
 ];

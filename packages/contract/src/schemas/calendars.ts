@@ -13,6 +13,11 @@ export const eventRecord = z.object({
   is_future: z.boolean(),
   /** Path of the poster image on this API (an authorised route), or null. */
   affiche: z.string().nullable(),
+  /** The type the staff picked (back-office spec section 5); inferred from the name when absent. */
+  type: z.string().optional(),
+  /** Start and end times (`HH:MM`), when the event has them. */
+  heure_debut: z.string().nullable().optional(),
+  heure_fin: z.string().nullable().optional(),
 });
 
 export type EventRecord = z.infer<typeof eventRecord>;
@@ -34,6 +39,12 @@ export const holidayRecord = z.object({
   nom: z.string(),
   description: z.string().nullable(),
   formatted_date: day,
+  /** Last day of a closure spanning several days; null for a single day. */
+  date_fin: day.nullable().optional(),
+  /** national, international, religieux, vacances or fermeture (back-office spec section 5). */
+  categorie: z.string().optional(),
+  /** Religious holidays: 'prevue' until the academy confirms the day, then 'confirmee'. */
+  statut_date: z.enum(["prevue", "confirmee"]).nullable().optional(),
 });
 export type HolidayRecord = z.infer<typeof holidayRecord>;
 

@@ -2,8 +2,8 @@ import {
   calendarDay,
   EVENT_TYPE_LABELS,
   formatFrenchDate,
+  generatedHolidays,
   inferEventType,
-  nextDay,
   type SchoolYear,
   schoolYearOf,
   schoolYearStarting,
@@ -15,9 +15,10 @@ import { joursFeries, parascolaires } from "../schema/index.ts";
 
 /**
  * Demo calendars: about fifteen extracurricular events across the current school year (one
- * name per event type, so keyword inference finds each), and the public holidays of Morocco
- * for the current and the next school year. Dates are computed from today, so the demo stays
- * current whatever year it is run.
+ * name per event type, so keyword inference finds each), and the holidays generated for the
+ * current and the next school year (the same generation as the back-office's "Générer",
+ * packages/contract/src/rules/holiday-generation.ts). Dates are computed from today, so the
+ * demo stays current whatever year it is run.
  */
 
 type DemoEvent = { nom: string; month: number; day: number; lieu: string; description: string };
@@ -147,136 +148,6 @@ const DEMO_EVENTS: DemoEvent[] = [
 const dayIn = (year: SchoolYear, month: number, day: number) =>
   `${month >= 9 ? year.startYear : year.startYear + 1}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 
-type DemoHoliday = { nom: string; jour: string; description: string };
-
-/** The fixed civil holidays of a school year (1 September to 31 August). */
-function civilHolidays(year: SchoolYear): DemoHoliday[] {
-  const at = (month: number, day: number) => dayIn(year, month, day);
-  return [
-    {
-      nom: "Fête de l'Unité",
-      jour: at(10, 31),
-      description:
-        "Fête nationale instituée en 2025 pour célébrer l'unité nationale et l'intégrité territoriale du Royaume.",
-    },
-    {
-      nom: "Anniversaire de la Marche Verte",
-      jour: at(11, 6),
-      description: "Commémoration de la Marche Verte du 6 novembre 1975 vers les provinces du Sud.",
-    },
-    {
-      nom: "Fête de l'Indépendance",
-      jour: at(11, 18),
-      description: "Anniversaire du retour d'exil du roi Mohammed V en 1955 et de l'indépendance du Maroc.",
-    },
-    {
-      nom: "Nouvel An",
-      jour: at(1, 1),
-      description: "Premier jour de l'année grégorienne, jour férié international.",
-    },
-    {
-      nom: "Manifeste de l'Indépendance",
-      jour: at(1, 11),
-      description: "Anniversaire de la présentation du Manifeste de l'Indépendance le 11 janvier 1944.",
-    },
-    {
-      nom: "Nouvel An amazigh (Yennayer)",
-      jour: at(1, 14),
-      description: "Premier jour de l'année amazighe, jour férié national depuis 2024.",
-    },
-    {
-      nom: "Fête du Travail",
-      jour: at(5, 1),
-      description: "Journée internationale des travailleurs.",
-    },
-    {
-      nom: "Fête du Trône",
-      jour: at(7, 30),
-      description: "Anniversaire de l'accession au trône de Sa Majesté le Roi Mohammed VI, le 30 juillet 1999.",
-    },
-    {
-      nom: "Allégeance de Oued Eddahab",
-      jour: at(8, 14),
-      description: "Anniversaire du retour de la région de Oued Eddahab à la mère patrie, le 14 août 1979.",
-    },
-    {
-      nom: "Révolution du Roi et du Peuple",
-      jour: at(8, 20),
-      description: "Commémoration du 20 août 1953, jour de l'exil du roi Mohammed V et du soulèvement populaire.",
-    },
-    {
-      nom: "Fête de la Jeunesse",
-      jour: at(8, 21),
-      description: "Anniversaire de Sa Majesté le Roi Mohammed VI.",
-    },
-  ];
-}
-
-const EXPECTED_DATE = "Jour férié religieux ; date prévue, confirmée par l'observation du croissant lunaire la veille.";
-
-/** Hijri days (month, day) of the religious holidays, with the number of days off. */
-const RELIGIOUS: { month: number; day: number; nom: string; days: number; description: string }[] = [
-  {
-    month: 10,
-    day: 1,
-    nom: "Aïd al-Fitr",
-    days: 2,
-    description: `Fête de la rupture du jeûne, à la fin du mois de ramadan. ${EXPECTED_DATE}`,
-  },
-  {
-    month: 12,
-    day: 10,
-    nom: "Aïd al-Adha",
-    days: 2,
-    description: `Fête du sacrifice, le 10 dhou al-hijja. ${EXPECTED_DATE}`,
-  },
-  {
-    month: 1,
-    day: 1,
-    nom: "Nouvel An hégirien (1er Moharram)",
-    days: 1,
-    description: `Premier jour de l'année de l'Hégire. ${EXPECTED_DATE}`,
-  },
-  {
-    month: 3,
-    day: 12,
-    nom: "Aïd al-Mawlid",
-    days: 2,
-    description: `Anniversaire de la naissance du Prophète, le 12 rabia al-awal. ${EXPECTED_DATE}`,
-  },
-];
-
-const hijri = new Intl.DateTimeFormat("en-u-ca-islamic-umalqura", {
-  timeZone: "UTC",
-  month: "numeric",
-  day: "numeric",
-});
-
-/**
- * Expected dates of the religious holidays in a school year. Morocco fixes them by its own
- * sighting of the moon, usually one day after the Umm al-Qura calendar, hence the day added.
- */
-function religiousHolidays(year: SchoolYear): DemoHoliday[] {
-  const found: DemoHoliday[] = [];
-  for (let day = year.first; day <= year.last; day = nextDay(day)) {
-    const parts = hijri.formatToParts(new Date(`${day}T12:00:00Z`));
-    const month = Number(parts.find((p) => p.type === "month")?.value);
-    const dayOfMonth = Number(parts.find((p) => p.type === "day")?.value);
-    const holiday = RELIGIOUS.find((h) => h.month === month && h.day === dayOfMonth);
-    if (!holiday) continue;
-    let jour = nextDay(day);
-    for (let n = 1; n <= holiday.days; n++, jour = nextDay(jour)) {
-      if (jour > year.last) break;
-      found.push({ nom: n === 1 ? holiday.nom : `${holiday.nom} (2e jour)`, jour, description: holiday.description });
-    }
-  }
-  return found;
-}
-
-export function moroccanHolidays(year: SchoolYear): DemoHoliday[] {
-  return [...civilHolidays(year), ...religiousHolidays(year)].sort((a, b) => a.jour.localeCompare(b.jour));
-}
-
 const POSTER_COLORS: Record<string, [string, string]> = {
   ceremony: ["#b45309", "#f59e0b"],
   orientation: ["#0369a1", "#38bdf8"],
@@ -341,7 +212,13 @@ export async function seedCalendars(db: Database, storePoster?: PosterStore, tod
       const jour = dayIn(current, e.month, e.day);
       const [row] = await db
         .insert(parascolaires)
-        .values({ nomEvenement: e.nom, jourEvenement: jour, lieu: e.lieu, description: e.description })
+        .values({
+          nomEvenement: e.nom,
+          jourEvenement: jour,
+          lieu: e.lieu,
+          description: e.description,
+          typeEvenement: inferEventType(e.nom),
+        })
         .returning({ id: parascolaires.id });
       if (row && storePoster) {
         const key = await storePoster(await renderPoster({ nom: e.nom, jour, lieu: e.lieu }), row.id);
@@ -353,6 +230,21 @@ export async function seedCalendars(db: Database, storePoster?: PosterStore, tod
   const [holidays] = await db.select({ n: sql<number>`count(*)::int` }).from(joursFeries);
   if ((holidays?.n ?? 0) === 0) {
     const years = [current, schoolYearStarting(current.startYear + 1)];
-    await db.insert(joursFeries).values(years.flatMap(moroccanHolidays));
+    await db
+      .insert(joursFeries)
+      .values(
+        years.flatMap((year) =>
+          generatedHolidays(year).map((g) => ({
+            nom: g.nom,
+            jour: g.jour,
+            description: g.description,
+            categorie: g.categorie,
+            statutDate: g.categorie === "religieux" ? "prevue" : null,
+            cle: g.cle,
+            anneeScolaire: year.startYear,
+          })),
+        ),
+      )
+      .onConflictDoNothing();
   }
 }

@@ -1,7 +1,15 @@
-import { and, asc, between, eq, gte, sql } from "drizzle-orm";
+import { and, asc, between, eq, gte, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { dateOf, dayNumber, prepared } from "../../db/prepared.ts";
-import { calendarSubscriptions, centres, joursFeries, parascolaires } from "../../db/schema/index.ts";
+import {
+  calendarSubscriptions,
+  centres,
+  etudiants,
+  joursFeries,
+  joursFeriesCentres,
+  parascolaireCentres,
+  parascolaires,
+} from "../../db/schema/index.ts";
 import { jsonArray, rowJson } from "../../lib/json-text.ts";
 
 export type EventRow = typeof parascolaires.$inferSelect;
@@ -9,6 +17,33 @@ export type HolidayRow = typeof joursFeries.$inferSelect;
 
 const p = parascolaires;
 const today = dateOf(sql.placeholder("today"));
+
+/**
+ * Rows a student sees (docs/spec/back-office.md section 5): those for every centre, those
+ * naming the student's centre, and all of them for a user with no centre (as plannings do).
+ */
+function forStudent(userId: number | Placeholder, everyCentre: SQL, rowCentres: SQL): SQL {
+  return sql`(${everyCentre}
+    or not exists (select 1 from ${etudiants} where ${etudiants.userId} = ${userId} and ${etudiants.centreId} is not null)
+    or exists (select 1 from ${etudiants} where ${etudiants.userId} = ${userId} and ${etudiants.centreId} in (${rowCentres})))`;
+}
+
+const eventForStudent = (userId: number | Placeholder) =>
+  forStudent(
+    userId,
+    sql`${p.tousCentres}`,
+    sql`select ${parascolaireCentres.centreId} from ${parascolaireCentres} where ${parascolaireCentres.parascolaireId} = ${p.id}`,
+  );
+
+const holidayForStudent = (userId: number | Placeholder) =>
+  forStudent(
+    userId,
+    sql`${joursFeries.fermeTous}`,
+    sql`select ${joursFeriesCentres.centreId} from ${joursFeriesCentres} where ${joursFeriesCentres.jourFerieId} = ${joursFeries.id}`,
+  );
+
+/** Published events the student sees; withdrawn ones are in the restore bin, not here. */
+const publishedEventFor = (userId: number | Placeholder) => and(isNull(p.withdrawnAt), eventForStudent(userId));
 
 /**
  * Spec section 3's event as the columns of a lateral row `x`, in the contract's key order
@@ -22,7 +57,10 @@ const eventRow = sql`select
     ${p.lieu} as "lieu",
     ${p.description} as "description",
     ${p.jourEvenement} >= ${today} as "is_future",
-    case when ${p.afficheKey} <> '' then ${"/api/parascolaires/"} || ${p.id} || ${"/affiche"} end as "affiche"`;
+    case when ${p.afficheKey} <> '' then ${"/api/parascolaires/"} || ${p.id} || ${"/affiche"} end as "affiche",
+    ${p.typeEvenement} as "type",
+    to_char(${p.heureDebut}, 'HH24:MI') as "heure_debut",
+    to_char(${p.heureFin}, 'HH24:MI') as "heure_fin"`;
 
 /** The wire JSON of the event list and of one event, as statements prepared once. */
 export function eventJson(db: Database) {
@@ -31,71 +69,82 @@ export function eventJson(db: Database) {
     "events_list",
     sql`select ${jsonArray(rowJson("x"), sql`${p.jourEvenement}, ${p.id}`)} as json
       from ${p} cross join lateral (${eventRow}) x
-      where ${p.jourEvenement} between ${dateOf(sql.placeholder("first"))} and ${dateOf(sql.placeholder("last"))}`,
+      where ${p.jourEvenement} between ${dateOf(sql.placeholder("first"))} and ${dateOf(sql.placeholder("last"))}
+        and ${publishedEventFor(sql.placeholder("user"))}`,
   );
   const detail = prepared<{ json: string }>(
     db,
     "event_detail",
-    sql`select ${rowJson("x")} as json from ${p} cross join lateral (${eventRow}) x where ${p.id} = ${sql.placeholder("id")}`,
+    sql`select ${rowJson("x")} as json from ${p} cross join lateral (${eventRow}) x where ${p.id} = ${sql.placeholder("id")}
+      and ${publishedEventFor(sql.placeholder("user"))}`,
   );
   return {
     /** The events from `first` to `last` (days), in date order. */
-    list: async (first: string, last: string, today: string) =>
-      (await list({ first: dayNumber(first), last: dayNumber(last), today: dayNumber(today) }))[0]?.json ?? "[]",
+    list: async (userId: number, first: string, last: string, today: string) =>
+      (await list({ user: userId, first: dayNumber(first), last: dayNumber(last), today: dayNumber(today) }))[0]
+        ?.json ?? "[]",
     /** One event, or undefined. */
-    detail: async (id: number, today: string) => (await detail({ id, today: dayNumber(today) }))[0]?.json,
+    detail: async (userId: number, id: number, today: string) =>
+      (await detail({ user: userId, id, today: dayNumber(today) }))[0]?.json,
   };
 }
 
-export function eventsFrom(db: Database, first: string): Promise<EventRow[]> {
+/** The feed's events: published ones, and withdrawn ones still in the bin (cancelled in the feed). */
+export function eventsFrom(db: Database, userId: number, first: string): Promise<EventRow[]> {
   return db
     .select()
     .from(parascolaires)
-    .where(gte(parascolaires.jourEvenement, first))
+    .where(and(gte(parascolaires.jourEvenement, first), eventForStudent(userId)))
     .orderBy(asc(parascolaires.jourEvenement), asc(parascolaires.id));
 }
 
-export async function eventById(db: Database, id: number): Promise<EventRow | undefined> {
-  const [row] = await db.select().from(parascolaires).where(eq(parascolaires.id, id));
+export async function eventById(db: Database, userId: number, id: number): Promise<EventRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(parascolaires)
+    .where(and(eq(parascolaires.id, id), publishedEventFor(userId)));
   return row;
 }
 
 /** Events of a period, and how many of them are on or after `today`. */
-export async function countEvents(db: Database, first: string, last: string, today: string) {
+export async function countEvents(db: Database, userId: number, first: string, last: string, today: string) {
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
       future: sql<number>`count(*) filter (where ${parascolaires.jourEvenement} >= ${today})::int`,
     })
     .from(parascolaires)
-    .where(between(parascolaires.jourEvenement, first, last));
+    .where(and(between(parascolaires.jourEvenement, first, last), publishedEventFor(userId)));
   return { total: row?.total ?? 0, future: row?.future ?? 0 };
 }
 
-export function holidaysBetween(db: Database, first: string, last: string): Promise<HolidayRow[]> {
+const publishedHolidayFor = (userId: number) => and(isNull(joursFeries.withdrawnAt), holidayForStudent(userId));
+
+export function holidaysBetween(db: Database, userId: number, first: string, last: string): Promise<HolidayRow[]> {
   return db
     .select()
     .from(joursFeries)
-    .where(between(joursFeries.jour, first, last))
+    .where(and(between(joursFeries.jour, first, last), publishedHolidayFor(userId)))
     .orderBy(asc(joursFeries.jour), asc(joursFeries.id));
 }
 
-export function holidaysFrom(db: Database, first: string): Promise<HolidayRow[]> {
+/** The feed's holidays, withdrawn ones in the bin included (cancelled in the feed). */
+export function holidaysFrom(db: Database, userId: number, first: string): Promise<HolidayRow[]> {
   return db
     .select()
     .from(joursFeries)
-    .where(gte(joursFeries.jour, first))
+    .where(and(gte(sql`coalesce(${joursFeries.jourFin}, ${joursFeries.jour})`, first), holidayForStudent(userId)))
     .orderBy(asc(joursFeries.jour), asc(joursFeries.id));
 }
 
-export async function countHolidays(db: Database, first: string, last: string) {
+export async function countHolidays(db: Database, userId: number, first: string, last: string) {
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
       closedForAll: sql<number>`count(*) filter (where ${joursFeries.fermeTous})::int`,
     })
     .from(joursFeries)
-    .where(between(joursFeries.jour, first, last));
+    .where(and(between(joursFeries.jour, first, last), publishedHolidayFor(userId)));
   return { total: row?.total ?? 0, closedForAll: row?.closedForAll ?? 0 };
 }
 

@@ -26,26 +26,26 @@ export async function calendarRoutes(scopes: RouteScopes, context: AppContext) {
   const byId = z.object({ id: idParam });
 
   // Written by PostgreSQL (decision 050): the untyped `app`, since the answers are JsonText.
-  app.get("/api/parascolaires", { schema: { response: { 200: eventListResponse } } }, async () =>
-    successJson(await calendars.eventsJson()),
+  app.get("/api/parascolaires", { schema: { response: { 200: eventListResponse } } }, async (request) =>
+    successJson(await calendars.eventsJson(caller(request).userId)),
   );
 
-  r.get("/api/parascolaires-stats", { schema: { response: { 200: eventStatsResponse } } }, async () => ({
+  r.get("/api/parascolaires-stats", { schema: { response: { 200: eventStatsResponse } } }, async (request) => ({
     success: true as const,
-    data: await calendars.eventStats(),
+    data: await calendars.eventStats(caller(request).userId),
   }));
 
   gated.get<{ Params: z.infer<typeof byId> }>(
     "/api/parascolaires/:id",
     { schema: { params: byId, response: { 200: eventResponse } } },
-    async (request) => successJson(await calendars.eventJson(request.params.id)),
+    async (request) => successJson(await calendars.eventJson(caller(request).userId, request.params.id)),
   );
 
   // The poster, behind the same gate as the event page (decision 040).
   gated
     .withTypeProvider<ZodTypeProvider>()
     .get("/api/parascolaires/:id/affiche", { schema: { params: byId } }, async (request, reply) => {
-      const key = await calendars.afficheKey(request.params.id);
+      const key = await calendars.afficheKey(caller(request).userId, request.params.id);
       return sendStoredFile(
         reply,
         context.storage,
@@ -54,8 +54,8 @@ export async function calendarRoutes(scopes: RouteScopes, context: AppContext) {
       );
     });
 
-  r.get("/api/jours-feries", { schema: { response: { 200: holidayListResponse } } }, async () => {
-    const data = await calendars.holidays();
+  r.get("/api/jours-feries", { schema: { response: { 200: holidayListResponse } } }, async (request) => {
+    const data = await calendars.holidays(caller(request).userId);
     return {
       success: true as const,
       data,
@@ -63,9 +63,9 @@ export async function calendarRoutes(scopes: RouteScopes, context: AppContext) {
     };
   });
 
-  r.get("/api/jours-feries/statistics", { schema: { response: { 200: holidayStatsResponse } } }, async () => ({
+  r.get("/api/jours-feries/statistics", { schema: { response: { 200: holidayStatsResponse } } }, async (request) => ({
     success: true as const,
-    data: await calendars.holidayStats(),
+    data: await calendars.holidayStats(caller(request).userId),
   }));
 
   // The student's iCalendar subscription link: see it is active, (re)generate it, revoke it.

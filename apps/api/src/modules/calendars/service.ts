@@ -33,6 +33,9 @@ export function createCalendarsService({ db, config }: CoreContext, now: () => D
     nom: row.nom,
     description: row.description,
     formatted_date: row.jour,
+    date_fin: row.jourFin,
+    categorie: row.categorie,
+    statut_date: row.statutDate === "prevue" || row.statutDate === "confirmee" ? row.statutDate : null,
   });
 
   const subscriptionView = (row: { createdAt: Date } | undefined): CalendarSubscription => ({
@@ -42,41 +45,41 @@ export function createCalendarsService({ db, config }: CoreContext, now: () => D
 
   return {
     /** The events of the current school year, in date order, as wire JSON. */
-    eventsJson(): Promise<string> {
+    eventsJson(userId: number): Promise<string> {
       const { today, year } = period();
-      return eventJson.list(year.first, year.last, today);
+      return eventJson.list(userId, year.first, year.last, today);
     },
 
     /** One event as wire JSON. */
-    async eventJson(id: number): Promise<string> {
-      const json = await eventJson.detail(id, period().today);
+    async eventJson(userId: number, id: number): Promise<string> {
+      const json = await eventJson.detail(userId, id, period().today);
       if (json === undefined) throw notFound(CALENDAR_TEXTS.eventNotFound);
       return json;
     },
 
     /** The poster's storage key, or 404 when the event or its poster does not exist. */
-    async afficheKey(id: number): Promise<string> {
-      const row = await q.eventById(db, id);
+    async afficheKey(userId: number, id: number): Promise<string> {
+      const row = await q.eventById(db, userId, id);
       if (!row?.afficheKey) throw notFound("Affiche introuvable.");
       return row.afficheKey;
     },
 
-    async eventStats(): Promise<EventStats> {
+    async eventStats(userId: number): Promise<EventStats> {
       const { today, year } = period();
-      const { total, future } = await q.countEvents(db, year.first, year.last, today);
+      const { total, future } = await q.countEvents(db, userId, year.first, year.last, today);
       return { total_events: total, future_events: future, past_events: total - future };
     },
 
     /** The public holidays of the current school year, in date order. */
-    async holidays(): Promise<HolidayRecord[]> {
+    async holidays(userId: number): Promise<HolidayRecord[]> {
       const { year } = period();
-      return (await q.holidaysBetween(db, year.first, year.last)).map(toHolidayRecord);
+      return (await q.holidaysBetween(db, userId, year.first, year.last)).map(toHolidayRecord);
     },
 
-    async holidayStats(): Promise<HolidayStats> {
+    async holidayStats(userId: number): Promise<HolidayStats> {
       const { year } = period();
       const [{ total, closedForAll }, centres] = await Promise.all([
-        q.countHolidays(db, year.first, year.last),
+        q.countHolidays(db, userId, year.first, year.last),
         q.countCentres(db),
       ]);
       return {
@@ -115,8 +118,8 @@ export function createCalendarsService({ db, config }: CoreContext, now: () => D
       await q.touchSubscription(db, subscription.id);
       const { year } = period();
       const [events, holidays] = await Promise.all([
-        type === "holidays" ? [] : q.eventsFrom(db, year.first),
-        type === "events" ? [] : q.holidaysFrom(db, year.first),
+        type === "holidays" ? [] : q.eventsFrom(db, subscription.userId, year.first),
+        type === "events" ? [] : q.holidaysFrom(db, subscription.userId, year.first),
       ]);
       const names: Record<CalendarFeedType, string> = {
         events: "Puerta — Événements parascolaires",

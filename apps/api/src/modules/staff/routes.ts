@@ -25,6 +25,7 @@ import { requireCsrf } from "../../lib/csrf.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
 import { createJournal } from "../audit/journal.ts";
 import { auditRoutes } from "../audit/routes.ts";
+import { calendarsStaffRoutes } from "../calendars/staff-routes.ts";
 import { dashboardRoutes } from "../dashboard/routes.ts";
 import { referentielRoutes } from "../referentiel/routes.ts";
 import { createStudentActivation } from "../students/activation.ts";
@@ -180,5 +181,6 @@ export async function gestionRoutes(scopes: RouteScopes, context: AppContext) {
     await dashboardRoutes(scope, { db, journal });
     await referentielRoutes(scope, { db });
     await studentRoutes(scope, context);
+    await calendarsStaffRoutes(scope, context);
   }
 }

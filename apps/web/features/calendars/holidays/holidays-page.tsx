@@ -94,7 +94,8 @@ export default function HolidaysPage() {
                 icon={CATEGORY_ICONS[holiday.type]}
                 color={holiday.color}
                 title={holiday.title}
-                date={holiday.date}
+                // 'Date prévue' until the academy confirms a religious holiday (back-office spec section 5).
+                date={holiday.date_status ? `${holiday.date} · ${holiday.date_status}` : holiday.date}
                 rawDate={holiday.raw_date}
                 description={holiday.description}
                 location={holiday.location}

@@ -1,0 +1,199 @@
+import { can, EVENT_TYPE_LABELS, EVENT_TYPES, type StaffEvent, type StaffEventCreateRequest } from "@puerta/contract";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
+import { FormAlert, SelectField, TextAreaField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
+import { ModalDialog } from "../../../components/modal-dialog.tsx";
+import { useStaffUser } from "../session/staff-session.ts";
+import { loadCalendarSchemas } from "./api.ts";
+import { CentresField } from "./centres-field.tsx";
+
+const FIELDS = [
+  "nom",
+  "date",
+  "heure_debut",
+  "heure_fin",
+  "lieu",
+  "description",
+  "type",
+  "tous_centres",
+  "centre_ids",
+] as const;
+type Field = (typeof FIELDS)[number];
+
+export const EVENT_TYPE_OPTIONS = EVENT_TYPES.map((type) => ({ value: type, label: EVENT_TYPE_LABELS[type] }));
+
+/** Publish an event or edit one (docs/spec/back-office.md section 5). */
+export function EventFormDialog({
+  event,
+  open,
+  onOpenChange,
+  onSave,
+  poster,
+}: {
+  event?: StaffEvent;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSave: (body: StaffEventCreateRequest) => Promise<unknown>;
+  /** Under the form of a saved event: its poster. */
+  poster?: ReactNode;
+}) {
+  return (
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={event ? `Modifier « ${event.nom} »` : "Publier un événement"}
+      description="Les étudiants des centres concernés le voient dans leur calendrier parascolaire dès l'enregistrement."
+    >
+      {open && <EventForm event={event} onCancel={() => onOpenChange(false)} onSave={onSave} />}
+      {open && poster}
+    </ModalDialog>
+  );
+}
+
+function EventForm({
+  event,
+  onCancel,
+  onSave,
+}: {
+  event?: StaffEvent;
+  onCancel: () => void;
+  onSave: (body: StaffEventCreateRequest) => Promise<unknown>;
+}) {
+  const me = useStaffUser();
+  const form = useFormErrors<Field>();
+  // A secretary publishes for her centres; pedagogie and the direction for every centre by default.
+  const allowAll = me.role !== "secretariat";
+  const [nom, setNom] = useState(event?.nom ?? "");
+  const [date, setDate] = useState(event?.date ?? "");
+  const [start, setStart] = useState(event?.heure_debut ?? "");
+  const [end, setEnd] = useState(event?.heure_fin ?? "");
+  const [lieu, setLieu] = useState(event?.lieu ?? "");
+  const [description, setDescription] = useState(event?.description ?? "");
+  const [type, setType] = useState<string>(event?.type ?? "");
+  const [all, setAll] = useState(event?.tous_centres ?? allowAll);
+  const [centreIds, setCentreIds] = useState<number[]>(
+    event?.centre_ids ?? (me.role === "secretariat" && me.centre_ids.length === 1 ? me.centre_ids : []),
+  );
+  const [sending, setSending] = useState(false);
+
+  async function onSubmit(submitted: FormEvent) {
+    submitted.preventDefault();
+    if (sending) return;
+    const values = {
+      nom,
+      date,
+      heure_debut: start || null,
+      heure_fin: end || null,
+      lieu,
+      description,
+      type,
+      tous_centres: all,
+      centre_ids: all ? [] : centreIds,
+    };
+    const schemas = await loadCalendarSchemas().catch(() => null);
+    if (!schemas) return form.setAlert("Une erreur s'est produite. Réessayez.");
+    const body = await form.check(() => schemas.staffEventCreateRequest, values);
+    if (!body) return;
+    setSending(true);
+    try {
+      await onSave(body);
+    } catch (error) {
+      form.fail(error, FIELDS);
+      setSending(false);
+    }
+  }
+
+  return (
+    <form ref={form.formRef} noValidate onSubmit={onSubmit} className="space-y-5">
+      {form.alert && <FormAlert>{form.alert}</FormAlert>}
+      <TextField
+        label="Nom de l'événement"
+        name="nom"
+        value={nom}
+        onChange={setNom}
+        error={form.errors.nom}
+        disabled={sending}
+        maxLength={200}
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField
+          label="Date"
+          name="date"
+          type="date"
+          value={date}
+          onChange={setDate}
+          error={form.errors.date}
+          disabled={sending}
+        />
+        <TextField
+          label="Heure de début"
+          name="heure_debut"
+          type="time"
+          value={start}
+          onChange={setStart}
+          error={form.errors.heure_debut}
+          disabled={sending}
+        />
+        <TextField
+          label="Heure de fin"
+          name="heure_fin"
+          type="time"
+          value={end}
+          onChange={setEnd}
+          error={form.errors.heure_fin}
+          disabled={sending}
+        />
+      </div>
+      <TextField
+        label="Lieu"
+        name="lieu"
+        value={lieu}
+        onChange={setLieu}
+        error={form.errors.lieu}
+        disabled={sending}
+        maxLength={200}
+      />
+      <SelectField
+        label="Type"
+        name="type"
+        value={type}
+        onChange={setType}
+        options={EVENT_TYPE_OPTIONS}
+        placeholder="Choisissez un type"
+        error={form.errors.type}
+        disabled={sending}
+      />
+      <TextAreaField
+        label="Description"
+        name="description"
+        value={description}
+        onChange={setDescription}
+        error={form.errors.description}
+        disabled={sending}
+        maxLength={5000}
+      />
+      <CentresField
+        all={all}
+        onAllChange={setAll}
+        centreIds={centreIds}
+        onCentresChange={setCentreIds}
+        error={form.errors.centre_ids ?? form.errors.tous_centres}
+        disabled={sending}
+        allowAll={allowAll || (event?.tous_centres ?? false)}
+        ownCentresOnly
+      />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" onClick={onCancel} disabled={sending} className={secondaryButtonClass}>
+          Annuler
+        </button>
+        <button
+          type="submit"
+          disabled={sending || !can(me, event ? "update:parascolaire" : "create:parascolaire")}
+          className={primaryButtonClass}
+        >
+          {sending ? "Enregistrement…" : event ? "Enregistrer" : "Publier"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,175 @@
+import { can, EVENT_TYPE_LABELS, formatFrenchDate, type StaffEvent } from "@puerta/contract";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { primaryButtonClass } from "../../../components/button-styles.ts";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../components/data-table.tsx";
+import { useToast } from "../../../components/toaster.tsx";
+import { useListParams } from "../../../lib/list-params.ts";
+import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useStaffUser } from "../session/staff-session.ts";
+import { centresLabel, useCentreNames } from "../shared/centres.ts";
+import { StaffPage } from "../shell/staff-page.tsx";
+import { EVENTS_KEY, eventsApi, hoursLabel } from "./api.ts";
+import { EVENT_TYPE_OPTIONS, EventFormDialog } from "./event-form-dialog.tsx";
+import { PosterField } from "./poster-field.tsx";
+
+const FILTERS = ["centre_id", "type", "du", "au"] as const;
+const column = columnsOf<StaffEvent>();
+
+/** The centres an event targets, as the permission table reads them. */
+const scopeOf = (event: StaffEvent) => ({ centre_ids: event.tous_centres ? [null] : event.centre_ids });
+
+/** /gestion/parascolaire: the extracurricular events students see (docs/spec/back-office.md section 5). */
+export default function EventsPage() {
+  const me = useStaffUser();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const list = useListParams(FILTERS, "date");
+  const centreNames = useCentreNames();
+  const events = useQuery({
+    queryKey: [...EVENTS_KEY, list.params],
+    queryFn: ({ signal }) => eventsApi.list(list.params, signal),
+    ...staffQueryDefaults,
+    enabled: can(me, "read:parascolaire"),
+    placeholderData: keepPreviousData,
+  });
+  const [editing, setEditing] = useState<StaffEvent | "new" | null>(null);
+  const [withdrawing, setWithdrawing] = useState<StaffEvent | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [...EVENTS_KEY] });
+
+  const columns = [
+    column.accessor("nom", {
+      header: "Événement",
+      cell: (info) => (
+        <>
+          <span className="font-semibold text-ink">{info.getValue()}</span>
+          <CellNote>{info.row.original.lieu}</CellNote>
+        </>
+      ),
+    }),
+    column.accessor("date", {
+      id: "date",
+      header: "Date",
+      cell: (info) => (
+        <>
+          <span className="whitespace-nowrap">{formatFrenchDate(info.getValue())}</span>
+          <CellNote>
+            {hoursLabel(info.row.original.heure_debut, info.row.original.heure_fin) || "Toute la journée"}
+          </CellNote>
+        </>
+      ),
+    }),
+    column.accessor("type", {
+      header: "Type",
+      enableSorting: false,
+      cell: (info) => EVENT_TYPE_LABELS[info.getValue()],
+    }),
+    column.accessor("centre_ids", {
+      header: "Centres",
+      enableSorting: false,
+      cell: (info) => (
+        <span className="block min-w-28">
+          {info.row.original.tous_centres ? "Tous les centres" : centresLabel(info.getValue(), centreNames)}
+        </span>
+      ),
+    }),
+    column.display({
+      id: "actions",
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row: { original: event } }) =>
+        can(me, "update:parascolaire", scopeOf(event)) ? (
+          <div className="flex flex-wrap gap-2">
+            <button type="button" onClick={() => setEditing(event)} className={actionButtonClass}>
+              Modifier<span className="sr-only"> « {event.nom} »</span>
+            </button>
+            <button type="button" onClick={() => setWithdrawing(event)} className={actionButtonClass}>
+              Retirer<span className="sr-only"> « {event.nom} »</span>
+            </button>
+          </div>
+        ) : (
+          <span className="text-sm text-gray-600">Lecture seule</span>
+        ),
+    }),
+  ];
+
+  const filters: ListFilter[] = [
+    {
+      name: "centre_id",
+      label: "Centre",
+      allLabel: "Tous les centres",
+      options: [...centreNames].map(([id, name]) => ({ value: String(id), label: name })),
+    },
+    { name: "type", label: "Type", allLabel: "Tous les types", options: EVENT_TYPE_OPTIONS },
+    { name: "du", label: "Du", type: "date" },
+    { name: "au", label: "Au", type: "date" },
+  ];
+  const edited = editing && editing !== "new" ? editing : undefined;
+
+  return (
+    <StaffPage
+      title="Événements parascolaires"
+      crumbs={[{ label: "Parascolaire" }]}
+      permission="read:parascolaire"
+      actions={
+        can(me, "create:parascolaire") && (
+          <button type="button" onClick={() => setEditing("new")} className={primaryButtonClass}>
+            Publier un événement
+          </button>
+        )
+      }
+    >
+      <DataTable
+        caption="Événements parascolaires"
+        columns={columns}
+        list={list}
+        result={events}
+        searchLabel="Rechercher un événement"
+        searchPlaceholder="Nom ou lieu"
+        filters={filters}
+        empty={{ title: "Aucun événement", message: "Publiez un premier événement pour les étudiants." }}
+        getRowId={(event) => String(event.id)}
+      />
+      <EventFormDialog
+        event={edited}
+        open={editing !== null}
+        onOpenChange={(open) => open || setEditing(null)}
+        poster={edited && <PosterField event={edited} onChanged={refresh} />}
+        onSave={async (body) => {
+          if (edited) {
+            await eventsApi.update(edited.id, body);
+            toast({ title: "Événement modifié.", description: body.nom });
+            setEditing(null);
+          } else {
+            const created = await eventsApi.create(body);
+            toast({ title: "Événement publié.", description: "Ajoutez son affiche si vous le souhaitez." });
+            // Straight to the saved event, where its poster can be added.
+            setEditing(created);
+          }
+          await refresh();
+        }}
+      />
+      {withdrawing && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => open || setWithdrawing(null)}
+          title="Retirer cet événement ?"
+          description={`« ${withdrawing.nom} » disparaît aussitôt du calendrier des étudiants. Il reste 30 jours dans la corbeille, d'où il peut être restauré.`}
+          confirmLabel="Retirer"
+          onConfirm={async () => {
+            try {
+              await eventsApi.withdraw(withdrawing.id);
+              toast({ title: "Événement retiré.", description: withdrawing.nom });
+              await refresh();
+            } catch (error) {
+              toast({ kind: "error", title: "Le retrait n'a pas abouti.", description: staffErrorMessage(error) });
+            }
+          }}
+        />
+      )}
+    </StaffPage>
+  );
+}
+
+const actionButtonClass =
+  "rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-ink hover:bg-gray-50";

@@ -1,0 +1,165 @@
+import {
+  HOLIDAY_KIND_LABELS,
+  HOLIDAY_KINDS,
+  type StaffHoliday,
+  type StaffHolidayCreateRequest,
+} from "@puerta/contract";
+import { type FormEvent, useState } from "react";
+import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
+import { FormAlert, SelectField, TextAreaField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
+import { ModalDialog } from "../../../components/modal-dialog.tsx";
+import { loadCalendarSchemas } from "./api.ts";
+import { CentresField } from "./centres-field.tsx";
+
+const FIELDS = ["nom", "description", "categorie", "date", "date_fin", "tous_centres", "centre_ids"] as const;
+type Field = (typeof FIELDS)[number];
+
+export const HOLIDAY_KIND_OPTIONS = HOLIDAY_KINDS.map((kind) => ({ value: kind, label: HOLIDAY_KIND_LABELS[kind] }));
+
+/**
+ * Add one of the academy's closures (vacances, fermeture d'un centre) or another day off, or
+ * edit a holiday: moving a religious holiday's date confirms it (docs/spec/back-office.md section 5).
+ */
+export function HolidayFormDialog({
+  holiday,
+  open,
+  onOpenChange,
+  onSave,
+}: {
+  holiday?: StaffHoliday;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSave: (body: StaffHolidayCreateRequest) => Promise<unknown>;
+}) {
+  return (
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={holiday ? `Modifier « ${holiday.nom} »` : "Ajouter une fermeture"}
+      description={
+        holiday?.categorie === "religieux"
+          ? "Changer la date d'une fête religieuse la marque « Date confirmée »."
+          : "Les étudiants des centres concernés la voient dans leur calendrier des jours fériés."
+      }
+    >
+      {open && <HolidayForm holiday={holiday} onCancel={() => onOpenChange(false)} onSave={onSave} />}
+    </ModalDialog>
+  );
+}
+
+function HolidayForm({
+  holiday,
+  onCancel,
+  onSave,
+}: {
+  holiday?: StaffHoliday;
+  onCancel: () => void;
+  onSave: (body: StaffHolidayCreateRequest) => Promise<unknown>;
+}) {
+  const form = useFormErrors<Field>();
+  const [nom, setNom] = useState(holiday?.nom ?? "");
+  const [categorie, setCategorie] = useState<string>(holiday?.categorie ?? "vacances");
+  const [date, setDate] = useState(holiday?.date ?? "");
+  const [dateFin, setDateFin] = useState(holiday?.date_fin ?? "");
+  const [description, setDescription] = useState(holiday?.description ?? "");
+  const [all, setAll] = useState(holiday?.tous_centres ?? true);
+  const [centreIds, setCentreIds] = useState<number[]>(holiday?.centre_ids ?? []);
+  const [sending, setSending] = useState(false);
+
+  async function onSubmit(submitted: FormEvent) {
+    submitted.preventDefault();
+    if (sending) return;
+    const values = {
+      nom,
+      categorie,
+      date,
+      date_fin: dateFin || null,
+      description,
+      tous_centres: all,
+      centre_ids: all ? [] : centreIds,
+    };
+    const schemas = await loadCalendarSchemas().catch(() => null);
+    if (!schemas) return form.setAlert("Une erreur s'est produite. Réessayez.");
+    const body = await form.check(() => schemas.staffHolidayCreateRequest, values);
+    if (!body) return;
+    setSending(true);
+    try {
+      await onSave(body);
+    } catch (error) {
+      form.fail(error, FIELDS);
+      setSending(false);
+    }
+  }
+
+  return (
+    <form ref={form.formRef} noValidate onSubmit={onSubmit} className="space-y-5">
+      {form.alert && <FormAlert>{form.alert}</FormAlert>}
+      <TextField
+        label="Nom"
+        name="nom"
+        value={nom}
+        onChange={setNom}
+        error={form.errors.nom}
+        disabled={sending}
+        maxLength={200}
+      />
+      <SelectField
+        label="Catégorie"
+        name="categorie"
+        value={categorie}
+        onChange={setCategorie}
+        options={HOLIDAY_KIND_OPTIONS}
+        error={form.errors.categorie}
+        disabled={sending || holiday !== undefined}
+        hint={holiday ? "La catégorie d'un jour enregistré ne change pas." : undefined}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Date (ou premier jour)"
+          name="date"
+          type="date"
+          value={date}
+          onChange={setDate}
+          error={form.errors.date}
+          disabled={sending}
+        />
+        <TextField
+          label="Dernier jour (facultatif)"
+          name="date_fin"
+          type="date"
+          value={dateFin}
+          onChange={setDateFin}
+          error={form.errors.date_fin}
+          disabled={sending}
+        />
+      </div>
+      <TextAreaField
+        label="Description"
+        name="description"
+        value={description}
+        onChange={setDescription}
+        error={form.errors.description}
+        disabled={sending}
+        maxLength={5000}
+        rows={3}
+      />
+      <CentresField
+        all={all}
+        onAllChange={setAll}
+        centreIds={centreIds}
+        onCentresChange={setCentreIds}
+        error={form.errors.centre_ids ?? form.errors.tous_centres}
+        disabled={sending}
+        allowAll
+      />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" onClick={onCancel} disabled={sending} className={secondaryButtonClass}>
+          Annuler
+        </button>
+        <button type="submit" disabled={sending} className={primaryButtonClass}>
+          {sending ? "Enregistrement…" : holiday ? "Enregistrer" : "Ajouter"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,263 @@
+import {
+  calendarDay,
+  can,
+  formatFrenchDate,
+  HOLIDAY_DATE_STATUS_LABELS,
+  HOLIDAY_KIND_LABELS,
+  type StaffHoliday,
+  schoolYearOf,
+} from "@puerta/contract";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../components/data-table.tsx";
+import { useToast } from "../../../components/toaster.tsx";
+import { useListParams } from "../../../lib/list-params.ts";
+import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useStaffUser } from "../session/staff-session.ts";
+import { centresLabel, useCentreNames } from "../shared/centres.ts";
+import { StaffPage } from "../shell/staff-page.tsx";
+import { HOLIDAYS_KEY, holidaysApi } from "./api.ts";
+import { HOLIDAY_KIND_OPTIONS, HolidayFormDialog } from "./holiday-form-dialog.tsx";
+
+const FILTERS = ["annee", "categorie", "centre_id"] as const;
+const column = columnsOf<StaffHoliday>();
+
+const STATUS_STYLES = {
+  prevue: "bg-amber-50 text-amber-900 ring-amber-200",
+  confirmee: "bg-green-50 text-green-800 ring-green-200",
+} as const;
+
+const yearLabel = (start: number) => `${start}-${start + 1}`;
+
+/** /gestion/jours-feries: the school year's holidays and the academy's closures (docs/spec/back-office.md section 5). */
+export default function HolidaysPage() {
+  const me = useStaffUser();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const list = useListParams(FILTERS, "date");
+  const centreNames = useCentreNames();
+  const currentYear = schoolYearOf(calendarDay(new Date())).startYear;
+  const shownYear = Number(list.params.filters.annee) || currentYear;
+  const holidays = useQuery({
+    queryKey: [...HOLIDAYS_KEY, list.params],
+    queryFn: ({ signal }) => holidaysApi.list(list.params, signal),
+    ...staffQueryDefaults,
+    enabled: can(me, "read:jours-feries"),
+    placeholderData: keepPreviousData,
+  });
+  const [editing, setEditing] = useState<StaffHoliday | "new" | null>(null);
+  const [withdrawing, setWithdrawing] = useState<StaffHoliday | null>(null);
+  const [generating, setGenerating] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [...HOLIDAYS_KEY] });
+
+  async function run(action: () => Promise<unknown>, done: string, failed: string, detail: string) {
+    try {
+      await action();
+      toast({ title: done, description: detail });
+      await refresh();
+    } catch (error) {
+      toast({ kind: "error", title: failed, description: staffErrorMessage(error) });
+    }
+  }
+
+  async function generate() {
+    setGenerating(true);
+    try {
+      const { created } = await holidaysApi.generate(shownYear);
+      toast({
+        title: created > 0 ? "Jours fériés générés." : "Rien à ajouter.",
+        description:
+          created > 0
+            ? `${created} jour${created > 1 ? "s" : ""} ajouté${created > 1 ? "s" : ""} pour ${yearLabel(shownYear)}.`
+            : `Les jours fériés de ${yearLabel(shownYear)} sont déjà là.`,
+      });
+      await refresh();
+    } catch (error) {
+      toast({ kind: "error", title: "La génération n'a pas abouti.", description: staffErrorMessage(error) });
+    } finally {
+      setGenerating(false);
+    }
+  }
+
+  const canWrite = can(me, "update:jours-feries");
+  const columns = [
+    column.accessor("nom", {
+      header: "Nom",
+      cell: (info) => (
+        <>
+          <span className="font-semibold text-ink">{info.getValue()}</span>
+          <CellNote>{HOLIDAY_KIND_LABELS[info.row.original.categorie]}</CellNote>
+        </>
+      ),
+    }),
+    column.accessor("date", {
+      id: "date",
+      header: "Date",
+      cell: (info) => {
+        const end = info.row.original.date_fin;
+        return (
+          <span className="whitespace-nowrap">
+            {end
+              ? `du ${formatFrenchDate(info.getValue())} au ${formatFrenchDate(end)}`
+              : formatFrenchDate(info.getValue(), { weekday: true })}
+          </span>
+        );
+      },
+    }),
+    column.accessor("statut_date", {
+      header: "Statut de la date",
+      enableSorting: false,
+      cell: (info) => {
+        const status = info.getValue();
+        return status ? (
+          <span
+            className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${STATUS_STYLES[status]}`}
+          >
+            {HOLIDAY_DATE_STATUS_LABELS[status]}
+          </span>
+        ) : (
+          <span className="text-sm text-gray-700">Date fixe</span>
+        );
+      },
+    }),
+    column.accessor("centre_ids", {
+      header: "Centres",
+      enableSorting: false,
+      cell: (info) => (
+        <span className="block min-w-28">
+          {info.row.original.tous_centres ? "Tous les centres" : centresLabel(info.getValue(), centreNames)}
+        </span>
+      ),
+    }),
+    column.display({
+      id: "actions",
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row: { original: holiday } }) =>
+        canWrite ? (
+          <div className="flex flex-wrap gap-2">
+            {holiday.statut_date === "prevue" && (
+              <button
+                type="button"
+                onClick={() =>
+                  run(
+                    () => holidaysApi.confirm(holiday.id),
+                    "Date confirmée.",
+                    "La confirmation n'a pas abouti.",
+                    `${holiday.nom} : ${formatFrenchDate(holiday.date)}`,
+                  )
+                }
+                className={actionButtonClass}
+              >
+                Confirmer la date<span className="sr-only"> de « {holiday.nom} »</span>
+              </button>
+            )}
+            <button type="button" onClick={() => setEditing(holiday)} className={actionButtonClass}>
+              Modifier<span className="sr-only"> « {holiday.nom} »</span>
+            </button>
+            <button type="button" onClick={() => setWithdrawing(holiday)} className={actionButtonClass}>
+              Retirer<span className="sr-only"> « {holiday.nom} »</span>
+            </button>
+          </div>
+        ) : null,
+    }),
+  ];
+
+  const filters: ListFilter[] = [
+    {
+      name: "annee",
+      label: "Année scolaire",
+      allLabel: `En cours (${yearLabel(currentYear)})`,
+      options: [currentYear - 1, currentYear + 1, currentYear + 2].map((start) => ({
+        value: String(start),
+        label: yearLabel(start),
+      })),
+    },
+    { name: "categorie", label: "Catégorie", allLabel: "Toutes les catégories", options: HOLIDAY_KIND_OPTIONS },
+    {
+      name: "centre_id",
+      label: "Centre",
+      allLabel: "Tous les centres",
+      options: [...centreNames].map(([id, name]) => ({ value: String(id), label: name })),
+    },
+  ];
+  const edited = editing && editing !== "new" ? editing : undefined;
+
+  return (
+    <StaffPage
+      title={`Jours fériés ${yearLabel(shownYear)}`}
+      crumbs={[{ label: "Jours fériés" }]}
+      permission="read:jours-feries"
+      actions={
+        can(me, "create:jours-feries") && (
+          <div className="flex flex-wrap gap-2">
+            <button type="button" onClick={generate} disabled={generating} className={secondaryButtonClass}>
+              {generating ? "Génération…" : `Générer ${yearLabel(shownYear)}`}
+            </button>
+            <button type="button" onClick={() => setEditing("new")} className={primaryButtonClass}>
+              Ajouter une fermeture
+            </button>
+          </div>
+        )
+      }
+    >
+      <p className="mb-4 max-w-3xl text-sm text-gray-700">
+        Les fêtes nationales et internationales sont générées pour chaque année scolaire. Les fêtes religieuses le sont
+        à leur date prévue : confirmez-la, ou corrigez-la, après l'annonce officielle de l'observation du croissant
+        lunaire.
+      </p>
+      <DataTable
+        caption={`Jours fériés et fermetures ${yearLabel(shownYear)}`}
+        columns={columns}
+        list={list}
+        result={holidays}
+        searchLabel="Rechercher un jour férié"
+        searchPlaceholder="Nom"
+        filters={filters}
+        empty={{
+          title: "Aucun jour férié",
+          message: `Générez les jours fériés de ${yearLabel(shownYear)} ou ajoutez une fermeture.`,
+        }}
+        getRowId={(holiday) => String(holiday.id)}
+      />
+      <HolidayFormDialog
+        holiday={edited}
+        open={editing !== null}
+        onOpenChange={(open) => open || setEditing(null)}
+        onSave={async (body) => {
+          if (edited) {
+            const { categorie: _fixed, ...changes } = body;
+            await holidaysApi.update(edited.id, changes);
+            toast({ title: "Jour férié modifié.", description: body.nom });
+          } else {
+            await holidaysApi.create(body);
+            toast({ title: "Fermeture ajoutée.", description: body.nom });
+          }
+          setEditing(null);
+          await refresh();
+        }}
+      />
+      {withdrawing && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => open || setWithdrawing(null)}
+          title="Retirer ce jour férié ?"
+          description={`« ${withdrawing.nom} » disparaît aussitôt du calendrier des étudiants. Il reste 30 jours dans la corbeille, d'où il peut être restauré.`}
+          confirmLabel="Retirer"
+          onConfirm={() =>
+            run(
+              () => holidaysApi.withdraw(withdrawing.id),
+              "Jour férié retiré.",
+              "Le retrait n'a pas abouti.",
+              withdrawing.nom,
+            )
+          }
+        />
+      )}
+    </StaffPage>
+  );
+}
+
+const actionButtonClass =
+  "rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-ink hover:bg-gray-50";
