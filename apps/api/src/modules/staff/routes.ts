@@ -26,7 +26,9 @@ import type { RouteScopes } from "../../route-scopes.ts";
 import { createJournal } from "../audit/journal.ts";
 import { auditRoutes } from "../audit/routes.ts";
 import { dashboardRoutes } from "../dashboard/routes.ts";
+import { notificationStaffRoutes } from "../notifications/staff-routes.ts";
 import { referentielRoutes } from "../referentiel/routes.ts";
+import { trashRoutes } from "../trash/routes.ts";
 import { createStaffAccounts } from "./accounts.ts";
 import { createActivation } from "./activation.ts";
 import { staffCookies } from "./cookies.ts";
@@ -177,5 +179,7 @@ export async function gestionRoutes(scopes: RouteScopes, context: AppContext) {
     await auditRoutes(scope, { journal });
     await dashboardRoutes(scope, { db, journal });
     await referentielRoutes(scope, { db });
+    await notificationStaffRoutes(scope, context);
+    await trashRoutes(scope, context);
   }
 }
