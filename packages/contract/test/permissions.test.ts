@@ -98,16 +98,23 @@ describe("can: the secretariat's centres", () => {
 });
 
 describe("staffSections", () => {
-  it("the direction opens the dashboard, the accounts and the journal", () => {
+  const dashboard = { path: "/gestion", label: "Tableau de bord" };
+  const notifications = { path: "/gestion/notifications", label: "Notifications" };
+  // Every role has kinds it may restore (pedagogie: supports, orientation, parascolaire).
+  const bin = { path: "/gestion/corbeille", label: "Corbeille" };
+
+  it("the direction opens the dashboard, the accounts, the notifications, the bin and the journal", () => {
     expect(staffSections(direction)).toEqual([
-      { path: "/gestion", label: "Tableau de bord" },
+      dashboard,
       { path: "/gestion/comptes", label: "Comptes" },
+      notifications,
+      bin,
       { path: "/gestion/journal", label: "Journal" },
     ]);
   });
 
-  it("the secretariat and the pedagogie open only the dashboard today", () => {
-    expect(staffSections(ainSebaa)).toEqual([{ path: "/gestion", label: "Tableau de bord" }]);
-    expect(staffSections(pedagogie)).toEqual([{ path: "/gestion", label: "Tableau de bord" }]);
+  it("the secretariat opens the notifications too; the pedagogie the dashboard and the bin", () => {
+    expect(staffSections(ainSebaa)).toEqual([dashboard, notifications, bin]);
+    expect(staffSections(pedagogie)).toEqual([dashboard, bin]);
   });
 });

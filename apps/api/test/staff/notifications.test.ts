@@ -1,7 +1,7 @@
+import { toAcademyLocal } from "@puerta/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
-import { toAcademyLocal } from "../../src/lib/casablanca-time.ts";
 import { createAccessToken, createStudent } from "../factories.ts";
 import { bearer, createTestApp, queryRows, type TestApp } from "../helpers.ts";
 import { DEMO_STAFF, type StaffBrowser, signInStaff } from "./support.ts";

@@ -118,6 +118,8 @@ export type StaffSection = { path: string; label: string };
 const SECTIONS: readonly (StaffSection & { permission: Permission })[] = [
   { path: "/gestion", label: "Tableau de bord", permission: "read:tableau-de-bord" },
   { path: "/gestion/comptes", label: "Comptes", permission: "read:comptes" },
+  { path: "/gestion/notifications", label: "Notifications", permission: "read:notifications" },
+  { path: "/gestion/corbeille", label: "Corbeille", permission: "read:tableau-de-bord" },
   { path: "/gestion/journal", label: "Journal", permission: "read:journal" },
 ];
 

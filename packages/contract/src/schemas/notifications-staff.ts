@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AUDIENCE_TYPES } from "../rules/notifications.ts";
 import {
+  LOCAL_DATE_TIME,
   NOTIFICATION_PRIORITIES,
   NOTIFICATION_READ_FILTERS,
   NOTIFICATION_STAFF_LIMITS,
@@ -44,9 +45,6 @@ export const notificationAudience = z
   });
 export type NotificationAudience = z.output<typeof notificationAudience>;
 export type NotificationAudienceInput = z.input<typeof notificationAudience>;
-
-/** A date and time as typed in a `datetime-local` field, read in Africa/Casablanca. */
-export const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
 const titre = z.string({ error: nm.titreRequired }).trim().min(1, nm.titreRequired).max(L.titreMax, nm.titreTooLong);
 /** Plain text: line breaks are kept, trailing spaces only are trimmed. */

@@ -2,6 +2,7 @@ import {
   ADMINISTRATION_SENDER,
   type AudienceChoices,
   type AudienceStudent,
+  fromAcademyLocal,
   NOTIFICATION_STAFF_MESSAGES,
   type NotificationAudience,
   type NotificationReadsPage,
@@ -24,7 +25,6 @@ import {
   options,
   staffUsers,
 } from "../../db/schema/index.ts";
-import { fromAcademyLocal } from "../../lib/casablanca-time.ts";
 import { HttpError, notFound, validationFailed } from "../../lib/errors.ts";
 import { audit, changedFields } from "../audit/audit.ts";
 import type { LiveSession } from "../staff/queries.ts";
