@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { hashPassword, loadConfig, openDatabase, seedDemo } from "@puerta/api";
 import { createNotification, createStudent } from "@puerta/api/testing";
 import { FIXTURE_NOTIFICATIONS } from "./support/fixture-notifications.ts";
+import { seedFixtureStaff } from "./support/fixture-staff.ts";
 import { FIXTURE_PASSWORD, FIXTURE_STUDENTS } from "./support/fixture-students.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -39,6 +40,7 @@ for (const n of Object.values(FIXTURE_NOTIFICATIONS)) {
     sender: "E2E",
   });
 }
+await seedFixtureStaff(db);
 await database.close();
 
 const server = spawn(process.execPath, [path.join(root, "apps/api/src/server.ts")], {

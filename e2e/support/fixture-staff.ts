@@ -1,0 +1,37 @@
+/**
+ * Staff accounts created only for the end-to-end run, one set per journey, so that no spec
+ * enrols the demo accounts' second factor before the journey that checks their first sign-in.
+ * Activated (password set), no second factor yet: the first sign-in enrols one.
+ */
+import { centres, type Database, hashPassword, staffUserCentres, staffUsers } from "@puerta/api";
+import { eq } from "drizzle-orm";
+
+export const FIXTURE_STAFF_PASSWORD = "Fixture-Gestion-2025";
+
+export const FIXTURE_STAFF = {
+  notificationsDirection: {
+    name: "Driss Notif",
+    email: "e2e.notif.direction@example.com",
+    role: "direction",
+    centre: null,
+  },
+  notificationsSecretary: {
+    name: "Samira Notif",
+    email: "e2e.notif.secretariat@example.com",
+    role: "secretariat",
+    centre: "Ain Sebaa",
+  },
+} as const;
+
+export async function seedFixtureStaff(db: Database) {
+  const passwordHash = await hashPassword(FIXTURE_STAFF_PASSWORD);
+  for (const { centre, ...account } of Object.values(FIXTURE_STAFF)) {
+    const [row] = await db
+      .insert(staffUsers)
+      .values({ ...account, passwordHash })
+      .returning({ id: staffUsers.id });
+    if (!row || !centre) continue;
+    const [found] = await db.select({ id: centres.id }).from(centres).where(eq(centres.nom, centre));
+    if (found) await db.insert(staffUserCentres).values({ staffId: row.id, centreId: found.id });
+  }
+}
