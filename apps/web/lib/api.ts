@@ -98,6 +98,16 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   throw new ApiError(response.status, message, errorBody);
 }
 
+/**
+ * The CSRF echo of a state-changing call sent outside apiRequest (an upload through
+ * XMLHttpRequest for its progress, lib/upload.ts): asks for the cookie first when needed.
+ */
+export async function csrfHeaders(): Promise<Record<string, string>> {
+  if (csrfCookiePending || !readCookie(CSRF_COOKIE)) await requestCsrfCookie();
+  const xsrf = readCookie(CSRF_COOKIE);
+  return xsrf ? { "X-XSRF-TOKEN": xsrf } : {};
+}
+
 export async function apiJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await apiRequest(path, options);
   if (response.status === 204) return undefined as T;

@@ -15,6 +15,7 @@ export * from "./rules/policy.ts";
 export * from "./rules/profile.ts";
 export * from "./rules/staff.ts";
 export * from "./rules/student-data.ts";
+export * from "./rules/uploads.ts";
 export * from "./schemas/index.ts";
 export * from "./schemas/staff.ts";
 export * from "./time-zone.ts";

@@ -1,40 +1,31 @@
 import { randomUUID } from "node:crypto";
 import { PROFILE_PHOTO, PROFILE_TEXT } from "@puerta/contract";
-import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
 import type { CoreContext } from "../../context.ts";
-import { forbidden, notFound, validationFailed } from "../../lib/errors.ts";
+import { forbidden, notFound } from "../../lib/errors.ts";
+import { checkImage } from "../../lib/uploads/index.ts";
 import * as q from "./queries.ts";
 
 /** Where the web finds the caller's photo; the version changes with each upload so caches refresh. */
 export const PHOTO_ROUTE = "/api/profile/photo";
 
-/** Refuses decompression bombs: a 2 MB file may not unpack into more pixels than this. */
-const MAX_INPUT_PIXELS = 40_000_000;
-
-const refuse = (message: string) => validationFailed({ photo: [message] });
-
 /**
  * Checks that the bytes are a JPEG, PNG or WebP image (by content, never by name or declared
- * type) and re-encodes them: the stored file is a fresh WebP without metadata, whatever came in.
+ * type; lib/uploads/image.ts) and re-encodes them: the stored file is a fresh WebP without
+ * metadata, whatever came in.
  */
 export async function reencodePhoto(bytes: Buffer): Promise<Buffer> {
-  if (bytes.length === 0) throw refuse(PROFILE_TEXT.photoMissing);
-  if (bytes.length > PROFILE_PHOTO.maxBytes) throw refuse(PROFILE_TEXT.photoTooLarge);
-  const detected = await fileTypeFromBuffer(bytes);
-  if (!detected || !(PROFILE_PHOTO.mimeTypes as readonly string[]).includes(detected.mime)) {
-    throw refuse(PROFILE_TEXT.photoInvalid);
-  }
-  try {
-    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
-      .rotate()
-      .resize(PROFILE_PHOTO.maxSidePx, PROFILE_PHOTO.maxSidePx, { fit: "cover", withoutEnlargement: true })
-      .webp({ quality: 85 })
-      .toBuffer();
-  } catch {
-    // Truncated or corrupt data behind a valid signature.
-    throw refuse(PROFILE_TEXT.photoInvalid);
-  }
+  const checked = await checkImage(bytes, {
+    field: "photo",
+    maxBytes: PROFILE_PHOTO.maxBytes,
+    resize: { width: PROFILE_PHOTO.maxSidePx, height: PROFILE_PHOTO.maxSidePx, fit: "cover", withoutEnlargement: true },
+    messages: {
+      missing: PROFILE_TEXT.photoMissing,
+      invalid: PROFILE_TEXT.photoInvalid,
+      tooLarge: PROFILE_TEXT.photoTooLarge,
+      tooManyPixels: PROFILE_TEXT.photoInvalid,
+    },
+  });
+  return checked.bytes;
 }
 
 export function createProfileService({ db, storage }: Pick<CoreContext, "db" | "storage">) {

@@ -1,0 +1,116 @@
+import fastifyMultipart from "@fastify/multipart";
+import { UPLOAD_TEXT } from "@puerta/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { validationFailed } from "../errors.ts";
+
+export type MultipartLimits = {
+  /** Bytes of one file; a longer file is cut by the parser and refused with `tooLargeMessage`. */
+  maxFileBytes: number;
+  /** Files in one request (one per request for the publishing screens). */
+  maxFiles?: number;
+  /** Text fields in one request. */
+  maxFields?: number;
+};
+
+/**
+ * Registers the multipart parser in `app`. Call it inside a child scope of your module (as
+ * modules/profile/routes.ts does): the parser and its limits then stay with those routes, and
+ * two modules never register it twice in the same scope.
+ */
+export async function registerMultipart(app: FastifyInstance, limits: MultipartLimits) {
+  const files = limits.maxFiles ?? 1;
+  const fields = limits.maxFields ?? 20;
+  await app.register(fastifyMultipart, {
+    // A file over the limit is cut and drained, then refused by readMultipart with a French 422.
+    throwFileSizeLimit: false,
+    limits: { fileSize: limits.maxFileBytes, files, fields, parts: files + fields, fieldSize: 8 * 1024 },
+  });
+}
+
+/** One file part, in memory. `clientName` is what the browser said: for display only, never a key or path. */
+export type ReceivedFile = { field: string; bytes: Buffer; clientName: string };
+
+export type ReceivedForm = { fields: Record<string, string>; files: ReceivedFile[] };
+
+export type ReadOptions = {
+  /** The only file field accepted (`file`, `affiche`…); files under another name are refused. */
+  fileField: string;
+  /** The same limit as the parser's, checked here as the bytes stream in. */
+  maxFileBytes: number;
+  /** The French message of a file over the limit (shown beside the field). */
+  tooLargeMessage: string;
+};
+
+/**
+ * Reads a multipart request: its text fields and its file parts, each streamed into memory up
+ * to `maxFileBytes`. The whole body is read even when a file is refused, so that the browser
+ * receives the 422 rather than a reset connection.
+ */
+export async function readMultipart(request: FastifyRequest, options: ReadOptions): Promise<ReceivedForm> {
+  const fields: Record<string, string> = {};
+  const files: ReceivedFile[] = [];
+  const errors: Record<string, string[]> = {};
+  for await (const part of request.parts()) {
+    if (part.type === "field") {
+      if (typeof part.value === "string" && !(part.fieldname in fields)) fields[part.fieldname] = part.value;
+      continue;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of part.file) {
+      size += (chunk as Buffer).length;
+      // Past the limit the rest is read and dropped.
+      if (size <= options.maxFileBytes) chunks.push(chunk as Buffer);
+    }
+    if (part.fieldname !== options.fileField) {
+      errors[part.fieldname] = [UPLOAD_TEXT.tooManyFiles];
+      continue;
+    }
+    if (part.file.truncated || size > options.maxFileBytes) {
+      errors[options.fileField] = [options.tooLargeMessage];
+      continue;
+    }
+    files.push({ field: part.fieldname, bytes: Buffer.concat(chunks, size), clientName: part.filename ?? "" });
+  }
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  return { fields, files };
+}
+
+/** The one file of a form, or a 422 on its field when there is none. */
+export function requireOneFile(form: ReceivedForm, field: string): ReceivedFile {
+  const [file, extra] = form.files;
+  if (!file || file.bytes.length === 0) throw validationFailed({ [field]: [UPLOAD_TEXT.missing] });
+  if (extra) throw validationFailed({ [field]: [UPLOAD_TEXT.tooManyFiles] });
+  return file;
+}
+
+/**
+ * The text fields of a form checked with a contract schema: the parsed value, or a 422 with
+ * each field's French message (the same shape as a JSON body's).
+ */
+export function parseFormFields<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.output<S> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.map(String).join(".") || "body";
+    errors[field] = [...(errors[field] ?? []), issue.message];
+  }
+  throw validationFailed(errors);
+}
+
+/**
+ * A name to show or offer on download, made from what the browser sent: its last path
+ * segment, without control or reserved characters, at most 120 characters; `fallback` when
+ * nothing is left. Never used as a storage key or a path.
+ */
+export function displayFileName(clientName: string, fallback: string, extension = ""): string {
+  const last = clientName.split(/[\\/]/).pop() ?? "";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  let name = last.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, "").trim();
+  name = name.replace(/^\.+/, "").slice(0, 120);
+  if (!name) name = fallback;
+  if (extension && !name.toLowerCase().endsWith(extension)) name += extension;
+  return name;
+}
