@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "./app-context.ts";
 import { caller, createGuard } from "./lib/auth-guard.ts";
 import { markScope } from "./lib/route-table.ts";
+import { registerMultipart } from "./lib/uploads/index.ts";
 import { staffCookies } from "./modules/staff/cookies.ts";
 import { guardStaffScope } from "./modules/staff/scope.ts";
 import { createStaffSessions } from "./modules/staff/sessions.ts";
@@ -40,6 +41,7 @@ export async function registerRouteScopes(app: FastifyInstance, context: AppCont
     await publicScope.register(async (staff) => {
       markScope(staff, "staff");
       guardStaffScope(staff, { sessions: createStaffSessions(context.db), cookies: staffCookies(context.config) });
+      await registerMultipart(staff); // uploads of section 5: each route reads with its own limits
       staffScope = staff;
     });
     const staff = staffScope;

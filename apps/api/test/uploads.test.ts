@@ -83,7 +83,7 @@ beforeAll(async () => {
   app = Fastify();
   registerErrorHandler(app);
   await app.register(async (scope) => {
-    await registerMultipart(scope, { maxFileBytes: 20 * 1024 * 1024 });
+    await registerMultipart(scope);
     scope.post("/pdf", async (request) => {
       const form = await readMultipart(request, {
         fileField: "file",
@@ -107,7 +107,7 @@ beforeAll(async () => {
     });
   });
   await app.register(async (scope) => {
-    await registerMultipart(scope, { maxFileBytes: 8 * 1024 * 1024 });
+    await registerMultipart(scope);
     scope.post("/image", async (request, reply) => {
       const form = await readMultipart(request, {
         fileField: "affiche",

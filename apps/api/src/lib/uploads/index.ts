@@ -7,6 +7,7 @@ export {
   displayFileName,
   type MultipartLimits,
   parseFormFields,
+  publicFileName,
   type ReadOptions,
   type ReceivedFile,
   type ReceivedForm,
@@ -15,5 +16,6 @@ export {
   requireOneFile,
 } from "./multipart.ts";
 export { checkPdf } from "./pdf.ts";
+export { readPdfForm } from "./pdf-form.ts";
 export { removeStoredFiles, type StoreTarget, storeFileWithRow, type Transaction } from "./store.ts";
 export type { CheckedFile } from "./types.ts";

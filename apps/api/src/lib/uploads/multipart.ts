@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import fastifyMultipart from "@fastify/multipart";
-import { UPLOAD_TEXT } from "@puerta/contract";
+import { UPLOAD_LIMITS, UPLOAD_TEXT } from "@puerta/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { validationFailed } from "../errors.ts";
@@ -13,18 +14,25 @@ export type MultipartLimits = {
   maxFields?: number;
 };
 
-/**
- * Registers the multipart parser in `app`. Call it inside a child scope of your module (as
- * modules/profile/routes.ts does): the parser and its limits then stay with those routes, and
- * two modules never register it twice in the same scope.
- */
-export async function registerMultipart(app: FastifyInstance, limits: MultipartLimits) {
+/** The largest file any staff route takes (a 20 MB PDF); each route reads with its own limits. */
+const SCOPE_LIMITS: MultipartLimits = { maxFileBytes: UPLOAD_LIMITS.pdf.maxBytes, maxFiles: 1, maxFields: 20 };
+
+const busboyLimits = (limits: MultipartLimits) => {
   const files = limits.maxFiles ?? 1;
   const fields = limits.maxFields ?? 20;
+  return { fileSize: limits.maxFileBytes, files, fields, parts: files + fields, fieldSize: 8 * 1024 };
+};
+
+/**
+ * Registers the multipart parser in a scope. The staff scope has it from the start
+ * (route-scopes.ts): a module cannot add a plugin to it (it would inherit the student guard of
+ * the scope the module runs in), so staff routes just call readMultipart with their limits.
+ */
+export async function registerMultipart(app: FastifyInstance, limits: MultipartLimits = SCOPE_LIMITS) {
   await app.register(fastifyMultipart, {
     // A file over the limit is cut and drained, then refused by readMultipart with a French 422.
     throwFileSizeLimit: false,
-    limits: { fileSize: limits.maxFileBytes, files, fields, parts: files + fields, fieldSize: 8 * 1024 },
+    limits: busboyLimits(limits),
   });
 }
 
@@ -33,11 +41,9 @@ export type ReceivedFile = { field: string; bytes: Buffer; clientName: string };
 
 export type ReceivedForm = { fields: Record<string, string>; files: ReceivedFile[] };
 
-export type ReadOptions = {
+export type ReadOptions = MultipartLimits & {
   /** The only file field accepted (`file`, `affiche`…); files under another name are refused. */
   fileField: string;
-  /** The same limit as the parser's, checked here as the bytes stream in. */
-  maxFileBytes: number;
   /** The French message of a file over the limit (shown beside the field). */
   tooLargeMessage: string;
 };
@@ -51,7 +57,9 @@ export async function readMultipart(request: FastifyRequest, options: ReadOption
   const fields: Record<string, string> = {};
   const files: ReceivedFile[] = [];
   const errors: Record<string, string[]> = {};
-  for await (const part of request.parts()) {
+  const parserOptions = { limits: busboyLimits(options), throwFileSizeLimit: false };
+  const parts = request.parts(parserOptions);
+  for await (const part of parts) {
     if (part.type === "field") {
       if (typeof part.value === "string" && !(part.fieldname in fields)) fields[part.fieldname] = part.value;
       continue;
@@ -113,4 +121,22 @@ export function displayFileName(clientName: string, fallback: string, extension 
   if (!name) name = fallback;
   if (extension && !name.toLowerCase().endsWith(extension)) name += extension;
   return name;
+}
+
+/**
+ * A public file name for a download URL (`planning-semaine-1-3f9a1c.pdf`): ASCII letters,
+ * digits and dashes from the title, then a random suffix so two titles never collide. It
+ * matches lib/file-download.ts's PUBLIC_FILE_NAME; the user's own file name plays no part.
+ */
+export function publicFileName(title: string, extension: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[^\x20-\x7e]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  const suffix = randomUUID().replaceAll("-", "").slice(0, 8);
+  return `${slug || "document"}-${suffix}${extension}`;
 }
