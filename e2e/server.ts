@@ -5,10 +5,10 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { centres, hashPassword, loadConfig, openDatabase, seedDemo, staffUserCentres, staffUsers } from "@puerta/api";
+import { hashPassword, loadConfig, openDatabase, seedDemo } from "@puerta/api";
 import { createNotification, createStudent } from "@puerta/api/testing";
 import { FIXTURE_NOTIFICATIONS } from "./support/fixture-notifications.ts";
-import { FIXTURE_STAFF, FIXTURE_STAFF_PASSWORD } from "./support/fixture-staff.ts";
+import { seedFixtureStaff } from "./support/fixture-staff.ts";
 import { FIXTURE_PASSWORD, FIXTURE_STUDENTS } from "./support/fixture-students.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -40,15 +40,7 @@ for (const n of Object.values(FIXTURE_NOTIFICATIONS)) {
     sender: "E2E",
   });
 }
-const staffHash = await hashPassword(FIXTURE_STAFF_PASSWORD);
-for (const s of Object.values(FIXTURE_STAFF)) {
-  const [row] = await db
-    .insert(staffUsers)
-    .values({ name: s.name, email: s.email, role: s.role, passwordHash: staffHash })
-    .returning({ id: staffUsers.id });
-  const centre = "centre" in s ? (await db.select().from(centres)).find((c) => c.nom === s.centre) : undefined;
-  if (row && centre) await db.insert(staffUserCentres).values({ staffId: row.id, centreId: centre.id });
-}
+await seedFixtureStaff(db);
 await database.close();
 
 const server = spawn(process.execPath, [path.join(root, "apps/api/src/server.ts")], {

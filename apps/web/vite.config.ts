@@ -23,7 +23,7 @@ export default defineConfig({
             // round trips than their bytes (decision 009).
             {
               name: "app",
-              test: /[\\/]apps[\\/]web[\\/](app[\\/]root|app[\\/]layout[\\/]site-layout|features[\\/]auth[\\/]require-auth|features[\\/]notifications[\\/](api|notification-status))\.tsx?|node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
+              test: /[\\/]apps[\\/]web[\\/](app[\\/]root|app[\\/]layout[\\/]site-layout|features[\\/]auth[\\/]require-auth|features[\\/]notifications[\\/]api|components[\\/]notification-status)\.tsx?|node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
               priority: 1,
             },
           ],

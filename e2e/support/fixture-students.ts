@@ -39,6 +39,8 @@ export const FIXTURE_STUDENTS = {
   calendarHolidays: student("calendar-holidays", "Ain Sebaa", true),
   passwordReset: student("password-reset", "Zenith", true),
   passwordChange: student("password-change", "Ain Sebaa", true),
+  gestionNotificationsAin: student("gestion-notifications-ain", "Ain Sebaa", true),
+  gestionNotificationsZenith: student("gestion-notifications-zenith", "Zenith", true),
   // Name fields carrying script payloads: shown on the profile and in the header.
   xss: {
     ...student("xss", "Ain Sebaa", true),

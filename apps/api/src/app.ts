@@ -38,6 +38,7 @@ import { profileRoutes } from "./modules/profile/routes.ts";
 import { gestionRoutes } from "./modules/staff/routes.ts";
 import { webRoutes } from "./modules/web/routes.ts";
 import { type RouteModule, registerRouteScopes } from "./route-scopes.ts";
+import { createScheduledJobs } from "./scheduled-jobs.ts";
 
 /** Every module's routes, each declared in its scopes (route-scopes.ts). */
 const ROUTE_MODULES: readonly RouteModule[] = [
@@ -111,15 +112,19 @@ export async function buildApp({ config, db, logger, extraRoutes = [] }: BuildOp
     storage: createStorageFromConfig(db, config.dataDir, config.storage),
   };
   const auth = createAuthService(core);
+  const mail = createMailer({ db, config, log: app.log });
   const context: AppContext = {
     ...core,
     auth,
     policy: createPolicyService(core),
-    mail: createMailer({ db, config, log: app.log }),
+    mail,
+    jobs: createScheduledJobs({ ...core, mail, log: app.log }),
   };
   // The outbox worker runs while the server does; closing waits for the message in flight.
   app.addHook("onReady", async () => context.mail.start());
   app.addHook("onClose", async () => context.mail.stop());
+  app.addHook("onReady", async () => context.jobs.start());
+  app.addHook("onClose", async () => context.jobs.stop());
 
   registerCsrf(app, config);
   await registerRouteScopes(app, context, [...ROUTE_MODULES, ...extraRoutes]);

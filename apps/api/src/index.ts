@@ -9,3 +9,4 @@ export { type Database, type DatabaseHandle, openDatabase } from "./db/client.ts
 export * from "./db/schema/index.ts";
 export { DEMO_PASSWORD, DEMO_STUDENTS, seedDemo } from "./db/seed/index.ts";
 export { hashPassword } from "./lib/password-hash.ts";
+export { enqueueCopies, notificationMail } from "./modules/notifications/email-copies.ts";

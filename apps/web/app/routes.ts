@@ -20,6 +20,15 @@ export default [
       route("parascolaire", "../features/gestion/calendars/events-page.tsx"),
       route("jours-feries", "../features/gestion/calendars/holidays-page.tsx"),
       route("journal", "../features/gestion/journal/journal-page.tsx"),
+      route("notifications", "../features/gestion/notifications/notifications-page.tsx"),
+      route("notifications/nouvelle", "../features/gestion/notifications/notification-compose-page.tsx", {
+        id: "gestion-notification-new",
+      }),
+      route("notifications/:id", "../features/gestion/notifications/notification-page.tsx"),
+      route("notifications/:id/modifier", "../features/gestion/notifications/notification-compose-page.tsx", {
+        id: "gestion-notification-edit",
+      }),
+      route("corbeille", "../features/gestion/corbeille/corbeille-page.tsx"),
       route("journal/:id", "../features/gestion/journal/journal-entry-page.tsx"),
       route("mot-de-passe", "../features/gestion/auth/change-password-page.tsx"),
       route("*", "../features/gestion/shell/staff-not-found-page.tsx"),

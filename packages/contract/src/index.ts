@@ -9,6 +9,7 @@ export * from "./rules/documents.ts";
 export * from "./rules/holiday-generation.ts";
 export * from "./rules/layout.ts";
 export * from "./rules/notifications.ts";
+export * from "./rules/notifications-staff.ts";
 export * from "./rules/passwords.ts";
 export * from "./rules/permissions.ts";
 export * from "./rules/policy.ts";

@@ -1,11 +1,11 @@
-import { relativeTime, NOTIFICATION_TEXT as T } from "@puerta/contract";
-import { Bell, ChevronRight, Clock } from "lucide-react";
-import { Link } from "react-router";
+import { NOTIFICATION_TEXT as T } from "@puerta/contract";
+import { Bell } from "lucide-react";
 import { ErrorView } from "../../components/error-view.tsx";
+import { NotificationCard } from "../../components/notification-card.tsx";
+import { UnreadBadge } from "../../components/notification-status.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { isRead, useNotifications } from "./api.ts";
-import { NotificationStatusIcon, UnreadBadge } from "./notification-status.tsx";
 
 export const meta = () => [{ title: `${T.title} | ${brand.academyName}` }];
 
@@ -34,43 +34,7 @@ export default function NotificationsPage() {
             const unreadItem = !isRead(n, student);
             return (
               <li key={n.id}>
-                <article
-                  aria-labelledby={`notification-${n.id}`}
-                  className={`rounded-2xl border p-5 shadow-sm transition-shadow hover:shadow-md ${
-                    unreadItem ? "border-brand-100 bg-brand-50/60" : "border-gray-200 bg-white"
-                  }`}
-                >
-                  <div className="flex items-start gap-3">
-                    <NotificationStatusIcon statut={n.statut} />
-                    <div className="min-w-0 flex-1">
-                      <div className="flex flex-wrap items-center gap-2">
-                        <h2 id={`notification-${n.id}`} className="text-lg font-bold break-words">
-                          {n.titre}
-                        </h2>
-                        {unreadItem && (
-                          <span className="rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-bold text-white">
-                            {T.unread}
-                          </span>
-                        )}
-                      </div>
-                      <p className="mt-1 line-clamp-2 text-gray-700 break-words">{n.message}</p>
-                      <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
-                        <span className="inline-flex items-center gap-1.5 text-gray-600">
-                          <Clock aria-hidden="true" className="size-4" />
-                          <time dateTime={n.created_at}>{relativeTime(n.created_at)}</time>
-                        </span>
-                        <Link
-                          to={`/notification/${n.id}`}
-                          className="inline-flex items-center gap-1 rounded-lg font-semibold text-brand-700 hover:underline"
-                        >
-                          {T.details}
-                          <span className="sr-only"> : {n.titre}</span>
-                          <ChevronRight aria-hidden="true" className="size-4" />
-                        </Link>
-                      </div>
-                    </div>
-                  </div>
-                </article>
+                <NotificationCard notification={n} unread={unreadItem} detailsHref={`/notification/${n.id}`} />
               </li>
             );
           })}

@@ -124,6 +124,8 @@ const SECTIONS: readonly (StaffSection & { permission: Permission })[] = [
   { path: "/gestion/parascolaire", label: "Parascolaire", permission: "read:parascolaire" },
   { path: "/gestion/jours-feries", label: "Jours fériés", permission: "read:jours-feries" },
   { path: "/gestion/comptes", label: "Comptes", permission: "read:comptes" },
+  { path: "/gestion/notifications", label: "Notifications", permission: "read:notifications" },
+  { path: "/gestion/corbeille", label: "Corbeille", permission: "read:tableau-de-bord" },
   { path: "/gestion/journal", label: "Journal", permission: "read:journal" },
 ];
 

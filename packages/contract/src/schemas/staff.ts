@@ -9,12 +9,14 @@ import {
   TOTP_CODE_PATTERN,
 } from "../rules/staff.ts";
 import { emailField, loginRequest, user } from "./auth.ts";
-import { newPasswordField } from "./passwords.ts";
+import { newPasswordField, resetTokenField } from "./passwords.ts";
 import { listQuery, pageOf } from "./staff-lists.ts";
 
 const m = STAFF_MESSAGES;
 
-// Lists live in their own file, so that schema files exported from here can build on them without a cycle.
+export * from "./notifications-staff.ts";
+// Lists (`listQuery`, `pageOf`) live in their own file, so that a domain's staff schemas can
+// build on them without importing this file, which exports theirs.
 export * from "./staff-lists.ts";
 
 // ---------------------------------------------------------------- sign-in

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { etudiants } from "./academy.ts";
+import { staffUsers } from "./staff.ts";
 
 /**
  * Notifications and their audience. The id lists are integer arrays so that the audience
@@ -27,6 +28,21 @@ export const notifications = pgTable(
     link: text("link"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /**
+     * When students see it (back-office spec, section 5): null for a draft, a future time for a
+     * scheduled one; the student query compares it with now(), so nothing has to run at that
+     * time. The back-office sets `created_at` to the same instant, the date students read.
+     */
+    publishedAt: timestamp("published_at", { withTimezone: true }).defaultNow(),
+    /** "Retirer" (modules/trash/kind.ts): hidden from students while set, purged after 30 days. */
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    withdrawnBy: integer("withdrawn_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    /** The staff member who composed it; null for the seed's and the former system's. */
+    createdBy: integer("created_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** "Envoyer aussi par e-mail": the copies are queued once it is published (emailed_at set then). */
+    emailCopy: boolean("email_copy").notNull().default(false),
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+    /**
      * The wire JSON (spec section 3) up to `"viewed_by":` and from the field after it, computed
      * by PostgreSQL from the row (migration 0006, decision 050): a list then joins each row's two
      * halves around the reader's own `viewed_by` instead of writing every field on each request.
@@ -40,7 +56,10 @@ export const notifications = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`notification_wire_tail(id, statut, sender, priority, photo_key, link)`),
   },
-  (t) => [index("notifications_created_at_idx").on(t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index("notifications_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("notifications_withdrawn_at_idx").on(t.withdrawnAt),
+  ],
 );
 
 /** Who read what: one row per student and notification, exposed as `viewed_by`. */

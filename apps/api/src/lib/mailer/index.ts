@@ -34,6 +34,8 @@ export function createMailer({ db, config, log }: { db: Database; config: Config
   });
 
   return {
+    /** The right-hand side of our Message-IDs, for messages queued in bulk by SQL. */
+    messageIdDomain: domain,
     /** Stores the message in the outbox and returns its id; it leaves once the transaction commits. */
     queue(mail: OutgoingMail, executor: Executor = db): Promise<number> {
       return insertMessage(executor, { ...mail, messageId: `<${randomUUID()}@${domain}>` });

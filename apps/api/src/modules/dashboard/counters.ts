@@ -1,7 +1,8 @@
 import { can, type DashboardCounter, type Permission, type StaffActor } from "@puerta/contract";
-import { and, isNull, sql } from "drizzle-orm";
+import { and, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { staffUsers } from "../../db/schema/index.ts";
+import { notifications, staffUsers } from "../../db/schema/index.ts";
+import { insideCentres } from "../notifications/staff-queries.ts";
 
 /**
  * One counter of the dashboard (back-office spec, section 3). Each feature adds its counter to
@@ -31,6 +32,25 @@ export const COUNTER_PROVIDERS: readonly CounterProvider[] = [
           .select({ n: sql<number>`count(*)::int` })
           .from(staffUsers)
           .where(and(isNull(staffUsers.passwordHash), isNull(staffUsers.deactivatedAt))),
+      ),
+  },
+  {
+    key: "notifications_programmees",
+    label: "Notifications programmées",
+    href: "/gestion/notifications?state=programmee",
+    permission: "read:notifications",
+    count: (db, actor) =>
+      countOf(
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(notifications)
+          .where(
+            and(
+              isNull(notifications.withdrawnAt),
+              gt(notifications.publishedAt, sql`now()`),
+              actor.role === "secretariat" ? insideCentres(actor.centre_ids) : undefined,
+            ),
+          ),
       ),
   },
 ];

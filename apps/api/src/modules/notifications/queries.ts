@@ -1,4 +1,4 @@
-import { and, eq, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { etudiants, notificationReads, notifications } from "../../db/schema/index.ts";
@@ -11,13 +11,51 @@ const n = notifications;
  * `tous` and any unknown type are shown; the others need the student's id, option, centre
  * or filière in the matching list (a null attribute never matches).
  */
-const addressedToStudent = or(
+export const addressedToStudent = or(
   notInArray(n.typeDestinataire, ["etudiant_specifique", "option", "centre", "filiere"]),
   and(eq(n.typeDestinataire, "etudiant_specifique"), sql`${etudiants.id} = any(${n.etudiantIds})`),
   and(eq(n.typeDestinataire, "option"), sql`${etudiants.optionId} = any(${n.optionIds})`),
   and(eq(n.typeDestinataire, "centre"), sql`${etudiants.centreId} = any(${n.centreIds})`),
   and(eq(n.typeDestinataire, "filiere"), sql`${etudiants.filiereId} = any(${n.filiereIds})`),
 );
+
+/**
+ * Published and not withdrawn (back-office spec, section 5): a scheduled notification appears by
+ * itself once `published_at` has passed, with nothing to run at that time; a draft (null) never.
+ */
+export const visibleToStudents = and(isNull(n.withdrawnAt), lte(n.publishedAt, sql`now()`));
+
+/** An audience as the back-office composes it, in the stored notification fields. */
+export type AudienceFields = {
+  typeDestinataire: string;
+  etudiantIds: number[];
+  optionIds: number[];
+  centreIds: number[];
+  filiereIds: number[];
+};
+
+const intArray = (ids: readonly number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(",")}}`}::integer[]`;
+
+/**
+ * An audience not yet stored, as a one-row `notifications` relation: the same
+ * `addressedToStudent` then judges it, so the back-office's count is what students will get.
+ */
+export const audienceRelation = (audience: AudienceFields): SQL => sql`(select
+  ${audience.typeDestinataire}::text as type_destinataire, ${intArray(audience.etudiantIds)} as etudiant_ids,
+  ${intArray(audience.optionIds)} as option_ids, ${intArray(audience.centreIds)} as centre_ids,
+  ${intArray(audience.filiereIds)} as filiere_ids) as ${n}`;
+
+/** How many students an audience reaches (the live count of the compose screen). */
+export async function countAudience(db: Pick<Database, "execute">, audience: AudienceFields): Promise<number> {
+  const result = (await db.execute(
+    sql`select count(*)::int as n from ${audienceRelation(audience)} join ${etudiants} on true where ${addressedToStudent}`,
+  )) as unknown as { rows: { n: number }[] };
+  return result.rows[0]?.n ?? 0;
+}
+
+/** The students a stored notification is addressed to, as a join condition for staff queries. */
+export const recipientsOf = (notificationId: number | SQL) =>
+  sql`${n} join ${etudiants} on ${n.id} = ${notificationId} and ${addressedToStudent}`;
 
 const userId = sql.placeholder("userId");
 
@@ -51,7 +89,7 @@ const notificationJsonText = sql`${ownAudienceOnly}
   || ${n.wireTail}`;
 
 /** The notifications addressed to the user's student record: a user without one has none. */
-const addressed = sql`from ${n} join ${etudiants} on ${etudiants.userId} = ${userId} where ${addressedToStudent}`;
+const addressed = sql`from ${n} join ${etudiants} on ${etudiants.userId} = ${userId} where ${addressedToStudent} and ${visibleToStudents}`;
 
 /** The wire JSON of the notification list and details, as statements prepared once. */
 export function notificationJson(db: Database) {
@@ -80,7 +118,7 @@ export async function findForUser(db: Database, userId: number, id: number) {
     .select({ notification: n, etudiantId: etudiants.id })
     .from(n)
     .innerJoin(etudiants, eq(etudiants.userId, userId))
-    .where(and(eq(n.id, id), addressedToStudent));
+    .where(and(eq(n.id, id), addressedToStudent, visibleToStudents));
   return row;
 }
 

@@ -27,9 +27,11 @@ import { createJournal } from "../audit/journal.ts";
 import { auditRoutes } from "../audit/routes.ts";
 import { calendarsStaffRoutes } from "../calendars/staff-routes.ts";
 import { dashboardRoutes } from "../dashboard/routes.ts";
+import { notificationStaffRoutes } from "../notifications/staff-routes.ts";
 import { referentielRoutes } from "../referentiel/routes.ts";
 import { createStudentActivation } from "../students/activation.ts";
 import { studentRoutes } from "../students/routes.ts";
+import { trashRoutes } from "../trash/routes.ts";
 import { createStaffAccounts } from "./accounts.ts";
 import { createActivation } from "./activation.ts";
 import { staffCookies } from "./cookies.ts";
@@ -182,5 +184,7 @@ export async function gestionRoutes(scopes: RouteScopes, context: AppContext) {
     await referentielRoutes(scope, { db });
     await studentRoutes(scope, context);
     await calendarsStaffRoutes(scope, context);
+    await notificationStaffRoutes(scope, context);
+    await trashRoutes(scope, context);
   }
 }

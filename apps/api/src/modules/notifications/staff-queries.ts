@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import { centres, etudiants, filieres, notificationReads, notifications, options } from "../../db/schema/index.ts";
+import { addressedToStudent } from "./queries.ts";
+
+const n = notifications;
+
+/**
+ * The back-office's view of notifications (docs/spec/back-office.md section 5). Who receives a
+ * notification is never judged here: every count and list of recipients goes through the
+ * student side's `addressedToStudent` (queries.ts, decision 025).
+ */
+
+export const iso = (column: unknown) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export const stateOf = sql<"brouillon" | "programmee" | "publiee" | "retiree">`case
+  when ${n.withdrawnAt} is not null then 'retiree'
+  when ${n.publishedAt} is null then 'brouillon'
+  when ${n.publishedAt} > now() then 'programmee'
+  else 'publiee' end`;
+
+/** The audience's id list: the one its type reads. */
+export const audienceIds = sql<number[]>`case ${n.typeDestinataire}
+  when 'etudiant_specifique' then ${n.etudiantIds} when 'option' then ${n.optionIds}
+  when 'centre' then ${n.centreIds} when 'filiere' then ${n.filiereIds} else '{}'::integer[] end`;
+
+/**
+ * The centres the audience reaches, for the secretariat's scope (contract `can`): its centres, the
+ * centres of the students it names (null for one without a centre), or `null` (every centre) for
+ * everyone, options and filières, which cross centres.
+ */
+export const scopeCentres = sql<(number | null)[]>`case ${n.typeDestinataire}
+  when 'centre' then ${n.centreIds}
+  when 'etudiant_specifique' then array(select e.centre_id from ${etudiants} e where e.id = any(${n.etudiantIds}))
+  else array[null]::integer[] end`;
+
+/** Every targeted centre is one of `mine` (what the secretariat may see and change). */
+export const insideCentres = (mine: readonly number[]) =>
+  sql`(cardinality(${scopeCentres}) > 0 and ${scopeCentres} <@ ${`{${mine.map((id) => Math.trunc(id)).join(",")}}`}::integer[])`;
+
+/** Students the stored notification `n` reaches now. */
+export const recipientCount = sql<number>`(select count(*)::int from ${etudiants} where ${addressedToStudent})`;
+
+/** Recipients who opened it. */
+export const readCount = sql<number>`(select count(*)::int from ${notificationReads} r
+  join ${etudiants} on ${etudiants.id} = r.etudiant_id where r.notification_id = ${n.id} and ${addressedToStudent})`;
+
+const namesOf = (table: typeof centres | typeof options | typeof filieres, ids: unknown) =>
+  sql`(select string_agg(t.nom, ', ' order by t.nom) from ${table} t where t.id = any(${ids}))`;
+
+/** "Tous les étudiants", "Centres : Ain Sebaa", "3 étudiants"… */
+export const audienceSummary = sql<string>`case ${n.typeDestinataire}
+  when 'tous' then 'Tous les étudiants'
+  when 'centre' then 'Centres : ' || coalesce(${namesOf(centres, n.centreIds)}, '—')
+  when 'option' then 'Options : ' || coalesce(${namesOf(options, n.optionIds)}, '—')
+  when 'filiere' then 'Filières : ' || coalesce(${namesOf(filieres, n.filiereIds)}, '—')
+  when 'etudiant_specifique' then case when cardinality(${n.etudiantIds}) = 1 then '1 étudiant'
+    else cardinality(${n.etudiantIds}) || ' étudiants' end
+  else ${n.typeDestinataire} end`;

@@ -1,0 +1,410 @@
+import {
+  ADMINISTRATION_SENDER,
+  can,
+  fromAcademyLocal,
+  NOTIFICATION_PRIORITIES,
+  NOTIFICATION_PRIORITY_LABELS,
+  type NotificationStaff,
+  type NotificationStaffCreateRequest,
+  toAcademyLocal,
+} from "@puerta/contract";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
+import { FormAlert, inputClass, SelectField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
+import { NotificationArticle } from "../../../components/notification-article.tsx";
+import { NotificationCard } from "../../../components/notification-card.tsx";
+import { Spinner } from "../../../components/spinner.tsx";
+import { useToast } from "../../../components/toaster.tsx";
+import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useStaffUser } from "../session/staff-session.ts";
+import { StaffPage } from "../shell/staff-page.tsx";
+import { NOTIFICATIONS_KEY, notificationsApi } from "./api.ts";
+import { AudienceBuilder, type AudienceValue } from "./audience-builder.tsx";
+
+const FIELDS = ["titre", "message", "priority", "link", "audience", "sender", "publication", "publish_at"] as const;
+type Field = (typeof FIELDS)[number];
+type Publication = "maintenant" | "programmee" | "brouillon";
+
+/** /gestion/notifications/nouvelle and /gestion/notifications/{id}/modifier. */
+export default function NotificationComposePage() {
+  const params = useParams();
+  const id = params.id ? Number(params.id) : null;
+  const me = useStaffUser();
+  const existing = useQuery({
+    queryKey: [...NOTIFICATIONS_KEY, "detail", id],
+    queryFn: ({ signal }) => notificationsApi.get(id ?? 0, signal),
+    ...staffQueryDefaults,
+    enabled: id !== null && can(me, "read:notifications"),
+  });
+  const title = id === null ? "Nouvelle notification" : "Modifier la notification";
+  const crumbs = [
+    { label: "Notifications", to: "/gestion/notifications" },
+    ...(id === null ? [] : [{ label: existing.data?.titre ?? "Notification", to: `/gestion/notifications/${id}` }]),
+    { label: id === null ? "Nouvelle" : "Modifier" },
+  ];
+  return (
+    <StaffPage title={title} crumbs={crumbs} permission={id === null ? "create:notifications" : "update:notifications"}>
+      {id !== null && !existing.data ? (
+        existing.isError ? (
+          <FormAlert>{staffErrorMessage(existing.error)}</FormAlert>
+        ) : (
+          <Spinner label="Chargement de la notification..." />
+        )
+      ) : (
+        <ComposeForm existing={existing.data} />
+      )}
+    </StaffPage>
+  );
+}
+
+function ComposeForm({ existing }: { existing?: NotificationStaff }) {
+  const me = useStaffUser();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useFormErrors<Field>();
+  const published = existing?.state === "publiee";
+  const [titre, setTitre] = useState(existing?.titre ?? "");
+  const [message, setMessage] = useState(existing?.message ?? "");
+  const [priority, setPriority] = useState(existing?.priority ?? "normal");
+  const [link, setLink] = useState(existing?.link ?? "");
+  const [sender, setSender] = useState<"moi" | "administration">(
+    existing?.sender === ADMINISTRATION_SENDER ? "administration" : "moi",
+  );
+  const [audience, setAudience] = useState<AudienceValue>(
+    existing
+      ? { type: existing.audience.type as AudienceValue["type"], ids: existing.audience.ids }
+      : { type: "", ids: [] },
+  );
+  const [publication, setPublication] = useState<Publication>(
+    existing?.state === "programmee" ? "programmee" : existing?.state === "brouillon" ? "brouillon" : "maintenant",
+  );
+  const [publishAt, setPublishAt] = useState(
+    existing?.state === "programmee" && existing.published_at ? toAcademyLocal(new Date(existing.published_at)) : "",
+  );
+  const [emailCopy, setEmailCopy] = useState(existing?.email_copy ?? false);
+  const [sending, setSending] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    const values = {
+      titre,
+      message,
+      priority,
+      link,
+      sender,
+      audience,
+      publication,
+      publish_at: publication === "programmee" ? publishAt || null : null,
+      email_copy: emailCopy,
+    };
+    const body = await form.check(
+      (schemas) => (existing ? schemas.notificationStaffUpdateRequest : schemas.notificationStaffCreateRequest),
+      values,
+    );
+    if (!body) return;
+    setSending(true);
+    try {
+      const saved = existing
+        ? await notificationsApi.update(existing.id, body)
+        : await notificationsApi.create(body as NotificationStaffCreateRequest);
+      await queryClient.invalidateQueries({ queryKey: [...NOTIFICATIONS_KEY] });
+      toast({
+        title: existing
+          ? published
+            ? "Notification corrigée."
+            : "Notification modifiée."
+          : saved.state === "publiee"
+            ? "Notification publiée."
+            : saved.state === "programmee"
+              ? "Notification programmée."
+              : "Brouillon enregistré.",
+        description: saved.titre,
+      });
+      navigate(`/gestion/notifications/${saved.id}`);
+    } catch (error) {
+      form.fail(error, FIELDS);
+      setSending(false);
+    }
+  }
+
+  const previewDate =
+    publication === "programmee" ? (fromAcademyLocal(publishAt)?.toISOString() ?? null) : existing?.published_at;
+  const preview = {
+    id: 0,
+    titre: titre.trim() || "Titre de la notification",
+    message: message || "Le message de la notification.",
+    created_at: previewDate ?? new Date().toISOString(),
+    statut: "envoye",
+    sender: sender === "administration" ? ADMINISTRATION_SENDER : me.name,
+    priority,
+    photo: null,
+    link: link.trim() || null,
+  };
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-2">
+      <form ref={form.formRef} noValidate onSubmit={onSubmit} className="min-w-0 space-y-5">
+        {form.alert && <FormAlert>{form.alert}</FormAlert>}
+        {published && (
+          <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            Cette notification est publiée : vos corrections apparaîtront aux étudiants à leur prochain chargement.
+          </p>
+        )}
+        <TextField
+          label="Titre"
+          name="titre"
+          value={titre}
+          onChange={setTitre}
+          error={form.errors.titre}
+          disabled={sending}
+          maxLength={200}
+        />
+        <TextArea
+          label="Message"
+          value={message}
+          onChange={setMessage}
+          error={form.errors.message}
+          disabled={sending}
+          hint="Texte simple : les retours à la ligne sont conservés et les adresses web deviennent des liens."
+        />
+        <SelectField
+          label="Priorité"
+          name="priority"
+          value={priority}
+          onChange={setPriority}
+          options={NOTIFICATION_PRIORITIES.map((p) => ({ value: p, label: NOTIFICATION_PRIORITY_LABELS[p] }))}
+          error={form.errors.priority}
+          disabled={sending}
+        />
+        <TextField
+          label="Lien externe (facultatif)"
+          name="link"
+          value={link}
+          onChange={setLink}
+          error={form.errors.link}
+          disabled={sending}
+          hint="Une adresse complète, par exemple https://www.example.com/inscription"
+        />
+        <RadioGroup
+          legend="Expéditeur"
+          name="sender"
+          value={sender}
+          onChange={(value) => setSender(value as "moi" | "administration")}
+          options={[
+            { value: "moi", label: me.name },
+            { value: "administration", label: ADMINISTRATION_SENDER },
+          ]}
+          error={form.errors.sender}
+          disabled={sending}
+        />
+        <AudienceBuilder value={audience} onChange={setAudience} error={form.errors.audience} disabled={sending} />
+        <RadioGroup
+          legend="Publication"
+          name="publication"
+          value={publication}
+          onChange={(value) => setPublication(value as Publication)}
+          options={
+            published
+              ? [{ value: "maintenant", label: "Déjà publiée" }]
+              : [
+                  { value: "maintenant", label: "Publier maintenant" },
+                  { value: "programmee", label: "Programmer à une date et une heure" },
+                  { value: "brouillon", label: "Enregistrer comme brouillon" },
+                ]
+          }
+          error={form.errors.publication}
+          disabled={sending}
+        >
+          {publication === "programmee" && (
+            <DateTimeField
+              value={publishAt}
+              onChange={setPublishAt}
+              error={form.errors.publish_at}
+              disabled={sending}
+            />
+          )}
+        </RadioGroup>
+        <label className="flex items-start gap-3 text-sm text-ink">
+          <input
+            type="checkbox"
+            checked={emailCopy}
+            onChange={(event) => setEmailCopy(event.target.checked)}
+            disabled={sending || Boolean(existing?.emailed_at)}
+            className="mt-0.5 size-4 accent-brand-600"
+          />
+          <span>
+            <span className="font-semibold">Envoyer aussi par e-mail</span>
+            <span className="block text-gray-600">
+              {existing?.emailed_at ? "Les e-mails sont déjà partis." : "Un e-mail par destinataire, à la publication."}
+            </span>
+          </span>
+        </label>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Link
+            to={existing ? `/gestion/notifications/${existing.id}` : "/gestion/notifications"}
+            className={secondaryButtonClass}
+          >
+            Annuler
+          </Link>
+          <button type="submit" disabled={sending} className={primaryButtonClass}>
+            {sending
+              ? "Enregistrement…"
+              : published
+                ? "Enregistrer la correction"
+                : publication === "maintenant"
+                  ? "Publier"
+                  : publication === "programmee"
+                    ? "Programmer"
+                    : "Enregistrer le brouillon"}
+          </button>
+        </div>
+      </form>
+      <section aria-labelledby="preview-title" className="min-w-0">
+        <h2 id="preview-title" className="text-lg font-bold text-ink">
+          Aperçu pour les étudiants
+        </h2>
+        <p className="mt-1 text-sm text-gray-700">Dans la liste des notifications :</p>
+        <div className="mt-3">
+          <NotificationCard notification={preview} unread detailsHref={null} headingLevel={3} />
+        </div>
+        <p className="mt-6 text-sm text-gray-700">Sur la page de la notification :</p>
+        <NotificationArticle notification={preview} photoUrl={null} headingLevel={3} />
+      </section>
+    </div>
+  );
+}
+
+function TextArea({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: string;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name="message"
+        rows={7}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined}
+        className={inputClass}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-gray-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-brand-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function RadioGroup({
+  legend,
+  name,
+  value,
+  onChange,
+  options,
+  error,
+  disabled,
+  children,
+}: {
+  legend: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+  error?: string;
+  disabled?: boolean;
+  children?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="min-w-0" disabled={disabled} aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="mb-1 text-sm font-semibold text-ink">{legend}</legend>
+      <div className="flex flex-col gap-2">
+        {options.map((option) => (
+          <label key={option.value} className="inline-flex items-center gap-2 text-sm text-ink">
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+              aria-invalid={error ? true : undefined}
+              className="size-4 accent-brand-600"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {children}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-brand-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function DateTimeField({
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="mt-3 pl-6">
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
+        Date et heure de publication (heure de Casablanca)
+      </label>
+      <input
+        id={id}
+        type="datetime-local"
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={inputClass}
+      />
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-brand-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
