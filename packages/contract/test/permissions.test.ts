@@ -32,6 +32,7 @@ describe("can: the role table of spec section 1, without a resource", () => {
     ["create:parascolaire", true, true, true],
     ["read:demandes", true, true, false],
     ["update:demandes", true, true, false],
+    ["delete:demandes", true, false, false],
     ["read:messages", true, true, false],
     ["update:messages", true, true, false],
     ["export:messages", true, true, false],
@@ -102,12 +103,16 @@ describe("staffSections", () => {
     expect(staffSections(direction)).toEqual([
       { path: "/gestion", label: "Tableau de bord" },
       { path: "/gestion/comptes", label: "Comptes" },
+      { path: "/gestion/demandes", label: "Demandes d'attestation" },
       { path: "/gestion/journal", label: "Journal" },
     ]);
   });
 
-  it("the secretariat and the pedagogie open only the dashboard today", () => {
-    expect(staffSections(ainSebaa)).toEqual([{ path: "/gestion", label: "Tableau de bord" }]);
+  it("the secretariat and the pedagogie open only the sections of their role", () => {
+    expect(staffSections(ainSebaa)).toEqual([
+      { path: "/gestion", label: "Tableau de bord" },
+      { path: "/gestion/demandes", label: "Demandes d'attestation" },
+    ]);
     expect(staffSections(pedagogie)).toEqual([{ path: "/gestion", label: "Tableau de bord" }]);
   });
 });

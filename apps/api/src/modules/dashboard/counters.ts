@@ -2,6 +2,7 @@ import { can, type DashboardCounter, type Permission, type StaffActor } from "@p
 import { and, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { staffUsers } from "../../db/schema/index.ts";
+import { pendingRequestsCounter } from "../certificates/counter.ts";
 
 /**
  * One counter of the dashboard (back-office spec, section 3). Each feature adds its counter to
@@ -20,6 +21,7 @@ export type CounterProvider = {
 const countOf = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
 
 export const COUNTER_PROVIDERS: readonly CounterProvider[] = [
+  pendingRequestsCounter,
   {
     key: "invitations",
     label: "Invitations en attente",
