@@ -14,6 +14,8 @@ export default [
     layout("../features/gestion/shell/staff-layout.tsx", [
       index("../features/gestion/dashboard/dashboard-page.tsx"),
       route("comptes", "../features/gestion/comptes/comptes-page.tsx"),
+      route("demandes", "../features/gestion/demandes/demandes-page.tsx"),
+      route("demandes/:id", "../features/gestion/demandes/demande-page.tsx"),
       route("journal", "../features/gestion/journal/journal-page.tsx"),
       route("journal/:id", "../features/gestion/journal/journal-entry-page.tsx"),
       route("mot-de-passe", "../features/gestion/auth/change-password-page.tsx"),
@@ -26,6 +28,8 @@ export default [
     route("forgot-password", "../features/passwords/forgot-password-page.tsx"),
     route("reset-password", "../features/passwords/reset-password-page.tsx"),
     route("contactez-nous", "../features/contact/contact-page.tsx"),
+    // Public, client-rendered, noindex: what an attestation's QR code opens (back-office spec section 6).
+    route("verifier/:code", "../features/certificates/verification-page.tsx"),
 
     layout("../features/auth/require-auth.tsx", [
       route("policy-acceptance", "../features/policy/policy-acceptance-page.tsx"),
