@@ -34,6 +34,7 @@ export const FIXTURE_STUDENTS = {
   notificationRead: student("notification-read", "Ain Sebaa", true),
   notificationRevert: student("notification-revert", "Ain Sebaa", true),
   certificates: student("certificates", "Zenith", true),
+  certificateOffice: { ...student("certificate-office", "Ain Sebaa", true), prenom: "Salmà", nom: "El Amrani" },
   profilePhoto: student("profile-photo", "Ain Sebaa", true),
   calendarEvents: student("calendar-events", "Zenith", true),
   calendarHolidays: student("calendar-holidays", "Ain Sebaa", true),

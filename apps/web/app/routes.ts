@@ -19,6 +19,8 @@ export default [
       route("etudiants/:id", "../features/gestion/etudiants/student-page.tsx"),
       route("parascolaire", "../features/gestion/calendars/events-page.tsx"),
       route("jours-feries", "../features/gestion/calendars/holidays-page.tsx"),
+      route("demandes", "../features/gestion/demandes/demandes-page.tsx"),
+      route("demandes/:id", "../features/gestion/demandes/demande-page.tsx"),
       route("journal", "../features/gestion/journal/journal-page.tsx"),
       route("notifications", "../features/gestion/notifications/notifications-page.tsx"),
       route("notifications/nouvelle", "../features/gestion/notifications/notification-compose-page.tsx", {
@@ -41,6 +43,8 @@ export default [
     route("reset-password", "../features/passwords/reset-password-page.tsx"),
     route("activer-compte", "../features/auth/activation-page.tsx"),
     route("contactez-nous", "../features/contact/contact-page.tsx"),
+    // Public, client-rendered, noindex: what an attestation's QR code opens (back-office spec section 6).
+    route("verifier/:code", "../features/certificates/verification-page.tsx"),
 
     layout("../features/auth/require-auth.tsx", [
       route("policy-acceptance", "../features/policy/policy-acceptance-page.tsx"),

@@ -17,8 +17,8 @@ export const PROTECTED_ROUTES = [
   "/policy-acceptance",
 ] as const;
 
-/** Public pages rendered on the client only (their content depends on the query string). */
-export const CLIENT_ONLY_PUBLIC_ROUTES = ["/reset-password", "/activer-compte"] as const;
+/** Public pages rendered on the client only (their content depends on the query string or the address). */
+export const CLIENT_ONLY_PUBLIC_ROUTES = ["/reset-password", "/activer-compte", "/verifier/:code"] as const;
 
 /** True when `pathname` matches one of `patterns` (":param" matches one non-empty segment). */
 export function matchesRoute(pathname: string, patterns: readonly string[]): boolean {

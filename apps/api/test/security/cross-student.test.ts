@@ -12,6 +12,7 @@ const PER_STUDENT_ROUTES = new Set([
   "POST /api/notifications/:id/mark-viewed",
   "GET /api/notifications/:id/photo",
   "GET /api/planifications/download/:filename",
+  "GET /api/demandes/:id/document",
 ]);
 /** The same for every signed-in student of the academy, by design. */
 const ACADEMY_WIDE_ROUTES = new Set([

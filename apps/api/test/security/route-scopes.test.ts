@@ -14,6 +14,7 @@ const GATED_API_ROUTES = new Set([
   "GET /api/parascolaires/:id/affiche",
   "GET /api/demandes",
   "POST /api/demandes",
+  "GET /api/demandes/:id/document",
   "GET /api/notifications/:id",
   "POST /api/notifications/:id/mark-viewed",
   "GET /api/notifications/:id/photo",

@@ -19,6 +19,8 @@ export const PUBLIC_API_ROUTES = new Set([
   "POST /api/gestion/login/totp",
   "GET /api/activation",
   "POST /api/activation",
+  // The public verification of an attestation (back-office spec section 6), rate-limited by IP.
+  "GET /api/attestations/:code",
 ]);
 
 export const apiRoutes = (app: FastifyInstance): RouteEntry[] =>

@@ -47,3 +47,37 @@ describe("CertificateHistory", () => {
     expect(screen.getByText("Archivée")).toHaveClass("bg-gray-100");
   });
 });
+
+describe("CertificateHistory after the office's answer", () => {
+  it("shows the refusal reason and, for an available request, 'Télécharger l'attestation'", () => {
+    render(
+      <CertificateHistory
+        requests={[
+          {
+            id: 4,
+            type: "scolaire",
+            niveau: null,
+            langues: ["Français"],
+            status: "Disponible",
+            created_at: "2026-11-02T10:00:00Z",
+            document: { numero: "PUE-2026-000004", verification_url: "https://example.test/verifier/ABC" },
+          },
+          {
+            id: 3,
+            type: "langue",
+            niveau: "B2",
+            langues: [],
+            status: "Refuser",
+            motif: "Le niveau B2 n'est pas encore validé.",
+            created_at: "2026-11-01T10:00:00Z",
+          },
+        ]}
+      />,
+    );
+    const [available, refused] = screen.getAllByRole("row").slice(1);
+    if (!available || !refused) throw new Error("two rows expected");
+    expect(within(available).getByRole("button", { name: "Télécharger l'attestation" })).toBeEnabled();
+    expect(within(refused).getByText("Motif : Le niveau B2 n'est pas encore validé.")).toBeInTheDocument();
+    expect(within(refused).queryByRole("button")).toBeNull();
+  });
+});

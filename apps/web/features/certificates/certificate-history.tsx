@@ -1,9 +1,13 @@
 import {
+  CERTIFICATE_DOCUMENT_TEXT,
   type CertificateRequest,
   certificateStatusTone,
   type StatusTone,
   CERTIFICATE_TEXT as T,
 } from "@puerta/contract";
+import { Download } from "lucide-react";
+import { useState } from "react";
+import { downloadFile } from "../../lib/file-download.ts";
 
 const TONE_CLASSES: Record<StatusTone, string> = {
   blue: "bg-blue-100 text-blue-800",
@@ -41,12 +45,15 @@ export function CertificateHistory({ requests }: { requests: CertificateRequest[
               TYPE_LABELS[r.type] ?? orDash(r.type),
               orDash(r.niveau),
               orDash(r.langues.join(", ")),
-              <span
-                key="status"
-                className={`inline-block rounded-full px-3 py-1 text-xs font-bold whitespace-nowrap ${TONE_CLASSES[certificateStatusTone(r.status)]}`}
-              >
-                {orDash(r.status)}
-              </span>,
+              <div key="status" className="flex flex-col items-end gap-1 sm:items-start">
+                <span
+                  className={`inline-block rounded-full px-3 py-1 text-xs font-bold whitespace-nowrap ${TONE_CLASSES[certificateStatusTone(r.status)]}`}
+                >
+                  {orDash(r.status)}
+                </span>
+                {r.motif && <span className="max-w-64 text-xs text-gray-700">Motif : {r.motif}</span>}
+                {r.document && <DownloadButton request={r} numero={r.document.numero} />}
+              </div>,
               Number.isNaN(Date.parse(r.created_at)) ? "-" : dateFormat.format(new Date(r.created_at)),
             ];
             return (
@@ -66,5 +73,37 @@ export function CertificateHistory({ requests }: { requests: CertificateRequest[
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** 'Télécharger l'attestation' (back-office spec section 6): fetched with the student's token, never a bare link. */
+function DownloadButton({ request, numero }: { request: CertificateRequest; numero: string }) {
+  const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
+  async function download() {
+    setState("busy");
+    try {
+      await downloadFile(`/api/demandes/${request.id}/document`, `attestation-${numero}.pdf`);
+      setState("idle");
+    } catch {
+      setState("failed");
+    }
+  }
+  return (
+    <>
+      <button
+        type="button"
+        onClick={download}
+        disabled={state === "busy"}
+        className="inline-flex items-center gap-1.5 rounded-lg border border-green-700 px-3 py-1 text-xs font-semibold whitespace-nowrap text-green-800 hover:bg-green-50 disabled:opacity-60"
+      >
+        <Download aria-hidden="true" className="size-3.5" />
+        {CERTIFICATE_DOCUMENT_TEXT.download}
+      </button>
+      {state === "failed" && (
+        <span role="alert" className="text-xs text-red-700">
+          Le téléchargement a échoué. Veuillez réessayer.
+        </span>
+      )}
+    </>
   );
 }

@@ -47,3 +47,47 @@ export function certificateStatusTone(status: string | null | undefined): Status
 export function normaliseLanguages(langues: readonly CertificateLanguage[]): CertificateLanguage[] {
   return CERTIFICATE_LANGUAGES.filter((l) => langues.includes(l));
 }
+
+/** The generated attestation (back-office spec section 6). */
+export const CERTIFICATE_DOCUMENT_TEXT = {
+  download: "Télécharger l'attestation",
+  scolaireTitle: "Attestation de scolarité",
+  languageTitle: (level: string) => `Certificat de niveau ${level}`,
+  valid: "Attestation valide",
+  revoked: (date: string) => `Attestation révoquée le ${date}`,
+  unknown: "Code inconnu",
+  unknownMessage: "Code inconnu.",
+  tooMany: "Trop de vérifications depuis votre adresse. Veuillez réessayer plus tard.",
+} as const;
+
+/** What the office answers when it handles a request (back-office spec section 6). */
+export const CERTIFICATE_STAFF_TEXT = {
+  motifRequired: "Indiquez le motif du refus : il sera montré à l'étudiant.",
+  revocationMotifRequired: "Indiquez le motif de la révocation.",
+  motifTooLong: "Le motif ne doit pas dépasser 500 caractères.",
+  statusInvalid: "Le statut doit être « Disponible » ou « Refuser ».",
+  notPending:
+    "Cette demande n'est plus « En Cours » : son statut ne peut plus changer (une attestation disponible se révoque).",
+  notAvailable: "Seule une attestation disponible et non révoquée peut être révoquée.",
+  noDocument: "Cette demande n'a pas d'attestation.",
+  signatoryNameRequired: "Indiquez le nom du signataire.",
+  signatoryTitleRequired: "Indiquez la fonction du signataire.",
+  fieldTooLong: "Ce champ ne doit pas dépasser 120 caractères.",
+  dateInvalid: "La date doit être au format AAAA-MM-JJ.",
+  centreInvalid: "Le centre doit être un identifiant valide.",
+} as const;
+
+/** The verification code: 128 random bits in RFC 4648 base32 without padding (26 characters). */
+export const VERIFICATION_CODE_PATTERN = /^[A-Z2-7]{26}$/;
+
+/** `PUE-2026-000123`: the year of issue and a 6-digit sequence within it. */
+export function certificateNumber(year: number, sequence: number): string {
+  return `PUE-${year}-${String(sequence).padStart(6, "0")}`;
+}
+
+/** The title printed on the attestation and given by the verification page. */
+export function certificateTitle(type: string, niveau: string | null): string {
+  return type === "langue" && niveau
+    ? CERTIFICATE_DOCUMENT_TEXT.languageTitle(niveau)
+    : CERTIFICATE_DOCUMENT_TEXT.scolaireTitle;
+}

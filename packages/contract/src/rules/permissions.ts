@@ -55,7 +55,8 @@ const GRANTS: Record<Exclude<StaffRole, "direction">, Partial<Record<Entity, rea
     plannings: ALL_ACTIONS,
     notifications: ALL_ACTIONS,
     parascolaire: ALL_ACTIONS,
-    demandes: ALL_ACTIONS,
+    // Revoking an attestation and naming its signatory are the direction's ("delete:demandes").
+    demandes: ["read", "create", "update", "export"],
     messages: ALL_ACTIONS,
     "jours-feries": ALL_ACTIONS,
   },
@@ -126,6 +127,7 @@ const SECTIONS: readonly (StaffSection & { permission: Permission })[] = [
   { path: "/gestion/comptes", label: "Comptes", permission: "read:comptes" },
   { path: "/gestion/notifications", label: "Notifications", permission: "read:notifications" },
   { path: "/gestion/corbeille", label: "Corbeille", permission: "read:tableau-de-bord" },
+  { path: "/gestion/demandes", label: "Demandes d'attestation", permission: "read:demandes" },
   { path: "/gestion/journal", label: "Journal", permission: "read:journal" },
 ];
 

@@ -52,6 +52,10 @@ export const certificateRequest = z.object({
   langues: z.array(z.string()),
   status: z.string(),
   created_at: z.string(),
+  /** The reason of a refusal, shown to the student (back-office spec section 6); absent otherwise. */
+  motif: z.string().optional(),
+  /** Once the attestation exists (back-office spec section 6). */
+  document: z.object({ numero: z.string(), verification_url: z.string() }).optional(),
 });
 export type CertificateRequest = z.infer<typeof certificateRequest>;
 
@@ -61,3 +65,17 @@ export const certificateCreatedResponse = z.object({
   message: z.string(),
   data: certificateRequest,
 });
+
+/** GET /api/attestations/{code}: public, and nothing about the holder beyond this (back-office spec section 6). */
+export const certificateVerification = z.discriminatedUnion("status", [
+  z.object({
+    status: z.literal("valide"),
+    type: z.string(),
+    titre: z.string(),
+    titulaire: z.string(),
+    date_emission: z.string(),
+    numero: z.string(),
+  }),
+  z.object({ status: z.literal("revoquee"), revoquee_le: z.string() }),
+]);
+export type CertificateVerification = z.infer<typeof certificateVerification>;

@@ -218,3 +218,4 @@ export const activationResponse = z.discriminatedUnion("kind", [
 ]);
 export type ActivationResponse = z.infer<typeof activationResponse>;
 export * from "./students-staff.ts";
+export * from "./certificates-staff.ts";

@@ -1,6 +1,6 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { certificateRequests, etudiants } from "../../db/schema/index.ts";
+import { certificateDocuments, certificateRequests, etudiants } from "../../db/schema/index.ts";
 
 const c = certificateRequests;
 const columns = {
@@ -9,17 +9,24 @@ const columns = {
   niveau: c.niveau,
   langues: c.langues,
   status: c.status,
+  motif: c.motif,
   createdAt: c.createdAt,
 };
 
+const d = certificateDocuments;
+
 /** The requests of a user's student record, newest first. */
 export function listForUser(db: Database, userId: number) {
-  return db
-    .select(columns)
-    .from(c)
-    .innerJoin(etudiants, eq(etudiants.id, c.etudiantId))
-    .where(eq(etudiants.userId, userId))
-    .orderBy(desc(c.createdAt), desc(c.id));
+  return (
+    db
+      .select({ ...columns, numero: d.numero, code: d.code })
+      .from(c)
+      .innerJoin(etudiants, eq(etudiants.id, c.etudiantId))
+      // A revoked attestation is no longer the student's to show or download.
+      .leftJoin(d, and(eq(d.requestId, c.id), isNull(d.revokedAt)))
+      .where(eq(etudiants.userId, userId))
+      .orderBy(desc(c.createdAt), desc(c.id))
+  );
 }
 
 /**
@@ -29,4 +36,32 @@ export function listForUser(db: Database, userId: number) {
 export async function insertUnlessPending(db: Database, values: typeof c.$inferInsert) {
   const [row] = await db.insert(c).values(values).onConflictDoNothing().returning(columns);
   return row;
+}
+
+/** The live attestation of one of the user's own requests (none for another student's). */
+export async function ownDocument(db: Database, userId: number, requestId: number) {
+  const [row] = await db
+    .select({ requestId: c.id })
+    .from(c)
+    .innerJoin(etudiants, eq(etudiants.id, c.etudiantId))
+    .innerJoin(d, and(eq(d.requestId, c.id), isNull(d.revokedAt)))
+    .where(and(eq(c.id, requestId), eq(etudiants.userId, userId), eq(c.status, "Disponible")));
+  return row ?? null;
+}
+
+/** What the public verification may say about a code, and nothing more. */
+export async function documentByCode(db: Database, code: string) {
+  const [row] = await db
+    .select({
+      type: c.type,
+      title: d.title,
+      holder: d.holderName,
+      issuedAt: d.issuedAt,
+      numero: d.numero,
+      revokedAt: d.revokedAt,
+    })
+    .from(d)
+    .innerJoin(c, eq(c.id, d.requestId))
+    .where(eq(d.code, code));
+  return row ?? null;
 }

@@ -1,28 +1,87 @@
 import {
+  CERTIFICATE_DOCUMENT_TEXT,
+  CERTIFICATE_STAFF_TEXT,
   CERTIFICATE_STATUS,
   CERTIFICATE_TEXT,
   type CertificateRequest,
   type CertificateRequestBody,
+  type CertificateVerification,
+  VERIFICATION_CODE_PATTERN,
 } from "@puerta/contract";
 import type { AppContext } from "../../app-context.ts";
-import { forbidden, HttpError } from "../../lib/errors.ts";
+import { forbidden, HttpError, notFound } from "../../lib/errors.ts";
+import type { DownloadTarget } from "../../lib/file-download.ts";
+import { reserveAttempt, type ThrottleRule } from "../../lib/throttle.ts";
+import type { CertificateOffice } from "./office.ts";
 import * as q from "./queries.ts";
 
-type Row = NonNullable<Awaited<ReturnType<typeof q.insertUnlessPending>>>;
+/** Sixty checks a minute from one address: a person scanning documents, not a script walking codes. */
+const VERIFICATION_RULE: ThrottleRule = {
+  max: 60,
+  windowSeconds: 60,
+  lock: { untilWindowEnds: true },
+  counts: "successes",
+};
 
-const toResponse = (row: Row): CertificateRequest => ({
-  id: row.id,
-  type: row.type,
-  niveau: row.niveau,
-  langues: row.langues,
-  status: row.status,
-  created_at: row.createdAt.toISOString(),
-});
+type Row = NonNullable<Awaited<ReturnType<typeof q.insertUnlessPending>>> & {
+  numero?: string | null;
+  code?: string | null;
+};
 
-export function createCertificateService({ db, auth }: Pick<AppContext, "db" | "auth">) {
+export function createCertificateService({
+  db,
+  auth,
+  office,
+}: Pick<AppContext, "db" | "auth"> & { office: CertificateOffice }) {
+  const toResponse = (row: Row): CertificateRequest => ({
+    id: row.id,
+    type: row.type,
+    niveau: row.niveau,
+    langues: row.langues,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    ...(row.motif ? { motif: row.motif } : {}),
+    ...(row.numero && row.code
+      ? { document: { numero: row.numero, verification_url: office.verificationUrl(row.code) } }
+      : {}),
+  });
+
   return {
     async list(userId: number): Promise<CertificateRequest[]> {
       return (await q.listForUser(db, userId)).map(toResponse);
+    },
+
+    /** The student's own attestation (404 for any other request, or one without a live document). */
+    async document(userId: number, requestId: number): Promise<DownloadTarget> {
+      const own = await q.ownDocument(db, userId, requestId);
+      const target = own ? await office.ensureFile(own.requestId) : null;
+      if (!target) throw notFound(CERTIFICATE_STAFF_TEXT.noDocument);
+      return target;
+    },
+
+    /** The public check of a verification code (spec section 6): rate-limited by IP, nothing else about the student. */
+    async verify(rawCode: string, ip: string): Promise<CertificateVerification> {
+      const attempt = await reserveAttempt(db, [{ key: `verification:${ip}`, rule: VERIFICATION_RULE }]);
+      if (!attempt.allowed) {
+        throw new HttpError(
+          429,
+          { message: CERTIFICATE_DOCUMENT_TEXT.tooMany, retry_after: attempt.retryAfter },
+          { "Retry-After": String(attempt.retryAfter) },
+        );
+      }
+      await attempt.succeeded();
+      const code = rawCode.trim().toUpperCase();
+      const row = VERIFICATION_CODE_PATTERN.test(code) ? await q.documentByCode(db, code) : null;
+      if (!row) throw new HttpError(404, { status: "inconnu", message: CERTIFICATE_DOCUMENT_TEXT.unknownMessage });
+      if (row.revokedAt) return { status: "revoquee", revoquee_le: row.revokedAt.toISOString() };
+      return {
+        status: "valide",
+        type: row.type,
+        titre: row.title,
+        titulaire: row.holder,
+        date_emission: row.issuedAt.toISOString(),
+        numero: row.numero,
+      };
     },
 
     /** Identity comes from the authenticated student; the body only chooses what is asked for. */

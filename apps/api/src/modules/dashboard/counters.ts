@@ -2,6 +2,7 @@ import { can, type DashboardCounter, type Permission, type StaffActor } from "@p
 import { and, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { notifications, staffUsers } from "../../db/schema/index.ts";
+import { pendingRequestsCounter } from "../certificates/counter.ts";
 import { insideCentres } from "../notifications/staff-queries.ts";
 
 /**
@@ -21,6 +22,7 @@ export type CounterProvider = {
 const countOf = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
 
 export const COUNTER_PROVIDERS: readonly CounterProvider[] = [
+  pendingRequestsCounter,
   {
     key: "invitations",
     label: "Invitations en attente",

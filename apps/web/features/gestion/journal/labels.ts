@@ -13,6 +13,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   reactivation: "Réactivation",
   reinitialisation_2fa: "Réinitialisation de la double authentification",
   invitation: "Invitation renvoyée",
+  mise_a_disposition: "Attestation mise à disposition",
+  refus: "Demande refusée",
+  revocation: "Attestation révoquée",
 };
 
 /** What an entry is about. */

@@ -1,0 +1,235 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import fontkit from "@cantoo/fontkit";
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from "@cantoo/pdf-lib";
+import QRCode from "qrcode";
+
+/** Everything printed on an attestation (back-office spec section 6). */
+export type AttestationContent = {
+  letterhead: { name: string; tagline: string; address: string; contact: string };
+  title: string;
+  numero: string;
+  holderName: string;
+  cin: string | null;
+  centre: string | null;
+  option: string | null;
+  schoolYear: string;
+  /** For a scolaire request: the languages it covers. */
+  languages: string[] | null;
+  /** For a language certificate: B1 or B2, and its label. */
+  level: { code: string; label: string } | null;
+  place: string;
+  issuedOn: string;
+  signatory: { name: string; title: string };
+  verificationUrl: string;
+};
+
+/**
+ * Noto Sans (every French character) and Noto Naskh Arabic (students' names in Arabic script),
+ * both SIL Open Font License 1.1, shipped as TTF by the @embedpdf/fonts-* packages. Embedded as
+ * subsets: a document carries only the glyphs it prints.
+ */
+const fontFile = async (pkg: string, file: string) =>
+  readFile(path.join(path.dirname(fileURLToPath(import.meta.resolve(pkg))), "..", "fonts", file));
+
+let fontBytes: Promise<Record<"regular" | "bold" | "arabic" | "arabicBold", Buffer>> | undefined;
+function loadFonts() {
+  fontBytes ??= (async () => {
+    const [regular, bold, arabic, arabicBold] = await Promise.all([
+      fontFile("@embedpdf/fonts-latin", "NotoSans-Regular.ttf"),
+      fontFile("@embedpdf/fonts-latin", "NotoSans-Bold.ttf"),
+      fontFile("@embedpdf/fonts-arabic", "NotoNaskhArabic-Regular.ttf"),
+      fontFile("@embedpdf/fonts-arabic", "NotoNaskhArabic-Bold.ttf"),
+    ]);
+    return { regular, bold, arabic, arabicBold };
+  })();
+  return fontBytes;
+}
+
+const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/;
+const ARABIC_RUNS =
+  /([\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff][\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff\s]*)/;
+
+const INK = rgb(0.1, 0.12, 0.16);
+const MUTED = rgb(0.35, 0.38, 0.43);
+const ACCENT = rgb(0.11, 0.31, 0.85);
+
+type Fonts = { latin: PDFFont; bold: PDFFont; arabic: PDFFont; arabicBold: PDFFont };
+type TextStyle = { size: number; bold?: boolean; color?: ReturnType<typeof rgb> };
+
+/** A line split into Latin and Arabic runs, each drawn with a font that has its glyphs. */
+function runs(text: string, fonts: Fonts, style: TextStyle) {
+  return text
+    .split(ARABIC_RUNS)
+    .filter((part) => part !== "")
+    .map((part) => {
+      const arabic = ARABIC.test(part);
+      const font = arabic ? (style.bold ? fonts.arabicBold : fonts.arabic) : style.bold ? fonts.bold : fonts.latin;
+      return {
+        text: arabic ? part.trim() : part,
+        font,
+        width: font.widthOfTextAtSize(arabic ? part.trim() : part, style.size),
+      };
+    });
+}
+
+function widthOf(text: string, fonts: Fonts, style: TextStyle) {
+  return runs(text, fonts, style).reduce((sum, run) => sum + run.width, 0);
+}
+
+function draw(page: PDFPage, fonts: Fonts, text: string, x: number, y: number, style: TextStyle) {
+  let at = x;
+  for (const run of runs(text, fonts, style)) {
+    page.drawText(run.text, { x: at, y, size: style.size, font: run.font, color: style.color ?? INK });
+    at += run.width;
+  }
+}
+
+/** Words wrapped to `maxWidth`; returns the y below the last line. */
+function paragraph(
+  page: PDFPage,
+  fonts: Fonts,
+  text: string,
+  x: number,
+  y: number,
+  maxWidth: number,
+  style: TextStyle,
+) {
+  const lineHeight = style.size * 1.5;
+  let line = "";
+  let at = y;
+  for (const word of text.split(/\s+/)) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && widthOf(next, fonts, style) > maxWidth) {
+      draw(page, fonts, line, x, at, style);
+      at -= lineHeight;
+      line = word;
+    } else line = next;
+  }
+  if (line) draw(page, fonts, line, x, at, style);
+  return at - lineHeight;
+}
+
+/** The A4 attestation as PDF bytes. */
+export async function renderAttestationPdf(content: AttestationContent): Promise<Buffer> {
+  const bytes = await loadFonts();
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  pdf.setTitle(`${content.title} — ${content.numero}`);
+  pdf.setAuthor(content.letterhead.name);
+  pdf.setSubject(content.title);
+  pdf.setLanguage("fr-FR");
+  pdf.setCreator(content.letterhead.name);
+  pdf.setProducer(content.letterhead.name);
+  const fonts: Fonts = {
+    latin: await pdf.embedFont(bytes.regular, { subset: true }),
+    bold: await pdf.embedFont(bytes.bold, { subset: true }),
+    arabic: await pdf.embedFont(bytes.arabic, { subset: true }),
+    arabicBold: await pdf.embedFont(bytes.arabicBold, { subset: true }),
+  };
+  const page = pdf.addPage([595.28, 841.89]);
+  const { width } = page.getSize();
+  const margin = 64;
+  const right = width - margin;
+  const centred = (text: string, y: number, style: TextStyle) =>
+    draw(page, fonts, text, (width - widthOf(text, fonts, style)) / 2, y, style);
+
+  // Letterhead.
+  let y = 780;
+  draw(page, fonts, content.letterhead.name, margin, y, { size: 24, bold: true, color: ACCENT });
+  y -= 18;
+  draw(page, fonts, content.letterhead.tagline, margin, y, { size: 9.5, color: MUTED });
+  y -= 14;
+  draw(page, fonts, content.letterhead.address, margin, y, { size: 9.5, color: MUTED });
+  y -= 14;
+  draw(page, fonts, content.letterhead.contact, margin, y, { size: 9.5, color: MUTED });
+  y -= 14;
+  page.drawLine({ start: { x: margin, y }, end: { x: right, y }, thickness: 1.2, color: ACCENT });
+
+  // Number, title.
+  y -= 28;
+  const numero = `N° ${content.numero}`;
+  draw(page, fonts, numero, right - widthOf(numero, fonts, { size: 10, bold: true }), y, { size: 10, bold: true });
+  y -= 52;
+  centred(content.title, y, { size: 22, bold: true });
+  y -= 48;
+
+  // Body.
+  const body: TextStyle = { size: 11.5 };
+  const statement = content.level
+    ? `La direction de ${content.letterhead.name} certifie que l'étudiant(e) désigné(e) ci-dessous a atteint le niveau ${content.level.code} (${content.level.label}) en langue espagnole au sein de notre établissement, au titre de l'année scolaire ${content.schoolYear}.`
+    : `La direction de ${content.letterhead.name} atteste que l'étudiant(e) désigné(e) ci-dessous est régulièrement inscrit(e) dans notre établissement au titre de l'année scolaire ${content.schoolYear}.`;
+  y = paragraph(page, fonts, statement, margin, y, right - margin, body);
+  y -= 12;
+
+  const rows: [string, string][] = [
+    ["Nom et prénom", content.holderName],
+    ["CIN", content.cin ?? "—"],
+    ["Centre", content.centre ?? "—"],
+    ["Option", content.option ?? "—"],
+    ["Année scolaire", content.schoolYear],
+  ];
+  if (content.languages) rows.push(["Langues", content.languages.join(", ") || "—"]);
+  if (content.level) rows.push(["Niveau", `${content.level.code} — ${content.level.label}`]);
+  for (const [label, value] of rows) {
+    draw(page, fonts, label, margin + 12, y, { size: 11, color: MUTED });
+    draw(page, fonts, value, margin + 150, y, { size: 12, bold: true });
+    y -= 24;
+  }
+  y -= 10;
+  y = paragraph(
+    page,
+    fonts,
+    "Cette attestation est délivrée à l'intéressé(e) pour servir et valoir ce que de droit.",
+    margin,
+    y,
+    right - margin,
+    body,
+  );
+  y -= 6;
+  draw(page, fonts, `Fait à ${content.place}, le ${content.issuedOn}`, margin, y, body);
+
+  // Signatory, right.
+  y -= 44;
+  const signer = [
+    { text: content.signatory.name, style: { size: 12, bold: true } },
+    { text: content.signatory.title, style: { size: 10.5, color: MUTED } },
+  ];
+  for (const line of signer) {
+    draw(page, fonts, line.text, right - widthOf(line.text, fonts, line.style), y, line.style);
+    y -= 16;
+  }
+
+  // QR code and the verification address, bottom.
+  const qr = QRCode.create(content.verificationUrl, { errorCorrectionLevel: "M" });
+  const modules = qr.modules.size;
+  const qrSize = 96;
+  const cell = qrSize / modules;
+  const qrX = margin;
+  const qrY = 92;
+  for (let row = 0; row < modules; row++) {
+    for (let col = 0; col < modules; col++) {
+      if (qr.modules.get(row, col)) {
+        page.drawRectangle({
+          x: qrX + col * cell,
+          y: qrY + qrSize - (row + 1) * cell,
+          width: cell,
+          height: cell,
+          color: rgb(0, 0, 0),
+        });
+      }
+    }
+  }
+  const textX = qrX + qrSize + 16;
+  draw(page, fonts, "Vérifier l'authenticité de ce document :", textX, qrY + 62, { size: 9.5, bold: true });
+  draw(page, fonts, "scannez le code QR ou ouvrez l'adresse ci-dessous.", textX, qrY + 48, { size: 9.5, color: MUTED });
+  draw(page, fonts, content.verificationUrl, qrX, qrY - 16, { size: 8.5, color: ACCENT });
+  page.drawLine({ start: { x: margin, y: 56 }, end: { x: right, y: 56 }, thickness: 0.6, color: MUTED });
+  draw(page, fonts, `${content.letterhead.name} — ${content.letterhead.address}`, margin, 42, {
+    size: 8,
+    color: MUTED,
+  });
+
+  return Buffer.from(await pdf.save({ useObjectStreams: false }));
+}

@@ -1,0 +1,544 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  ACADEMY_TIME_ZONE,
+  CERTIFICATE_STATUS,
+  CERTIFICATE_TEXT,
+  type CertificateHistoryEntry,
+  type CertificateRevocation,
+  type CertificateSignatory,
+  type CertificateStaffDetail,
+  type CertificateStaffItem,
+  type CertificateStaffQuery,
+  type CertificateStatusChange,
+  certificateNumber,
+  certificateTitle,
+  LANGUAGE_LEVELS,
+  type Page,
+  schoolYearOf,
+  CERTIFICATE_STAFF_TEXT as T,
+} from "@puerta/contract";
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { CoreContext } from "../../context.ts";
+import type { Database } from "../../db/client.ts";
+import {
+  centres,
+  certificateDocuments,
+  certificateNumberCounters,
+  certificateRequestEvents,
+  certificateRequests,
+  certificateSettings,
+  etudiants,
+  notifications,
+} from "../../db/schema/index.ts";
+import { HttpError, notFound, validationFailed } from "../../lib/errors.ts";
+import type { DownloadTarget } from "../../lib/file-download.ts";
+import type { Mailer } from "../../lib/mailer/index.ts";
+import { audit } from "../audit/audit.ts";
+import type { LiveSession } from "../staff/queries.ts";
+import { assertVisible, auditActor } from "../staff/scope.ts";
+import { type AttestationContent, renderAttestationPdf } from "./attestation-pdf.ts";
+import { certificateChangeMail } from "./mail.ts";
+
+type Executor = Pick<Database, "select" | "insert" | "update" | "execute">;
+
+const c = certificateRequests;
+const d = certificateDocuments;
+
+const iso = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoOrNull = (column: unknown) =>
+  sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The student's current centre decides whose secretariat handles the request (spec section 1). */
+const centreOf = sql<number | null>`coalesce(${etudiants.centreId}, ${c.centreId})`;
+
+const itemColumns = {
+  id: c.id,
+  etudiant_id: c.etudiantId,
+  student_id: c.studentId,
+  nom: c.nom,
+  prenom: c.prenom,
+  cin: c.cin,
+  email: etudiants.email,
+  option: c.option,
+  centre_id: centreOf,
+  centre: centres.nom,
+  type: c.type,
+  niveau: c.niveau,
+  langues: c.langues,
+  status: c.status,
+  motif: c.motif,
+  created_at: iso(c.createdAt),
+  updated_at: isoOrNull(c.updatedAt),
+  doc_numero: d.numero,
+  doc_code: d.code,
+  doc_issued_at: isoOrNull(d.issuedAt),
+  doc_revoked_at: isoOrNull(d.revokedAt),
+  doc_revoked_reason: d.revokedReason,
+};
+
+type ItemRow = {
+  [K in keyof typeof itemColumns]: unknown;
+} & Omit<CertificateStaffItem, "document"> & {
+    doc_numero: string | null;
+    doc_code: string | null;
+    doc_issued_at: string | null;
+    doc_revoked_at: string | null;
+    doc_revoked_reason: string | null;
+  };
+
+/** Pending first, the oldest of them at the top (spec section 6); then the sort asked for. */
+const PENDING_FIRST = sql`(${c.status} = ${CERTIFICATE_STATUS.pending}) desc`;
+const SORTS: Record<string, SQL[]> = {
+  default: [PENDING_FIRST, asc(c.createdAt)],
+  created_at: [asc(c.createdAt)],
+  "-created_at": [desc(c.createdAt)],
+  nom: [asc(c.nom), asc(c.prenom)],
+  "-nom": [desc(c.nom), desc(c.prenom)],
+  status: [asc(c.status), asc(c.createdAt)],
+  "-status": [desc(c.status), asc(c.createdAt)],
+};
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+/** 128 random bits in RFC 4648 base32, without padding: 26 characters. */
+export function verificationCode(): string {
+  const bytes = randomBytes(16);
+  let bits = 0;
+  let value = 0;
+  let out = "";
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
+  return out;
+}
+
+const DEFAULT_SIGNATORY: CertificateSignatory = { name: "La Direction", title: "Direction de l'établissement" };
+
+type Brand = {
+  academyName: string;
+  tagline: string;
+  contactEmail: string;
+  chatNumber: string;
+  address: { street: string; postalCode: string; city: string; country: string };
+};
+
+/** The letterhead comes from the brand content of the site (apps/web/content/brand.json), read as data. */
+let brand: Brand | undefined;
+function brandContent(): Brand {
+  brand ??= JSON.parse(
+    readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "../../../../web/content/brand.json"), "utf8"),
+  ) as Brand;
+  return brand;
+}
+
+const dayFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: ACADEMY_TIME_ZONE });
+const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: ACADEMY_TIME_ZONE });
+
+export type CertificateOffice = ReturnType<typeof createCertificateOffice>;
+
+/**
+ * The office's side of certificate requests (back-office spec section 6): the inbox, the status
+ * machine (`En Cours` → `Disponible` | `Refuser`), the attestation and its public verification.
+ */
+export function createCertificateOffice({
+  db,
+  config,
+  storage,
+  mail,
+}: Pick<CoreContext, "db" | "config" | "storage"> & { mail: Mailer }) {
+  const verificationUrl = (code: string) => `${config.publicUrl}/verifier/${code}`;
+
+  const toItem = (row: ItemRow): CertificateStaffItem => {
+    const { doc_numero, doc_code, doc_issued_at, doc_revoked_at, doc_revoked_reason, ...rest } = row;
+    return {
+      ...(rest as Omit<CertificateStaffItem, "document">),
+      document:
+        doc_numero && doc_code && doc_issued_at
+          ? {
+              numero: doc_numero,
+              verification_url: verificationUrl(doc_code),
+              issued_at: doc_issued_at,
+              revoked_at: doc_revoked_at,
+              revoked_reason: doc_revoked_reason,
+            }
+          : null,
+    };
+  };
+
+  const baseQuery = (executor: Executor) =>
+    executor
+      .select(itemColumns)
+      .from(c)
+      .innerJoin(etudiants, eq(etudiants.id, c.etudiantId))
+      .leftJoin(centres, eq(centres.id, centreOf))
+      .leftJoin(d, eq(d.requestId, c.id));
+
+  function conditions(staff: LiveSession, query: Partial<CertificateStaffQuery>): SQL | undefined {
+    const where: SQL[] = [];
+    if (staff.role === "secretariat") {
+      where.push(staff.centre_ids.length > 0 ? inArray(centreOf, staff.centre_ids) : sql`false`);
+    }
+    if (query.status) where.push(eq(c.status, query.status));
+    if (query.type) where.push(eq(c.type, query.type));
+    if (query.niveau) where.push(eq(c.niveau, query.niveau));
+    if (query.centre_id) where.push(sql`${centreOf} = ${query.centre_id}`);
+    if (query.du) where.push(sql`(${c.createdAt} at time zone ${ACADEMY_TIME_ZONE})::date >= ${query.du}::date`);
+    if (query.au) where.push(sql`(${c.createdAt} at time zone ${ACADEMY_TIME_ZONE})::date <= ${query.au}::date`);
+    if (query.q) {
+      const pattern = `%${escapeLike(query.q)}%`;
+      const search = or(
+        ilike(c.nom, pattern),
+        ilike(c.prenom, pattern),
+        ilike(c.studentId, pattern),
+        ilike(c.cin, pattern),
+        ilike(d.numero, pattern),
+      );
+      if (search) where.push(search);
+    }
+    return where.length > 0 ? and(...where) : undefined;
+  }
+
+  /** One request as this staff member may see it: 404 outside a secretary's centres. */
+  async function findItem(executor: Executor, staff: LiveSession, id: number): Promise<CertificateStaffItem> {
+    const [row] = await baseQuery(executor).where(eq(c.id, id));
+    if (!row) throw notFound();
+    const item = toItem(row as ItemRow);
+    assertVisible(staff, "read:demandes", { centre_ids: [item.centre_id] });
+    return item;
+  }
+
+  async function history(executor: Executor, id: number): Promise<CertificateHistoryEntry[]> {
+    const e = certificateRequestEvents;
+    return executor
+      .select({
+        from_status: e.fromStatus,
+        to_status: e.toStatus,
+        motif: e.motif,
+        staff_name: e.staffName,
+        created_at: iso(e.createdAt),
+      })
+      .from(e)
+      .where(eq(e.requestId, id))
+      .orderBy(asc(e.createdAt), asc(e.id));
+  }
+
+  async function detail(executor: Executor, staff: LiveSession, id: number): Promise<CertificateStaffDetail> {
+    const item = await findItem(executor, staff, id);
+    return { ...item, history: await history(executor, id) };
+  }
+
+  async function signatory(executor: Executor = db): Promise<CertificateSignatory> {
+    const [row] = await executor
+      .select({ name: certificateSettings.signatoryName, title: certificateSettings.signatoryTitle })
+      .from(certificateSettings)
+      .where(eq(certificateSettings.id, 1));
+    return row ?? DEFAULT_SIGNATORY;
+  }
+
+  /** Writes the change, its history line, the student's notification and e-mail (in `tx`). */
+  async function recordChange(
+    tx: Executor,
+    staff: LiveSession | null,
+    item: CertificateStaffItem,
+    to: string,
+    motif: string | null,
+  ) {
+    await tx.update(c).set({ status: to, motif, updatedAt: new Date() }).where(eq(c.id, item.id));
+    await tx.insert(certificateRequestEvents).values({
+      requestId: item.id,
+      fromStatus: item.status,
+      toStatus: to,
+      motif,
+      staffId: staff?.id ?? null,
+      staffName: staff?.name ?? null,
+    });
+    const title = certificateTitle(item.type, item.niveau);
+    const message =
+      to === CERTIFICATE_STATUS.ready
+        ? `Votre demande « ${title} » est disponible. Téléchargez l'attestation depuis « Docs Administratifs ».`
+        : `Votre demande « ${title} » a été refusée. Motif : ${motif ?? ""}`;
+    // Addressed to this student alone: the audience rule of notifications shows it to nobody else.
+    await tx.insert(notifications).values({
+      titre: to === CERTIFICATE_STATUS.ready ? "Votre attestation est disponible" : "Demande d'attestation refusée",
+      message,
+      typeDestinataire: "etudiant_specifique",
+      etudiantIds: [item.etudiant_id],
+      sender: "Secrétariat",
+      priority: to === CERTIFICATE_STATUS.ready ? "medium" : "high",
+      link: `${config.publicUrl}/demande-attestation`,
+    });
+    if (item.email) {
+      await mail.queue(
+        certificateChangeMail({
+          to: item.email,
+          firstName: item.prenom,
+          title,
+          status: to,
+          motif,
+          link: `${config.publicUrl}/demande-attestation`,
+        }),
+        tx,
+      );
+    }
+  }
+
+  /** The number of the year: the counter row is locked until the transaction ends, so no two requests share one. */
+  async function nextNumber(tx: Executor, year: number): Promise<string> {
+    const [row] = await tx
+      .insert(certificateNumberCounters)
+      .values({ year, last: 1 })
+      .onConflictDoUpdate({
+        target: certificateNumberCounters.year,
+        set: { last: sql`${certificateNumberCounters.last} + 1` },
+      })
+      .returning({ last: certificateNumberCounters.last });
+    if (!row) throw new Error("certificate number counter returned nothing");
+    return certificateNumber(year, row.last);
+  }
+
+  async function contentOf(requestId: number): Promise<{ content: AttestationContent; numero: string } | null> {
+    const [row] = await db
+      .select({
+        numero: d.numero,
+        code: d.code,
+        holder: d.holderName,
+        title: d.title,
+        signatoryName: d.signatoryName,
+        signatoryTitle: d.signatoryTitle,
+        issuedAt: d.issuedAt,
+        type: c.type,
+        niveau: c.niveau,
+        langues: c.langues,
+        cin: c.cin,
+        option: c.option,
+        centre: centres.nom,
+      })
+      .from(d)
+      .innerJoin(c, eq(c.id, d.requestId))
+      .innerJoin(etudiants, eq(etudiants.id, c.etudiantId))
+      .leftJoin(centres, eq(centres.id, centreOf))
+      .where(eq(d.requestId, requestId));
+    if (!row) return null;
+    const b = brandContent();
+    const level =
+      row.type === "langue" && row.niveau && (LANGUAGE_LEVELS as readonly string[]).includes(row.niveau)
+        ? { code: row.niveau, label: CERTIFICATE_TEXT.levelSubtitle[row.niveau as "B1" | "B2"] }
+        : null;
+    return {
+      numero: row.numero,
+      content: {
+        letterhead: {
+          name: b.academyName,
+          tagline: b.tagline,
+          address: `${b.address.street}, ${b.address.postalCode} ${b.address.city}, ${b.address.country}`,
+          contact: `${b.contactEmail} · ${b.chatNumber}`,
+        },
+        title: row.title,
+        numero: row.numero,
+        holderName: row.holder,
+        cin: row.cin,
+        centre: row.centre,
+        option: row.option,
+        schoolYear: schoolYearOf(isoDay.format(row.issuedAt)).label,
+        languages: row.type === "scolaire" ? row.langues : null,
+        level,
+        place: b.address.city,
+        issuedOn: dayFormat.format(row.issuedAt),
+        signatory: { name: row.signatoryName, title: row.signatoryTitle },
+        verificationUrl: verificationUrl(row.code),
+      },
+    };
+  }
+
+  /**
+   * The PDF of a request's attestation, written once under a key made from its number. It is
+   * rendered from the document row alone, so if writing it failed after the change committed,
+   * the first download writes it.
+   */
+  async function ensureFile(requestId: number): Promise<DownloadTarget | null> {
+    const [row] = await db.select({ numero: d.numero, fileKey: d.fileKey }).from(d).where(eq(d.requestId, requestId));
+    if (!row) return null;
+    const downloadName = `attestation-${row.numero}.pdf`;
+    if (row.fileKey && (await storage.stat(row.fileKey))) return { key: row.fileKey, downloadName };
+    const found = await contentOf(requestId);
+    if (!found) return null;
+    const key = `attestations/${found.numero.toLowerCase()}.pdf`;
+    await storage.put(key, await renderAttestationPdf(found.content), "application/pdf", {
+      originalName: downloadName,
+    });
+    await db.update(d).set({ fileKey: key }).where(eq(d.requestId, requestId));
+    return { key, downloadName };
+  }
+
+  return {
+    ensureFile,
+    verificationUrl,
+
+    async list(staff: LiveSession, query: CertificateStaffQuery): Promise<Page<CertificateStaffItem>> {
+      const order = SORTS[query.sort ?? "default"];
+      if (!order) throw validationFailed({ sort: ["Ce tri n'est pas valide."] });
+      const where = conditions(staff, query);
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(c)
+        .innerJoin(etudiants, eq(etudiants.id, c.etudiantId))
+        .leftJoin(d, eq(d.requestId, c.id))
+        .where(where);
+      const rows = await baseQuery(db)
+        .where(where)
+        .orderBy(...order, asc(c.id))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page);
+      return {
+        data: rows.map((r) => toItem(r as ItemRow)),
+        page: query.page,
+        per_page: query.per_page,
+        total: count?.n ?? 0,
+      };
+    },
+
+    /** Every request the filters select, for the export (same scope and order as the list). */
+    async exportRows(staff: LiveSession, query: CertificateStaffQuery): Promise<CertificateStaffItem[]> {
+      const order = SORTS[query.sort ?? "default"] ?? SORTS.default ?? [];
+      const rows = await baseQuery(db)
+        .where(conditions(staff, query))
+        .orderBy(...order, asc(c.id));
+      return rows.map((r) => toItem(r as ItemRow));
+    },
+
+    get: (staff: LiveSession, id: number) => detail(db, staff, id),
+
+    /**
+     * `En Cours` → `Disponible` (the attestation gets its number) or → `Refuser` (with its reason).
+     * The row is locked first: of concurrent calls, one changes it and the others find it no
+     * longer pending (409), so a request never gets two numbers.
+     */
+    async changeStatus(staff: LiveSession, id: number, body: CertificateStatusChange, ip: string) {
+      const issued = await db.transaction(async (tx) => {
+        await tx.select({ id: c.id }).from(c).where(eq(c.id, id)).for("update");
+        const item = await findItem(tx, staff, id);
+        assertVisible(staff, "update:demandes", { centre_ids: [item.centre_id] });
+        if (item.status !== CERTIFICATE_STATUS.pending) throw new HttpError(409, { message: T.notPending });
+        const motif = body.status === CERTIFICATE_STATUS.refused ? (body.motif ?? null) : null;
+        await recordChange(tx, staff, item, body.status, motif);
+        let numero: string | null = null;
+        if (body.status === CERTIFICATE_STATUS.ready) {
+          const now = new Date();
+          numero = await nextNumber(tx, Number(isoDay.format(now).slice(0, 4)));
+          const sign = await signatory(tx);
+          await tx.insert(d).values({
+            requestId: id,
+            numero,
+            code: verificationCode(),
+            holderName: `${item.prenom} ${item.nom}`.trim(),
+            title: certificateTitle(item.type, item.niveau),
+            signatoryName: sign.name,
+            signatoryTitle: sign.title,
+            issuedAt: now,
+          });
+        }
+        await audit(tx, {
+          actor: auditActor(staff),
+          ip,
+          action: body.status === CERTIFICATE_STATUS.ready ? "mise_a_disposition" : "refus",
+          entity: "demandes",
+          entityId: id,
+          summary:
+            body.status === CERTIFICATE_STATUS.ready
+              ? `Attestation ${numero} mise à disposition de ${item.prenom} ${item.nom}`
+              : `Demande d'attestation de ${item.prenom} ${item.nom} refusée`,
+          changes: {
+            status: { before: item.status, after: body.status },
+            ...(motif ? { motif: { before: null, after: motif } } : {}),
+            ...(numero ? { numero: { before: null, after: numero } } : {}),
+          },
+        });
+        return numero !== null;
+      });
+      void mail.flush();
+      if (issued) await ensureFile(id);
+      return detail(db, staff, id);
+    },
+
+    /**
+     * The direction withdraws an attestation (spec section 6): the verification then answers
+     * "révoquée", the student can no longer download it, and the request shows the reason.
+     */
+    async revoke(staff: LiveSession, id: number, body: CertificateRevocation, ip: string) {
+      await db.transaction(async (tx) => {
+        await tx.select({ id: c.id }).from(c).where(eq(c.id, id)).for("update");
+        const item = await findItem(tx, staff, id);
+        if (!item.document || item.document.revoked_at || item.status !== CERTIFICATE_STATUS.ready) {
+          throw new HttpError(409, { message: T.notAvailable });
+        }
+        const reason = `Attestation ${item.document.numero} révoquée : ${body.motif}`;
+        await tx
+          .update(d)
+          .set({ revokedAt: new Date(), revokedReason: body.motif, revokedBy: staff.id })
+          .where(eq(d.requestId, id));
+        await recordChange(tx, staff, item, CERTIFICATE_STATUS.refused, reason);
+        await audit(tx, {
+          actor: auditActor(staff),
+          ip,
+          action: "revocation",
+          entity: "demandes",
+          entityId: id,
+          summary: `Attestation ${item.document.numero} de ${item.prenom} ${item.nom} révoquée`,
+          changes: {
+            status: { before: item.status, after: CERTIFICATE_STATUS.refused },
+            revoked_reason: { before: null, after: body.motif },
+          },
+        });
+      });
+      void mail.flush();
+      return detail(db, staff, id);
+    },
+
+    /** The PDF for staff: any request they may see that has a document. */
+    async staffDocument(staff: LiveSession, id: number): Promise<DownloadTarget> {
+      const item = await findItem(db, staff, id);
+      if (!item.document) throw notFound(T.noDocument);
+      const target = await ensureFile(id);
+      if (!target) throw notFound(T.noDocument);
+      return target;
+    },
+
+    getSignatory: () => signatory(db),
+
+    async setSignatory(staff: LiveSession, body: CertificateSignatory, ip: string) {
+      return db.transaction(async (tx) => {
+        const before = await signatory(tx);
+        await tx
+          .insert(certificateSettings)
+          .values({ id: 1, signatoryName: body.name, signatoryTitle: body.title, updatedBy: staff.id })
+          .onConflictDoUpdate({
+            target: certificateSettings.id,
+            set: { signatoryName: body.name, signatoryTitle: body.title, updatedBy: staff.id, updatedAt: new Date() },
+          });
+        await audit(tx, {
+          actor: auditActor(staff),
+          ip,
+          action: "modification",
+          entity: "demandes",
+          entityId: "signataire",
+          summary: `Signataire des attestations : ${body.name} (${body.title})`,
+          changes: {
+            name: { before: before.name, after: body.name },
+            title: { before: before.title, after: body.title },
+          },
+        });
+        return { name: body.name, title: body.title };
+      });
+    },
+  };
+}

@@ -1,0 +1,229 @@
+import { CERTIFICATE_STATUS, type CertificateStaffDetail, can } from "@puerta/contract";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Download } from "lucide-react";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { useToast } from "../../../components/toaster.tsx";
+import { ApiError } from "../../../lib/api.ts";
+import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useStaffUser } from "../session/staff-session.ts";
+import { formatDateTime } from "../shared/format.ts";
+import { StaffPage } from "../shell/staff-page.tsx";
+import { REQUESTS_KEY, requestsApi } from "./api.ts";
+import { MotifDialog, type MotifKind } from "./motif-dialog.tsx";
+import { SignatoryForm } from "./signatory-form.tsx";
+import { requestLabel, StatusBadge } from "./status.tsx";
+
+/** /gestion/demandes/:id: one request, its history, and what the office may do with it (spec section 6). */
+export default function DemandePage() {
+  const { id = "" } = useParams();
+  const me = useStaffUser();
+  const valid = /^\d+$/.test(id);
+  const request = useQuery({
+    queryKey: [...REQUESTS_KEY, "demande", id],
+    queryFn: ({ signal }) => requestsApi.get(id, signal),
+    ...staffQueryDefaults,
+    enabled: valid && can(me, "read:demandes"),
+  });
+  const notFound = !valid || (request.error instanceof ApiError && request.error.status === 404);
+  const title = request.data ? `Demande de ${request.data.prenom} ${request.data.nom}` : `Demande n° ${id}`;
+
+  return (
+    <StaffPage
+      title={title}
+      crumbs={[{ label: "Demandes d'attestation", to: "/gestion/demandes" }, { label: `Demande n° ${id}` }]}
+      permission="read:demandes"
+    >
+      {notFound ? (
+        <p role="alert" className="text-gray-700">
+          Cette demande n'existe pas.{" "}
+          <Link to="/gestion/demandes" className="font-semibold text-brand-700 underline underline-offset-4">
+            Retour aux demandes
+          </Link>
+        </p>
+      ) : request.isError ? (
+        <p role="alert" className="text-brand-800">
+          {staffErrorMessage(request.error)}
+        </p>
+      ) : !request.data ? (
+        <p role="status" className="text-gray-700">
+          Chargement de la demande…
+        </p>
+      ) : (
+        <RequestDetails request={request.data} />
+      )}
+    </StaffPage>
+  );
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-4">
+      <dt className="text-sm font-semibold text-gray-700 sm:w-40 sm:shrink-0">{label}</dt>
+      <dd className="text-ink">{children}</dd>
+    </div>
+  );
+}
+
+const cardClass = "rounded-xl border border-gray-200 bg-white p-5";
+
+function RequestDetails({ request }: { request: CertificateStaffDetail }) {
+  const me = useStaffUser();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState<MotifKind | null>(null);
+  const [confirmReady, setConfirmReady] = useState(false);
+  const pending = request.status === CERTIFICATE_STATUS.pending;
+  const canUpdate = can(me, "update:demandes");
+  const canRevoke = can(me, "delete:demandes");
+  const doc = request.document;
+  const who = `${request.prenom} ${request.nom}`;
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [...REQUESTS_KEY] });
+  async function makeAvailable() {
+    try {
+      const done = await requestsApi.change(request.id, { status: CERTIFICATE_STATUS.ready });
+      toast({ title: "Attestation disponible.", description: `${done.document?.numero ?? ""} — ${who}` });
+    } catch (error) {
+      toast({ kind: "error", title: "L'action n'a pas abouti.", description: staffErrorMessage(error) });
+    }
+    await refresh();
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="space-y-6">
+        <section aria-labelledby="request-title" className={cardClass}>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="request-title" className="text-lg font-bold text-ink">
+              {requestLabel(request.type, request.niveau)}
+            </h2>
+            <StatusBadge status={request.status} />
+          </div>
+          <dl className="mt-4 space-y-3">
+            <Field label="Étudiant">{who}</Field>
+            <Field label="Matricule">{request.student_id}</Field>
+            <Field label="CIN">{request.cin ?? "—"}</Field>
+            <Field label="E-mail">{request.email ?? "—"}</Field>
+            <Field label="Centre">{request.centre ?? "—"}</Field>
+            <Field label="Option">{request.option ?? "—"}</Field>
+            {request.langues.length > 0 && <Field label="Langues">{request.langues.join(", ")}</Field>}
+            <Field label="Demandée le">{formatDateTime(request.created_at)}</Field>
+            {request.motif && <Field label="Motif">{request.motif}</Field>}
+          </dl>
+          {canUpdate && pending && (
+            <div className="mt-5 flex flex-wrap gap-2 border-t border-gray-200 pt-4">
+              <button type="button" className={primaryButtonClass} onClick={() => setConfirmReady(true)}>
+                Rendre disponible
+              </button>
+              <button type="button" className={secondaryButtonClass} onClick={() => setAsking("refus")}>
+                Refuser
+              </button>
+            </div>
+          )}
+        </section>
+
+        {doc && (
+          <section aria-labelledby="document-title" className={cardClass}>
+            <h2 id="document-title" className="text-lg font-bold text-ink">
+              Attestation
+            </h2>
+            <dl className="mt-4 space-y-3">
+              <Field label="Numéro">{doc.numero}</Field>
+              <Field label="Émise le">{formatDateTime(doc.issued_at)}</Field>
+              <Field label="Vérification">
+                <a href={doc.verification_url} className="break-all text-brand-700 underline underline-offset-4">
+                  {doc.verification_url}
+                </a>
+              </Field>
+              {doc.revoked_at && (
+                <Field label="Révoquée le">
+                  {formatDateTime(doc.revoked_at)} — {doc.revoked_reason}
+                </Field>
+              )}
+            </dl>
+            <div className="mt-5 flex flex-wrap gap-2 border-t border-gray-200 pt-4">
+              <a
+                href={requestsApi.documentUrl(request.id)}
+                download={`attestation-${doc.numero}.pdf`}
+                className={`${secondaryButtonClass} inline-flex items-center gap-2`}
+              >
+                <Download aria-hidden="true" className="size-4" />
+                Télécharger le PDF
+              </a>
+              {canRevoke && !doc.revoked_at && (
+                <button type="button" className={dangerButtonClass} onClick={() => setAsking("revocation")}>
+                  Révoquer l'attestation
+                </button>
+              )}
+            </div>
+          </section>
+        )}
+      </div>
+
+      <div className="space-y-6">
+        <section aria-labelledby="history-title" className={cardClass}>
+          <h2 id="history-title" className="text-lg font-bold text-ink">
+            Historique
+          </h2>
+          <ol className="mt-4 space-y-3">
+            <li className="text-sm text-gray-700">
+              <span className="font-semibold text-ink">{formatDateTime(request.created_at)}</span> — demande envoyée par
+              l'étudiant (En Cours)
+            </li>
+            {request.history.map((entry) => (
+              <li key={`${entry.created_at}-${entry.to_status}`} className="text-sm text-gray-700">
+                <span className="font-semibold text-ink">{formatDateTime(entry.created_at)}</span> —{" "}
+                {entry.from_status ?? "—"} → <StatusBadge status={entry.to_status} /> par {entry.staff_name ?? "—"}
+                {entry.motif && <span className="mt-1 block">Motif : {entry.motif}</span>}
+              </li>
+            ))}
+          </ol>
+        </section>
+        {canRevoke && <SignatoryForm />}
+      </div>
+
+      <ConfirmDialog
+        open={confirmReady}
+        onOpenChange={setConfirmReady}
+        destructive={false}
+        title="Rendre cette demande disponible ?"
+        description={`L'attestation de ${who} est générée avec un numéro unique ; l'étudiant est prévenu par une notification et un e-mail. Elle ne pourra plus être refusée, seulement révoquée par la direction.`}
+        confirmLabel="Rendre disponible"
+        onConfirm={makeAvailable}
+      />
+      <MotifDialog
+        open={asking === "refus"}
+        onOpenChange={(open) => open || setAsking(null)}
+        kind="refus"
+        title="Refuser cette demande ?"
+        description={`${who} est prévenu(e) par une notification et un e-mail, avec le motif.`}
+        label="Motif du refus"
+        confirmLabel="Refuser la demande"
+        onConfirm={async (motif) => {
+          await requestsApi.change(request.id, { status: CERTIFICATE_STATUS.refused, motif });
+          setAsking(null);
+          toast({ title: "Demande refusée.", description: who });
+          await refresh();
+        }}
+      />
+      <MotifDialog
+        open={asking === "revocation"}
+        onOpenChange={(open) => open || setAsking(null)}
+        kind="revocation"
+        title="Révoquer l'attestation ?"
+        description={`La vérification de ${doc?.numero ?? "l'attestation"} répondra « révoquée » et ${who} ne pourra plus la télécharger.`}
+        label="Motif de la révocation"
+        confirmLabel="Révoquer"
+        onConfirm={async (motif) => {
+          await requestsApi.revoke(request.id, motif);
+          setAsking(null);
+          toast({ title: "Attestation révoquée.", description: doc?.numero ?? who });
+          await refresh();
+        }}
+      />
+    </div>
+  );
+}

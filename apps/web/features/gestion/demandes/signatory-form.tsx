@@ -1,0 +1,82 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
+import { primaryButtonClass } from "../../../components/button-styles.ts";
+import { FormAlert, TextField, useFormErrors } from "../../../components/form-fields.tsx";
+import { useToast } from "../../../components/toaster.tsx";
+import { staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { REQUESTS_KEY, requestsApi } from "./api.ts";
+
+const FIELDS = ["name", "title"] as const;
+
+/** Who signs the attestations (the direction; back-office spec section 6). Issued ones keep theirs. */
+export function SignatoryForm() {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const current = useQuery({
+    queryKey: [...REQUESTS_KEY, "signataire"],
+    queryFn: ({ signal }) => requestsApi.signatory(signal),
+    ...staffQueryDefaults,
+  });
+  const form = useFormErrors<(typeof FIELDS)[number]>();
+  const [name, setName] = useState("");
+  const [title, setTitle] = useState("");
+  const [sending, setSending] = useState(false);
+  useEffect(() => {
+    if (current.data) {
+      setName(current.data.name);
+      setTitle(current.data.title);
+    }
+  }, [current.data]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    const body = await form.check((schemas) => schemas.certificateSignatory, { name, title });
+    if (!body) return;
+    setSending(true);
+    try {
+      await requestsApi.setSignatory(body);
+      toast({ title: "Signataire enregistré.", description: `${body.name} (${body.title})` });
+      await queryClient.invalidateQueries({ queryKey: [...REQUESTS_KEY, "signataire"] });
+    } catch (error) {
+      form.fail(error, FIELDS);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="signatory-title" className="rounded-xl border border-gray-200 bg-white p-5">
+      <h2 id="signatory-title" className="text-lg font-bold text-ink">
+        Signataire des attestations
+      </h2>
+      <p className="mt-1 text-sm text-gray-700">
+        Imprimé sur les prochaines attestations ; celles déjà émises gardent le leur.
+      </p>
+      <form ref={form.formRef} noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+        {form.alert && <FormAlert>{form.alert}</FormAlert>}
+        <TextField
+          label="Nom du signataire"
+          name="name"
+          value={name}
+          onChange={setName}
+          error={form.errors.name}
+          disabled={sending}
+          maxLength={120}
+        />
+        <TextField
+          label="Fonction"
+          name="title"
+          value={title}
+          onChange={setTitle}
+          error={form.errors.title}
+          disabled={sending}
+          maxLength={120}
+        />
+        <button type="submit" className={primaryButtonClass} disabled={sending}>
+          {sending ? "Enregistrement…" : "Enregistrer le signataire"}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { STAFF_DEMO_PASSWORD, secretFromEnrolmentScreen, submitStaffCredentials, totpCode } from "./staff.ts";
+
+/**
+ * The TOTP secret of a demo staff account, kept in the run's data directory once a spec has
+ * enrolled it: any spec may then sign the same account in again, in any order.
+ */
+const secretFile = (email: string) => {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (see playwright.config.ts)");
+  return path.join(dataDir, `totp-${email.replace(/[^a-z0-9.]/gi, "_")}.txt`);
+};
+
+/**
+ * Signs a demo staff account in through /gestion/connexion: enrols the second factor on its
+ * first sign-in (and keeps the secret), or types a code from the kept secret.
+ */
+export async function signInDemoStaff(page: Page, email: string) {
+  await page.goto("/gestion/connexion");
+  await expect(page.getByRole("heading", { name: "Connexion à la gestion" })).toBeVisible({ timeout: 30_000 });
+  await submitStaffCredentials(page, email, STAFF_DEMO_PASSWORD);
+  const enrol = page.getByRole("heading", { name: "Activer la double authentification" });
+  const code = page.getByLabel("Code de vérification");
+  await expect(enrol.or(code)).toBeVisible();
+  if (await enrol.isVisible()) {
+    const secret = await secretFromEnrolmentScreen(page);
+    writeFileSync(secretFile(email), secret);
+    await page.getByLabel("Code de confirmation").fill(await totpCode(secret));
+    await page.getByRole("button", { name: "Confirmer" }).click();
+    await page.getByRole("button", { name: /continuer/ }).click();
+  } else {
+    const file = secretFile(email);
+    if (!existsSync(file)) throw new Error(`${email} was enrolled without keeping its secret`);
+    await code.fill(await totpCode(readFileSync(file, "utf8")));
+    await page.getByRole("button", { name: "Se connecter" }).click();
+  }
+  await expect(page.getByRole("navigation", { name: "Sections de la gestion" })).toBeAttached();
+}
