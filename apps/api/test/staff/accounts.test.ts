@@ -255,14 +255,13 @@ describe("staff accounts: invitation, activation, deactivation, roles", () => {
       t,
       sql`select count(*)::int as n from staff_users where password_hash is null and deactivated_at is null`,
     );
-    expect(board.json().counters).toEqual([
-      {
-        key: "invitations",
-        label: "Invitations en attente",
-        value: pending[0]?.n,
-        href: "/gestion/comptes?statut=invitation_envoyee",
-      },
-    ]);
+    // Each feature adds its counter (modules/dashboard/counters.ts): this one is the accounts'.
+    expect(board.json().counters).toContainEqual({
+      key: "invitations",
+      label: "Invitations en attente",
+      value: pending[0]?.n,
+      href: "/gestion/comptes?statut=invitation_envoyee",
+    });
     expect(board.json().journal).toHaveLength(10);
 
     const { browser: pedagogie, user } = await signInStaff(t, DEMO_STAFF.pedagogie);

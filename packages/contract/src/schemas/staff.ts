@@ -13,46 +13,11 @@ import { newPasswordField, resetTokenField } from "./passwords.ts";
 
 const m = STAFF_MESSAGES;
 
-// ---------------------------------------------------------------- lists
+// The list query and page live in staff-list.ts, so that the other staff schema files can build on
+// them without importing this file (which re-exports them): an import cycle would break.
+import { listQuery, pageOf } from "./staff-list.ts";
 
-const LIST_MESSAGES = {
-  page: "Le numéro de page doit être un entier positif.",
-  perPage: `Le nombre de lignes par page doit être compris entre 1 et ${STAFF_LIMITS.perPageMax}.`,
-  q: "La recherche ne doit pas dépasser 200 caractères.",
-  sort: "Ce tri n'est pas valide.",
-} as const;
-
-/** The query every staff list takes (spec section 8); each list adds its filters with `.extend`. */
-export const listQuery = z.object({
-  q: z.string().trim().max(200, LIST_MESSAGES.q).optional(),
-  sort: z
-    .string()
-    .regex(/^-?[a-z_]{1,40}$/, LIST_MESSAGES.sort)
-    .optional(),
-  page: z.coerce
-    .number({ error: LIST_MESSAGES.page })
-    .int(LIST_MESSAGES.page)
-    .min(1, LIST_MESSAGES.page)
-    .max(1_000_000, LIST_MESSAGES.page)
-    .default(1),
-  per_page: z.coerce
-    .number({ error: LIST_MESSAGES.perPage })
-    .int(LIST_MESSAGES.perPage)
-    .min(1, LIST_MESSAGES.perPage)
-    .max(STAFF_LIMITS.perPageMax, LIST_MESSAGES.perPage)
-    .default(STAFF_LIMITS.perPageDefault),
-});
-export type ListQuery = z.infer<typeof listQuery>;
-
-/** One page of a list: `{ data, page, per_page, total }`. */
-export const pageOf = <Item extends z.ZodType>(item: Item) =>
-  z.object({
-    data: z.array(item),
-    page: z.number().int(),
-    per_page: z.number().int(),
-    total: z.number().int(),
-  });
-export type Page<Item> = { data: Item[]; page: number; per_page: number; total: number };
+export { type ListQuery, listQuery, type Page, pageOf } from "./staff-list.ts";
 
 // ---------------------------------------------------------------- sign-in
 
@@ -259,3 +224,5 @@ export type ActivationRequest = z.infer<typeof activationRequest>;
 
 export const activationResponse = z.object({ kind: z.literal("staff"), next: z.string() });
 export type ActivationResponse = z.infer<typeof activationResponse>;
+
+export * from "./inbox-policy-staff.ts";

@@ -1,7 +1,8 @@
 import { can, type DashboardCounter, type Permission, type StaffActor } from "@puerta/contract";
 import { and, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { staffUsers } from "../../db/schema/index.ts";
+import { contactMessages, staffUsers } from "../../db/schema/index.ts";
+import { countNotAcceptedCurrent } from "../policy/versions.ts";
 
 /**
  * One counter of the dashboard (back-office spec, section 3). Each feature adds its counter to
@@ -32,6 +33,23 @@ export const COUNTER_PROVIDERS: readonly CounterProvider[] = [
           .from(staffUsers)
           .where(and(isNull(staffUsers.passwordHash), isNull(staffUsers.deactivatedAt))),
       ),
+  },
+  {
+    key: "messages",
+    label: "Messages non traités",
+    href: "/gestion/messages?statut=nouveau",
+    permission: "read:messages",
+    count: (db) =>
+      countOf(
+        db.select({ n: sql<number>`count(*)::int` }).from(contactMessages).where(isNull(contactMessages.handledAt)),
+      ),
+  },
+  {
+    key: "politique",
+    label: "Étudiants n'ayant pas accepté la politique en vigueur",
+    href: "/gestion/politique/en-vigueur?acceptation=non_acceptee",
+    permission: "read:politique",
+    count: (db) => countNotAcceptedCurrent(db),
   },
 ];
 

@@ -25,7 +25,9 @@ import { requireCsrf } from "../../lib/csrf.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
 import { createJournal } from "../audit/journal.ts";
 import { auditRoutes } from "../audit/routes.ts";
+import { contactInboxRoutes } from "../contact/inbox-routes.ts";
 import { dashboardRoutes } from "../dashboard/routes.ts";
+import { policyVersionRoutes } from "../policy/versions-routes.ts";
 import { referentielRoutes } from "../referentiel/routes.ts";
 import { createStaffAccounts } from "./accounts.ts";
 import { createActivation } from "./activation.ts";
@@ -177,5 +179,7 @@ export async function gestionRoutes(scopes: RouteScopes, context: AppContext) {
     await auditRoutes(scope, { journal });
     await dashboardRoutes(scope, { db, journal });
     await referentielRoutes(scope, { db });
+    await contactInboxRoutes(scope, context);
+    await policyVersionRoutes(scope, context);
   }
 }
