@@ -19,6 +19,10 @@ export const PUBLIC_API_ROUTES = new Set([
   "POST /api/gestion/login/totp",
   "GET /api/activation",
   "POST /api/activation",
+  // The staff's "mot de passe oublié" (back-office spec, section 2).
+  "POST /api/gestion/mot-de-passe-oublie",
+  "POST /api/gestion/mot-de-passe-oublie/verifier",
+  "POST /api/gestion/mot-de-passe-oublie/reinitialiser",
 ]);
 
 export const apiRoutes = (app: FastifyInstance): RouteEntry[] =>
