@@ -94,7 +94,12 @@ export async function createStudent(db: Database, input: StudentInput = {}): Pro
 
 /** Records the user's acceptance of the policy in force (the highest version) (none published: nothing to accept). */
 export async function acceptCurrentPolicy(db: Database, userId: number) {
-  const [policy] = await db.select().from(policies).orderBy(desc(policies.version)).limit(1);
+  const [policy] = await db
+    .select()
+    .from(policies)
+    .where(eq(policies.status, "publiee"))
+    .orderBy(desc(policies.version))
+    .limit(1);
   if (!policy) return;
   await db.insert(policyAcceptances).values({ userId, policyId: policy.id, ip: "127.0.0.1", userAgent: "factory" });
 }

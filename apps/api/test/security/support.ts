@@ -21,6 +21,10 @@ export const PUBLIC_API_ROUTES = new Set([
   "POST /api/activation",
   // The public verification of an attestation (back-office spec section 6), rate-limited by IP.
   "GET /api/attestations/:code",
+  // The staff's "mot de passe oublié" (back-office spec, section 2).
+  "POST /api/gestion/mot-de-passe-oublie",
+  "POST /api/gestion/mot-de-passe-oublie/verifier",
+  "POST /api/gestion/mot-de-passe-oublie/reinitialiser",
 ]);
 
 export const apiRoutes = (app: FastifyInstance): RouteEntry[] =>

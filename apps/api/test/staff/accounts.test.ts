@@ -255,7 +255,7 @@ describe("staff accounts: invitation, activation, deactivation, roles", () => {
       t,
       sql`select count(*)::int as n from staff_users where password_hash is null and deactivated_at is null`,
     );
-    // Each feature adds its counter; this one is the accounts'.
+    // Each feature adds its counter (modules/dashboard/counters.ts): this one is the accounts'.
     expect(board.json().counters).toContainEqual({
       key: "invitations",
       label: "Invitations en attente",

@@ -219,3 +219,4 @@ export const activationResponse = z.discriminatedUnion("kind", [
 export type ActivationResponse = z.infer<typeof activationResponse>;
 export * from "./students-staff.ts";
 export * from "./certificates-staff.ts";
+export * from "./inbox-policy-staff.ts";

@@ -1,15 +1,31 @@
-import { date, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, date, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { users } from "./academy.ts";
+import { staffUsers } from "./staff.ts";
 
-/** Each published version of the non-refund policy; the highest version is in force. */
-export const policies = pgTable("policies", {
-  id: serial("id").primaryKey(),
-  version: integer("version").notNull().unique(),
-  title: text("title").notNull(),
-  content: text("content").notNull(),
-  effectiveDate: date("effective_date", { mode: "string" }).notNull(),
-  lastUpdated: timestamp("last_updated", { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * The versions of the non-refund policy. A draft (`brouillon`, no version number yet) is edited in
+ * the back-office; publishing gives it the next version number, and the highest published version
+ * is in force (docs/spec/back-office.md section 6). Rows written before drafts existed are published.
+ */
+export const policies = pgTable(
+  "policies",
+  {
+    id: serial("id").primaryKey(),
+    version: integer("version").unique(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    effectiveDate: date("effective_date", { mode: "string" }).notNull(),
+    lastUpdated: timestamp("last_updated", { withTimezone: true }).notNull().defaultNow(),
+    status: text("status").notNull().default("publiee"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    publishedBy: integer("published_by").references(() => staffUsers.id),
+  },
+  (t) => [
+    check("policies_status_check", sql`${t.status} in ('brouillon', 'publiee')`),
+    check("policies_published_version_check", sql`${t.status} = 'brouillon' or ${t.version} is not null`),
+  ],
+);
 
 export const policyAcceptances = pgTable(
   "policy_acceptances",

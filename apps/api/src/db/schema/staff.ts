@@ -123,6 +123,22 @@ export const staffInvitations = pgTable(
   (t) => [index("staff_invitations_staff_idx").on(t.staffId)],
 );
 
+/** "Mot de passe oublié" links of staff (the students' rules: 60 minutes, single use, hashed). */
+export const staffPasswordResets = pgTable(
+  "staff_password_resets",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("staff_password_resets_staff_idx").on(t.staffId)],
+);
+
 /**
  * The audit log (back-office spec, section 7): append-only. A trigger (migration 0008) refuses
  * UPDATE, DELETE and TRUNCATE. The name and role are copied so that an entry reads the same later.

@@ -43,3 +43,47 @@ export function contactMail(to: string, fields: ContactFields, receivedAt: Date)
   );
   return { to, subject, text, html, replyTo: fields.email };
 }
+
+/**
+ * A staff member's answer to a contact message (docs/spec/back-office.md section 6): from the
+ * app's sender (MAIL_FROM), the visitor's own reply going to the academy's contact address.
+ */
+export function contactReplyMail(
+  message: { email: string; nom: string; sujet: string; message: string; created_at: string },
+  reply: string,
+  staffName: string,
+  contactEmail: string,
+): OutgoingMail {
+  const subject = `Re : ${message.sujet.replace(/\s+/g, " ").trim().slice(0, 150)}`;
+  const when = new Intl.DateTimeFormat("fr-FR", {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: ACADEMY_TIME_ZONE,
+  }).format(new Date(message.created_at));
+  const quoted = message.message
+    .split(/\r?\n/)
+    .map((line) => `> ${line}`)
+    .join("\n");
+  const text = [
+    `Bonjour ${message.nom},`,
+    "",
+    reply,
+    "",
+    staffName,
+    "Secrétariat de l'académie",
+    "",
+    `Le ${when}, vous avez écrit :`,
+    quoted,
+  ].join("\n");
+  const html = mailLayout(
+    subject,
+    [
+      `<p style="margin:0 0 16px">Bonjour ${escapeHtml(message.nom)},</p>`,
+      `<p style="margin:0 0 16px;white-space:pre-wrap;line-height:1.5">${escapeHtml(reply)}</p>`,
+      `<p style="margin:0 0 24px">${escapeHtml(staffName)}<br>Secrétariat de l'académie</p>`,
+      `<p style="margin:0 0 8px;color:#4b5563">Le ${escapeHtml(when)}, vous avez écrit :</p>`,
+      `<blockquote style="margin:0;padding-left:12px;border-left:3px solid #d1d5db;color:#4b5563;white-space:pre-wrap">${escapeHtml(message.message)}</blockquote>`,
+    ].join("\n"),
+  );
+  return { to: message.email, subject, text, html, replyTo: contactEmail };
+}

@@ -1,9 +1,10 @@
 import { can, type DashboardCounter, type Permission, type StaffActor } from "@puerta/contract";
 import { and, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { notifications, staffUsers } from "../../db/schema/index.ts";
+import { contactMessages, notifications, staffUsers } from "../../db/schema/index.ts";
 import { pendingRequestsCounter } from "../certificates/counter.ts";
 import { insideCentres } from "../notifications/staff-queries.ts";
+import { countNotAcceptedCurrent } from "../policy/versions.ts";
 
 /**
  * One counter of the dashboard (back-office spec, section 3). Each feature adds its counter to
@@ -23,6 +24,23 @@ const countOf = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?
 
 export const COUNTER_PROVIDERS: readonly CounterProvider[] = [
   pendingRequestsCounter,
+  {
+    key: "messages",
+    label: "Messages non traités",
+    href: "/gestion/messages?statut=nouveau",
+    permission: "read:messages",
+    count: (db) =>
+      countOf(
+        db.select({ n: sql<number>`count(*)::int` }).from(contactMessages).where(isNull(contactMessages.handledAt)),
+      ),
+  },
+  {
+    key: "politique",
+    label: "Étudiants n'ayant pas accepté la politique en vigueur",
+    href: "/gestion/politique/en-vigueur?acceptation=non_acceptee",
+    permission: "read:politique",
+    count: (db) => countNotAcceptedCurrent(db),
+  },
   {
     key: "invitations",
     label: "Invitations en attente",

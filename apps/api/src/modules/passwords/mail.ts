@@ -1,15 +1,20 @@
 import { PASSWORD_LIMITS } from "@puerta/contract";
 import { escapeHtml, mailLayout, type OutgoingMail } from "../../lib/mailer/index.ts";
 
-/** The reset e-mail, in French, as text and HTML. */
-export function resetPasswordMail(to: string, firstName: string | null, link: string): OutgoingMail {
+/** The reset e-mail, in French, as text and HTML; `space` names the area (the staff's is "votre espace de gestion Puerta"). */
+export function resetPasswordMail(
+  to: string,
+  firstName: string | null,
+  link: string,
+  space = "votre espace étudiant Puerta",
+): OutgoingMail {
   const greeting = firstName ? `Bonjour ${firstName},` : "Bonjour,";
   const minutes = PASSWORD_LIMITS.resetTokenMinutes;
   const title = "Réinitialisation de votre mot de passe";
   const text = [
     greeting,
     "",
-    "Vous avez demandé à réinitialiser le mot de passe de votre espace étudiant Puerta.",
+    `Vous avez demandé à réinitialiser le mot de passe de ${space}.`,
     `Pour choisir un nouveau mot de passe, ouvrez ce lien (valable ${minutes} minutes, une seule fois) :`,
     "",
     link,
@@ -23,7 +28,7 @@ export function resetPasswordMail(to: string, firstName: string | null, link: st
     title,
     [
       p(escapeHtml(greeting)),
-      p("Vous avez demandé à réinitialiser le mot de passe de votre espace étudiant Puerta."),
+      p(`Vous avez demandé à réinitialiser le mot de passe de ${escapeHtml(space)}.`),
       p(
         `Pour choisir un nouveau mot de passe, cliquez sur le bouton ci-dessous (lien valable ${minutes} minutes, une seule fois).`,
       ),

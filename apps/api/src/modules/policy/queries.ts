@@ -2,8 +2,11 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { policies, policyAcceptances } from "../../db/schema/index.ts";
 
-export async function currentPolicy(db: Database) {
-  const [row] = await db.select().from(policies).orderBy(desc(policies.version)).limit(1);
+/** The policy in force: the highest published version; drafts of the back-office never count. */
+export const publishedPolicy = eq(policies.status, "publiee");
+
+export async function currentPolicy(db: Pick<Database, "select">) {
+  const [row] = await db.select().from(policies).where(publishedPolicy).orderBy(desc(policies.version)).limit(1);
   return row;
 }
 

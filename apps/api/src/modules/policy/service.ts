@@ -23,7 +23,7 @@ export function createPolicyService({ db }: CoreContext) {
       const policy = await q.currentPolicy(db);
       if (!policy) throw new HttpError(404, { success: false, message: MESSAGES.policy.none });
       return {
-        version: policy.version,
+        version: policy.version ?? 0,
         title: policy.title,
         content: policy.content,
         effective_date: policy.effectiveDate,

@@ -1,5 +1,6 @@
 import {
   type Page,
+  STAFF_ACCOUNT_STATUS_LABELS,
   STAFF_LIMITS,
   STAFF_MESSAGES,
   STAFF_ROLE_LABELS,
@@ -16,6 +17,7 @@ import type { Database } from "../../db/client.ts";
 import { centres, staffUserCentres, staffUsers } from "../../db/schema/index.ts";
 import { forbidden, notFound, validationFailed } from "../../lib/errors.ts";
 import type { Mailer } from "../../lib/mailer/index.ts";
+import { type ExportColumn, exportFileName, toCsv } from "../../lib/spreadsheet-export.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
 import { audit, changedFields } from "../audit/audit.ts";
 import { staffInvitationMail } from "./mail.ts";
@@ -54,6 +56,36 @@ const SORTS: Record<string, SQL> = {
 };
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The columns of `/api/gestion/comptes/export.csv`, centre names already joined. */
+const EXPORT_COLUMNS: ExportColumn<StaffAccount & { centres: string }>[] = [
+  { header: "Nom", value: (a) => a.name },
+  { header: "E-mail", value: (a) => a.email },
+  { header: "Rôle", value: (a) => STAFF_ROLE_LABELS[a.role] },
+  { header: "Centres", value: (a) => a.centres },
+  { header: "Statut", value: (a) => STAFF_ACCOUNT_STATUS_LABELS[a.statut] },
+  { header: "Double authentification", value: (a) => (a.totp_enrolled ? "Activée" : "À activer") },
+  { header: "Dernière connexion", value: (a) => a.last_login_at },
+  { header: "Créé le", value: (a) => a.created_at },
+];
+
+function sortOf(query: StaffAccountsQuery): SQL {
+  const sort = SORTS[query.sort ?? "name"];
+  if (!sort) throw validationFailed({ sort: ["Ce tri n'est pas valide."] });
+  return sort;
+}
+
+function whereOf(query: StaffAccountsQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.role) conditions.push(eq(staffUsers.role, query.role));
+  if (query.statut) conditions.push(sql`${statut} = ${query.statut}`);
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    const search = or(ilike(staffUsers.name, pattern), ilike(staffUsers.email, pattern));
+    if (search) conditions.push(search);
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
 
 /** Only a secretary has centres of her own; the other roles cover every centre. */
 const centresFor = (role: StaffRole, centreIds: readonly number[]) =>
@@ -124,17 +156,8 @@ export function createStaffAccounts({ db, config, mail }: { db: Database; config
 
   return {
     async list(query: StaffAccountsQuery): Promise<Page<StaffAccount>> {
-      const sort = SORTS[query.sort ?? "name"];
-      if (!sort) throw validationFailed({ sort: ["Ce tri n'est pas valide."] });
-      const conditions: SQL[] = [];
-      if (query.role) conditions.push(eq(staffUsers.role, query.role));
-      if (query.statut) conditions.push(sql`${statut} = ${query.statut}`);
-      if (query.q) {
-        const pattern = `%${escapeLike(query.q)}%`;
-        const search = or(ilike(staffUsers.name, pattern), ilike(staffUsers.email, pattern));
-        if (search) conditions.push(search);
-      }
-      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const sort = sortOf(query);
+      const where = whereOf(query);
       const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(staffUsers).where(where);
       const data = await db
         .select(accountColumns)
@@ -144,6 +167,33 @@ export function createStaffAccounts({ db, config, mail }: { db: Database; config
         .limit(query.per_page)
         .offset((query.page - 1) * query.per_page);
       return { data, page: query.page, per_page: query.per_page, total: count?.n ?? 0 };
+    },
+
+    /** Every account the list's filters keep, as CSV (spec section 8), journaled as an export. */
+    async exportCsv(staff: q.LiveSession, query: StaffAccountsQuery, ip: string) {
+      const rows = await db
+        .select(accountColumns)
+        .from(staffUsers)
+        .where(whereOf(query))
+        .orderBy(sortOf(query), asc(staffUsers.id));
+      const names = new Map(
+        (await db.select({ id: centres.id, nom: centres.nom }).from(centres)).map((c) => [c.id, c.nom]),
+      );
+      const withCentres = rows.map((account) => ({
+        ...account,
+        centres:
+          account.centre_ids.length === 0
+            ? "Tous les centres"
+            : account.centre_ids.map((id) => names.get(id) ?? String(id)).join(", "),
+      }));
+      await audit(db, {
+        actor: auditActor(staff),
+        ip,
+        action: "export",
+        entity: "comptes",
+        summary: `Export des comptes du personnel (${rows.length} compte${rows.length > 1 ? "s" : ""}).`,
+      });
+      return { fileName: exportFileName("comptes-personnel", "csv"), csv: toCsv(EXPORT_COLUMNS, withCentres) };
     },
 
     get: (id: number) => find(db, id),

@@ -22,12 +22,15 @@ import { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { requireCsrf } from "../../lib/csrf.ts";
+import { sendCsv } from "../../lib/spreadsheet-export.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
 import { createJournal } from "../audit/journal.ts";
 import { auditRoutes } from "../audit/routes.ts";
 import { calendarsStaffRoutes } from "../calendars/staff-routes.ts";
 import { dashboardRoutes } from "../dashboard/routes.ts";
 import { notificationStaffRoutes } from "../notifications/staff-routes.ts";
+import { contactInboxRoutes } from "../contact/inbox-routes.ts";
+import { policyVersionRoutes } from "../policy/versions-routes.ts";
 import { referentielRoutes } from "../referentiel/routes.ts";
 import { createStudentActivation } from "../students/activation.ts";
 import { studentRoutes } from "../students/routes.ts";
@@ -36,6 +39,7 @@ import { createStaffAccounts } from "./accounts.ts";
 import { createActivation } from "./activation.ts";
 import { staffCookies } from "./cookies.ts";
 import { createStaffLockout } from "./lockout.ts";
+import { staffPasswordResetRoutes } from "./password-reset.ts";
 import { staffCaller } from "./scope.ts";
 import { createStaffSecrets } from "./secrets.ts";
 import { createStaffSessions } from "./sessions.ts";
@@ -100,6 +104,8 @@ export async function gestionRoutes(scopes: RouteScopes, context: AppContext) {
     async (request) => activation.activate(request.body, clientIp(request)),
   );
 
+  await staffPasswordResetRoutes(app, context);
+
   {
     const scope = scopes.staff;
     const s = scope.withTypeProvider<ZodTypeProvider>();
@@ -133,6 +139,15 @@ export async function gestionRoutes(scopes: RouteScopes, context: AppContext) {
         schema: { querystring: staffAccountsQuery, response: { 200: staffAccountsPage } },
       },
       async (request) => accounts.list(request.query),
+    );
+
+    s.get(
+      "/api/gestion/comptes/export.csv",
+      { config: { staff: { permission: "export:comptes" } }, schema: { querystring: staffAccountsQuery } },
+      async (request, reply) => {
+        const { fileName, csv } = await accounts.exportCsv(staffCaller(request), request.query, clientIp(request));
+        return sendCsv(reply, fileName, csv);
+      },
     );
 
     s.get(
@@ -186,5 +201,7 @@ export async function gestionRoutes(scopes: RouteScopes, context: AppContext) {
     await calendarsStaffRoutes(scope, context);
     await notificationStaffRoutes(scope, context);
     await trashRoutes(scope, context);
+    await contactInboxRoutes(scope, context);
+    await policyVersionRoutes(scope, context);
   }
 }
