@@ -9,7 +9,7 @@ import {
   TOTP_CODE_PATTERN,
 } from "../rules/staff.ts";
 import { emailField, loginRequest, user } from "./auth.ts";
-import { newPasswordField, resetTokenField } from "./passwords.ts";
+import { newPasswordField } from "./passwords.ts";
 import { listQuery, pageOf } from "./staff-lists.ts";
 
 const m = STAFF_MESSAGES;
@@ -217,6 +217,6 @@ export const activationResponse = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("student"), next: z.string(), token: z.string(), user }),
 ]);
 export type ActivationResponse = z.infer<typeof activationResponse>;
-export * from "./students-staff.ts";
 export * from "./certificates-staff.ts";
 export * from "./inbox-policy-staff.ts";
+export * from "./students-staff.ts";
