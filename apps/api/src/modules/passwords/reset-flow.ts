@@ -35,6 +35,8 @@ export const tooMany = (message: string, seconds: number) =>
 const emailKey = (email: string) => sha256Hex(email.trim().toLowerCase()).slice(0, 32);
 
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** A transaction, or the database itself for a write that stands alone. */
+export type Executor = Pick<Database, "select" | "insert" | "update" | "delete">;
 
 /**
  * Where the accounts of one kind keep their reset links: students (`password_resets`) and staff
@@ -45,7 +47,7 @@ export type ResetAccountStore<Account extends { id: number; email: string }> = {
   keyPrefix: string;
   /** The account that may receive a link (none: the same answer, and no e-mail). */
   findAccount(email: string): Promise<Account | undefined>;
-  replaceToken(tx: Transaction, accountId: number, tokenHash: string, minutes: number): Promise<void>;
+  replaceToken(tx: Executor, accountId: number, tokenHash: string, minutes: number): Promise<void>;
   isTokenLive(email: string, tokenHash: string): Promise<boolean>;
   /** Marks the token used, atomically; answers the account id, or undefined when the link is not live. */
   spendToken(tx: Transaction, email: string, tokenHash: string): Promise<number | undefined>;
@@ -75,7 +77,7 @@ export function createResetFlow<Account extends { id: number; email: string }>(
   }
 
   /** A new link (replacing the account's earlier ones) and its e-mail, queued inside `tx`. */
-  async function queueResetLink(tx: Transaction, account: Account) {
+  async function queueResetLink(tx: Executor, account: Account) {
     const token = randomToken(RESET_TOKEN_LENGTH);
     await store.replaceToken(tx, account.id, sha256Hex(token), PASSWORD_LIMITS.resetTokenMinutes);
     await mail.queue(store.resetMail(account, store.resetLink(token, account)), tx);

@@ -261,10 +261,13 @@ export async function revokeEverything(db: Executor, userId: number) {
 
 /** The policy versions the student accepted, newest first. */
 export async function acceptances(db: Executor, userId: number) {
-  return db
-    .select({ version: policies.version, accepted_at: iso(policyAcceptances.acceptedAt) })
-    .from(policyAcceptances)
-    .innerJoin(policies, eq(policies.id, policyAcceptances.policyId))
-    .where(eq(policyAcceptances.userId, userId))
-    .orderBy(desc(policies.version));
+  return (
+    db
+      // Only a published version can be accepted, and a published version has its number.
+      .select({ version: sql<number>`${policies.version}`, accepted_at: iso(policyAcceptances.acceptedAt) })
+      .from(policyAcceptances)
+      .innerJoin(policies, eq(policies.id, policyAcceptances.policyId))
+      .where(eq(policyAcceptances.userId, userId))
+      .orderBy(desc(policies.version))
+  );
 }

@@ -18,6 +18,7 @@ import { centres, etudiants, filieres, options, users } from "../../db/schema/in
 import { notFound, validationFailed } from "../../lib/errors.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
 import { audit, changedFields } from "../audit/audit.ts";
+import { createCertificateOffice } from "../certificates/office.ts";
 import { createCertificateService } from "../certificates/service.ts";
 import { createDocumentsService } from "../documents/service.ts";
 import { createNotificationService } from "../notifications/service.ts";
@@ -80,7 +81,7 @@ export function createStudentsService(context: AppContext) {
   const planning = createPlanningService(context);
   const documents = createDocumentsService(context);
   const notifications = createNotificationService(context);
-  const certificates = createCertificateService(context);
+  const certificates = createCertificateService({ ...context, office: createCertificateOffice(context) });
 
   /** A student the caller may see, or 404 (a secretary asking for another centre's student). */
   async function visible(staff: LiveSession, id: number, executor: q.Executor = db) {
@@ -330,7 +331,12 @@ export function createStudentsService(context: AppContext) {
       const student = await change(staff, id, async (tx, before) => {
         if (before.statut === "desactive")
           throw validationFailed({ statut: [m.deactivatedNoInvitation] }, m.deactivatedNoInvitation);
-        await passwords.queueResetLink(tx, { id: before.user_id, email: before.email, prenom: before.prenom });
+        await passwords.queueResetLink(tx, {
+          id: before.user_id,
+          email: before.email,
+          name: `${before.prenom} ${before.nom}`,
+          prenom: before.prenom,
+        });
         await audit(tx, {
           actor: auditActor(staff),
           ip,
