@@ -4,7 +4,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { FIXTURE_PASSWORD, FIXTURE_STUDENTS } from "../support/fixture-students.ts";
 import { waitForMailWithSubject } from "../support/mailbox.ts";
 import { expectNoAxeViolations, signIn } from "../support/session.ts";
-import { expectAccessibleAtBothWidths } from "../support/staff.ts";
+import { expectAccessibleAtBothWidths, loadedPaths, staffAssets } from "../support/staff.ts";
 import { signInDemoStaff } from "../support/staff-sign-in.ts";
 
 /**
@@ -127,6 +127,9 @@ test("a request made available by the secretary is downloaded by the student and
   await expect(visitor.getByText("Salmà El Amrani")).toBeVisible();
   await expect(visitor.getByText(numero)).toBeVisible();
   await expect(visitor.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  // A public page: no byte of the back-office.
+  const staffOnly = staffAssets();
+  expect((await loadedPaths(visitor)).filter((file) => staffOnly.has(file))).toEqual([]);
   await expectAccessibleAtBothWidths(visitor);
   await screenshots(visitor, "verifier-valide");
 

@@ -21,6 +21,7 @@ import {
   CERTIFICATE_STAFF_TEXT as T,
 } from "@puerta/contract";
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { CoreContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import {
@@ -423,7 +424,13 @@ export function createCertificateOffice({
      * The row is locked first: of concurrent calls, one changes it and the others find it no
      * longer pending (409), so a request never gets two numbers.
      */
-    async changeStatus(staff: LiveSession, id: number, body: CertificateStatusChange, ip: string) {
+    async changeStatus(
+      staff: LiveSession,
+      id: number,
+      body: CertificateStatusChange,
+      ip: string,
+      log?: Pick<FastifyBaseLogger, "error">,
+    ) {
       const issued = await db.transaction(async (tx) => {
         await tx.select({ id: c.id }).from(c).where(eq(c.id, id)).for("update");
         const item = await findItem(tx, staff, id);
@@ -466,7 +473,12 @@ export function createCertificateOffice({
         return numero !== null;
       });
       void mail.flush();
-      if (issued) await ensureFile(id);
+      if (issued) {
+        // The change is committed: a storage failure here only delays the file to its first download.
+        await ensureFile(id).catch((error: unknown) =>
+          log?.error({ err: error, requestId: id }, "attestation PDF not written"),
+        );
+      }
       return detail(db, staff, id);
     },
 

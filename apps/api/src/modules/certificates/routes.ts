@@ -142,7 +142,8 @@ export async function certificateRoutes({ accepted, public: publicScope, staff }
       config: update,
       schema: { params: byId, body: certificateStatusChange, response: { 200: certificateStaffDetail } },
     },
-    async (request) => office.changeStatus(staffCaller(request), request.params.id, request.body, clientIp(request)),
+    async (request) =>
+      office.changeStatus(staffCaller(request), request.params.id, request.body, clientIp(request), request.log),
   );
 
   s.post(
