@@ -59,7 +59,9 @@ test("a secretary publishes to her centre; only its students see it; withdrawn i
   await page.getByRole("link", { name: "Nouvelle notification" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Nouvelle notification" })).toBeVisible();
   await page.getByRole("textbox", { name: "Titre", exact: true }).fill(titre);
-  await page.getByRole("textbox", { name: "Message", exact: true }).fill("Rendez-vous à 9 h devant le centre.\nProgramme : https://example.com/musee");
+  await page
+    .getByRole("textbox", { name: "Message", exact: true })
+    .fill("Rendez-vous à 9 h devant le centre.\nProgramme : https://example.com/musee");
   await page.getByLabel("Priorité").selectOption("high");
   await page.getByLabel("Destinataires").selectOption("centre");
   await page.getByRole("checkbox", { name: "Ain Sebaa" }).check();
