@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestApp, DEMO_STUDENTS, login, type TestApp } from "../helpers.ts";
+import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../staff/support.ts";
 import { apiRoutes, PUBLIC_API_ROUTES, routeKey } from "./support.ts";
 
 const ATTACKS = [
@@ -26,9 +27,12 @@ const isFileRoute = (url: string) => /\/(download\/:filename|affiche|photo|:file
 describe("file routes", () => {
   let t: TestApp;
   let auth: Record<string, string>;
+  // The back-office's file routes are tried with a direction session, the others with a student token.
+  let staff: StaffBrowser;
   beforeAll(async () => {
     t = await createTestApp();
     auth = bearer(await login(t.app, DEMO_STUDENTS.second));
+    staff = (await signInStaff(t, DEMO_STAFF.direction)).browser;
   });
   afterAll(() => t.close());
 
@@ -50,7 +54,9 @@ describe("file routes", () => {
       for (const attack of ATTACKS) {
         const url = route.url.includes(":") ? route.url.replace(/:[A-Za-z_]+/, attack) : `${route.url}/${attack}`;
         const headers = PUBLIC_API_ROUTES.has(routeKey(route)) ? {} : auth;
-        const response = await t.app.inject({ method: "GET", url, headers });
+        const response = route.staff
+          ? await t.app.inject({ method: "GET", url, cookies: staff.cookies })
+          : await t.app.inject({ method: "GET", url, headers });
         const body = response.body;
         if (![400, 404, 422].includes(response.statusCode)) leaks.push(`${url} → ${response.statusCode}`);
         if (!response.headers["content-type"]?.includes("application/json"))
