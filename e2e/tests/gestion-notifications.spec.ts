@@ -35,6 +35,12 @@ async function studentPage(browser: Browser, email: string) {
   return page;
 }
 
+/** A small PNG, as a phone would send a photo (the server re-encodes it as WebP). */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAACAAAAASCAIAAAC1qksFAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAKElEQVQ4jWOQ9btBU8QwaoHfaBDdGE1FsqMZ7cZoUSE7Wpr60bbCAQBH9dbfSLsJvQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
 test.describe.configure({ mode: "serial" });
 
 test("a secretary publishes to her centre; only its students see it; withdrawn it is gone; the direction restores it", async ({
@@ -63,6 +69,7 @@ test("a secretary publishes to her centre; only its students see it; withdrawn i
     .getByRole("textbox", { name: "Message", exact: true })
     .fill("Rendez-vous à 9 h devant le centre.\nProgramme : https://example.com/musee");
   await page.getByLabel("Priorité").selectOption("high");
+  await page.getByLabel("Photo (facultatif)").setInputFiles({ name: "musee.png", mimeType: "image/png", buffer: PNG });
   await page.getByLabel("Destinataires").selectOption("centre");
   await page.getByRole("checkbox", { name: "Ain Sebaa" }).check();
   await expect(page.getByText(/étudiants? la recevr/)).toBeVisible();
@@ -70,16 +77,26 @@ test("a secretary publishes to her centre; only its students see it; withdrawn i
   await expect(preview.getByRole("heading", { name: titre })).toHaveCount(2);
   await expect(preview.getByRole("link", { name: /https:\/\/example\.com\/musee/ })).toBeVisible();
   await expect(preview.getByText("De: Samira Notif")).toBeVisible();
+  await expect(preview.getByRole("img", { name: `Illustration : ${titre}` })).toBeVisible();
   await expectAccessibleAtBothWidths(page);
   await page.getByRole("button", { name: "Publier" }).click();
   await expect(page.getByText("Notification publiée.", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: titre })).toBeVisible();
   await expect(page.getByRole("heading", { name: /Lectures : lue par 0 \/ \d+/ })).toBeVisible();
+  await expect(page.getByRole("img", { name: `Illustration : ${titre}` })).toBeVisible();
   await expectAccessibleAtBothWidths(page);
 
   // A student of her centre sees it; a student of another centre does not.
   const ain = await studentPage(browser, FIXTURE_STUDENTS.gestionNotificationsAin.email);
   await expect((await studentList(ain)).filter({ hasText: titre })).toHaveCount(1);
+  await ain
+    .getByRole("article")
+    .filter({ hasText: titre })
+    .getByRole("link", { name: /Voir détails/ })
+    .click();
+  await expect(ain.getByRole("heading", { level: 1, name: titre })).toBeVisible();
+  await expect(ain.getByRole("img", { name: `Illustration : ${titre}` })).toBeVisible();
+  await expect(ain.getByRole("link", { name: /https:\/\/example\.com\/musee/ })).toBeVisible();
   const zenith = await studentPage(browser, FIXTURE_STUDENTS.gestionNotificationsZenith.email);
   await expect((await studentList(zenith)).first()).toBeVisible();
   await expect(zenith.getByRole("article").filter({ hasText: titre })).toHaveCount(0);

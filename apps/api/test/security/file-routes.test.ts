@@ -22,11 +22,12 @@ const ATTACKS = [
 ];
 
 /** Routes that answer with a file: their last segment names it. */
-const isFileRoute = (url: string) => /\/(download\/:filename|affiche|photo|:file)$/.test(url);
+const isFileRoute = (url: string) => /\/(download\/:filename|affiche|photo|fichier|document|:file)$/.test(url);
 
 describe("file routes", () => {
   let t: TestApp;
   let auth: Record<string, string>;
+  // The back-office's file routes are tried with a direction session, the others with a student token.
   let staff: StaffBrowser;
   beforeAll(async () => {
     t = await createTestApp();

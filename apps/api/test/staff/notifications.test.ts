@@ -1,5 +1,6 @@
 import { toAcademyLocal } from "@puerta/contract";
 import { sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { createAccessToken, createStudent } from "../factories.ts";
@@ -255,6 +256,43 @@ describe("back-office notifications (docs/spec/back-office.md section 5)", () =>
         .json()
         .data.find((row: { id: number }) => row.id === id),
     ).toMatchObject({ read_count: readers.read_count });
+  });
+
+  it("takes a photo checked by content, re-encoded, shown to the audience only", async () => {
+    const ain = students[0] as Student;
+    const id = (await publish(secretariat, { audience: { type: "centre", ids: [ids.ainSebaa] } })).json().id;
+    const form = async (bytes: Buffer, type: string) => {
+      const body = new FormData();
+      body.append("photo", new Blob([new Uint8Array(bytes)], { type }), "photo.jpg");
+      const request = new Request("http://localhost/", { method: "POST", body });
+      return t.app.inject({
+        method: "POST",
+        url: `/api/gestion/notifications/${id}/photo`,
+        cookies: secretariat.cookies,
+        headers: { ...secretariat.csrfHeaders, "content-type": request.headers.get("content-type") ?? "" },
+        payload: Buffer.from(await request.arrayBuffer()),
+      });
+    };
+    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c00" } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: "GPS" } })
+      .toBuffer();
+    const refused = await form(Buffer.from("MZ pas une image"), "image/jpeg");
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors)).toEqual(["photo"]);
+    const sent = await form(jpeg, "image/jpeg");
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().photo).toBe(`/api/gestion/notifications/${id}/photo`);
+    const staffPhoto = await secretariat.get(`/api/gestion/notifications/${id}/photo`);
+    expect(staffPhoto.headers["content-type"]).toBe("image/webp");
+    expect((await sharp(staffPhoto.rawPayload).metadata()).exif).toBeUndefined();
+    const detail = await t.app.inject({ method: "GET", url: "/api/notifications", headers: bearer(ain.token) });
+    expect(detail.json().data.find((item: { id: number }) => item.id === id).photo).toBe(
+      `/api/notifications/${id}/photo`,
+    );
+    const zenith = (await publish(direction, { audience: { type: "centre", ids: [ids.zenith] } })).json().id;
+    expect((await secretariat.get(`/api/gestion/notifications/${zenith}/photo`)).statusCode).toBe(404);
+    expect((await secretariat.delete(`/api/gestion/notifications/${id}/photo`)).json().photo).toBeNull();
   });
 
   it("queues one e-mail per recipient through the outbox when asked", async () => {

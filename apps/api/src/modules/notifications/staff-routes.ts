@@ -19,6 +19,8 @@ import {
   notificationStaffUpdateRequest,
   notificationsStaffPage,
   notificationsStaffQuery,
+  UPLOAD_LIMITS,
+  UPLOAD_TEXT,
 } from "@puerta/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -26,6 +28,7 @@ import { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { type ExportColumn, exportFileName, sendCsv, toCsv } from "../../lib/spreadsheet-export.ts";
+import { readMultipart, requireOneFile } from "../../lib/uploads/index.ts";
 import { audit } from "../audit/audit.ts";
 import { auditActor, staffCaller } from "../staff/scope.ts";
 import { createNotificationStaff } from "./staff-service.ts";
@@ -71,6 +74,7 @@ const READ_COLUMNS: ExportColumn<NotificationReader>[] = [
 export async function notificationStaffRoutes(scope: FastifyInstance, context: AppContext) {
   const service = createNotificationStaff({
     db: context.db,
+    storage: context.storage,
     onPublished: () => void context.jobs.notificationEmails.poke(),
   });
   const s = scope.withTypeProvider<ZodTypeProvider>();
@@ -185,4 +189,42 @@ export async function notificationStaffRoutes(scope: FastifyInstance, context: A
       );
     },
   );
+
+  s.post(
+    "/api/gestion/notifications/:id/photo",
+    {
+      config: { staff: { permission: "update:notifications" } },
+      schema: { params: byId, response: { 200: notificationStaff } },
+    },
+    async (request) => {
+      const form = await readMultipart(request, {
+        fileField: "photo",
+        maxFileBytes: UPLOAD_LIMITS.image.maxBytes,
+        maxFiles: 1,
+        maxFields: 0,
+        tooLargeMessage: UPLOAD_TEXT.imageTooLarge,
+      });
+      const file = requireOneFile(form, "photo");
+      return service.setPhoto(staffCaller(request), request.params.id, file.bytes, clientIp(request));
+    },
+  );
+
+  s.delete(
+    "/api/gestion/notifications/:id/photo",
+    {
+      config: { staff: { permission: "update:notifications" } },
+      schema: { params: byId, response: { 200: notificationStaff } },
+    },
+    async (request) => service.removePhoto(staffCaller(request), request.params.id, clientIp(request)),
+  );
+
+  s.get("/api/gestion/notifications/:id/photo", { config: read, schema: { params: byId } }, async (request, reply) => {
+    const photo = await service.photo(staffCaller(request), request.params.id);
+    return reply
+      .header("Content-Type", photo.contentType)
+      .header("Content-Disposition", "inline")
+      .header("X-Content-Type-Options", "nosniff")
+      .header("Cache-Control", "private, no-store")
+      .send(photo.bytes);
+  });
 }

@@ -26,6 +26,8 @@ import {
   staffUsers,
 } from "../../db/schema/index.ts";
 import { HttpError, notFound, validationFailed } from "../../lib/errors.ts";
+import { type FileStorage, StoredFileMissingError } from "../../lib/storage/index.ts";
+import { checkImage, removeStoredFiles, storeFileWithRow } from "../../lib/uploads/index.ts";
 import { audit, changedFields } from "../audit/audit.ts";
 import type { LiveSession } from "../staff/queries.ts";
 import { assertWritable, auditActor } from "../staff/scope.ts";
@@ -113,7 +115,15 @@ const withdrawnConflict = () => new HttpError(409, { message: nm.withdrawn });
  * audience stays inside her centres (section 1): any other is 404 to her, and an audience that
  * would leave them is 403.
  */
-export function createNotificationStaff({ db, onPublished }: { db: Database; onPublished: () => void }) {
+export function createNotificationStaff({
+  db,
+  storage,
+  onPublished,
+}: {
+  db: Database;
+  storage: FileStorage;
+  onPublished: () => void;
+}) {
   /** What the staff member may see: everything, or for the secretariat what stays inside her centres. */
   const visibleTo = (staff: LiveSession): SQL | undefined =>
     staff.role === "secretariat" ? insideCentres(staff.centre_ids) : undefined;
@@ -310,6 +320,78 @@ export function createNotificationStaff({ db, onPublished }: { db: Database; onP
         });
       });
       return this.get(staff, id);
+    },
+
+    /**
+     * The photo (docs/spec/back-office.md section 5): checked by content and re-encoded as WebP
+     * without metadata (lib/uploads), stored under a generated key with its row and audit entry
+     * in one go; the former photo's file goes once the new one is in place.
+     */
+    async setPhoto(staff: LiveSession, id: number, bytes: Buffer, ip: string) {
+      const before = await find(db, staff, id);
+      if (before.state === "retiree") throw withdrawnConflict();
+      assertWritable(staff, "update:notifications", { centre_ids: before.scope_centres });
+      const file = await checkImage(bytes, {
+        field: "photo",
+        resize: { width: 1600, height: 1600, fit: "inside", withoutEnlargement: true },
+      });
+      const [old] = await db.select({ key: n.photoKey }).from(n).where(eq(n.id, id));
+      await storeFileWithRow(
+        { db, storage },
+        { prefix: "notifications", file, downloadName: "photo.webp" },
+        async (tx, stored) => {
+          await tx
+            .update(n)
+            .set({ photoKey: stored.key, photoContentType: file.contentType, updatedAt: sql`now()` })
+            .where(eq(n.id, id));
+          await audit(tx, {
+            actor: auditActor(staff),
+            ip,
+            action: "modification",
+            entity: "notifications",
+            entityId: id,
+            summary: `Photo de la notification « ${before.titre} » ${old?.key ? "remplacée" : "ajoutée"}.`,
+            changes: { photo: { before: old?.key ? "photo" : null, after: "photo" } },
+          });
+        },
+      );
+      if (old?.key) await removeStoredFiles(storage, [old.key]);
+      return this.get(staff, id);
+    },
+
+    async removePhoto(staff: LiveSession, id: number, ip: string) {
+      const before = await find(db, staff, id);
+      if (before.state === "retiree") throw withdrawnConflict();
+      assertWritable(staff, "update:notifications", { centre_ids: before.scope_centres });
+      const [old] = await db.select({ key: n.photoKey }).from(n).where(eq(n.id, id));
+      if (!old?.key) return this.get(staff, id);
+      await db.transaction(async (tx) => {
+        await tx.update(n).set({ photoKey: null, photoContentType: null, updatedAt: sql`now()` }).where(eq(n.id, id));
+        await audit(tx, {
+          actor: auditActor(staff),
+          ip,
+          action: "modification",
+          entity: "notifications",
+          entityId: id,
+          summary: `Photo de la notification « ${before.titre} » enlevée.`,
+          changes: { photo: { before: "photo", after: null } },
+        });
+      });
+      await removeStoredFiles(storage, [old.key]);
+      return this.get(staff, id);
+    },
+
+    /** The photo for the back-office (its preview and page), within the staff member's scope. */
+    async photo(staff: LiveSession, id: number) {
+      await find(db, staff, id);
+      const [row] = await db.select({ key: n.photoKey, type: n.photoContentType }).from(n).where(eq(n.id, id));
+      if (!row?.key || !row.type) throw notFound(nm.notFound);
+      try {
+        return { contentType: row.type, bytes: await storage.read(row.key) };
+      } catch (error) {
+        if (error instanceof StoredFileMissingError) throw notFound(nm.notFound);
+        throw error;
+      }
     },
 
     /** The pickers of the audience builder; the secretariat's centres are hers only. */

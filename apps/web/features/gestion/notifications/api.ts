@@ -28,6 +28,7 @@ export const notificationsApi = {
   create: (body: NotificationStaffCreateRequest) => staffJson<NotificationStaff>(base, { body }),
   update: (id: number, body: NotificationStaffUpdateRequest) =>
     staffJson<NotificationStaff>(`${base}/${id}`, { method: "PATCH", body }),
+  removePhoto: (id: number) => staffJson<NotificationStaff>(`${base}/${id}/photo`, { method: "DELETE" }),
   withdraw: (id: number) => staffJson<NotificationStaff>(`${base}/${id}`, { method: "DELETE" }),
   count: (audience: NotificationAudienceInput, signal?: AbortSignal) =>
     staffJson<AudienceCountResponse>(`${base}/destinataires`, { body: { audience }, signal }),

@@ -7,17 +7,21 @@ import {
   type NotificationStaff,
   type NotificationStaffCreateRequest,
   toAcademyLocal,
+  UPLOAD_LIMITS,
+  UPLOAD_TEXT,
 } from "@puerta/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
+import { FileUpload, useUploadQueue } from "../../../components/file-upload.tsx";
 import { FormAlert, inputClass, SelectField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
 import { NotificationArticle } from "../../../components/notification-article.tsx";
 import { NotificationCard } from "../../../components/notification-card.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { uploadWithProgress } from "../../../lib/upload.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { NOTIFICATIONS_KEY, notificationsApi } from "./api.ts";
@@ -86,6 +90,15 @@ function ComposeForm({ existing }: { existing?: NotificationStaff }) {
   );
   const [emailCopy, setEmailCopy] = useState(existing?.email_copy ?? false);
   const [sending, setSending] = useState(false);
+  const photoQueue = useUploadQueue({
+    maxBytes: UPLOAD_LIMITS.image.maxBytes,
+    tooLargeMessage: UPLOAD_TEXT.imageTooLarge,
+  });
+  const [dropPhoto, setDropPhoto] = useState(false);
+  // Once saved, a failed photo upload leaves the page on the saved notification: sending again updates it.
+  const [savedId, setSavedId] = useState<number | null>(existing?.id ?? null);
+  const chosenPhoto = photoQueue.items.find((item) => item.state !== "failed")?.file;
+  const chosenPhotoUrl = useObjectUrl(chosenPhoto);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -108,10 +121,31 @@ function ComposeForm({ existing }: { existing?: NotificationStaff }) {
     if (!body) return;
     setSending(true);
     try {
-      const saved = existing
-        ? await notificationsApi.update(existing.id, body)
+      let saved = savedId
+        ? await notificationsApi.update(savedId, body)
         : await notificationsApi.create(body as NotificationStaffCreateRequest);
+      setSavedId(saved.id);
+      if (dropPhoto && saved.photo) saved = await notificationsApi.removePhoto(saved.id);
+      const outcomes = await photoQueue.run(
+        (item, onProgress, signal) =>
+          uploadWithProgress({
+            url: `/api/gestion/notifications/${saved.id}/photo`,
+            body: photoForm(item.file),
+            onProgress,
+            signal,
+          }),
+        "photo",
+      );
       await queryClient.invalidateQueries({ queryKey: [...NOTIFICATIONS_KEY] });
+      if (outcomes.some((outcome) => outcome.error)) {
+        toast({
+          kind: "error",
+          title: "La notification est enregistrée, pas sa photo.",
+          description: "Choisissez une autre image ou enlevez-la, puis enregistrez.",
+        });
+        setSending(false);
+        return;
+      }
       toast({
         title: existing
           ? published
@@ -131,6 +165,7 @@ function ComposeForm({ existing }: { existing?: NotificationStaff }) {
     }
   }
 
+  const previewPhoto = chosenPhotoUrl ?? (existing?.photo && !dropPhoto ? existing.photo : null);
   const previewDate =
     publication === "programmee" ? (fromAcademyLocal(publishAt)?.toISOString() ?? null) : existing?.published_at;
   const preview = {
@@ -141,7 +176,7 @@ function ComposeForm({ existing }: { existing?: NotificationStaff }) {
     statut: "envoye",
     sender: sender === "administration" ? ADMINISTRATION_SENDER : me.name,
     priority,
-    photo: null,
+    photo: previewPhoto,
     link: link.trim() || null,
   };
 
@@ -189,6 +224,25 @@ function ComposeForm({ existing }: { existing?: NotificationStaff }) {
           disabled={sending}
           hint="Une adresse complète, par exemple https://www.example.com/inscription"
         />
+        <FileUpload
+          label="Photo (facultatif)"
+          queue={photoQueue}
+          accept={UPLOAD_LIMITS.image.accept}
+          disabled={sending}
+          hint="JPEG, PNG ou WebP, 8 Mo au plus. Les métadonnées (position GPS…) sont retirées."
+        />
+        {existing?.photo && photoQueue.items.length === 0 && (
+          <label className="flex items-center gap-2 text-sm text-ink">
+            <input
+              type="checkbox"
+              checked={dropPhoto}
+              onChange={(event) => setDropPhoto(event.target.checked)}
+              disabled={sending}
+              className="size-4 accent-brand-600"
+            />
+            Enlever la photo actuelle
+          </label>
+        )}
         <RadioGroup
           legend="Expéditeur"
           name="sender"
@@ -272,7 +326,7 @@ function ComposeForm({ existing }: { existing?: NotificationStaff }) {
           <NotificationCard notification={preview} unread detailsHref={null} headingLevel={3} />
         </div>
         <p className="mt-6 text-sm text-gray-700">Sur la page de la notification :</p>
-        <NotificationArticle notification={preview} photoUrl={null} headingLevel={3} />
+        <NotificationArticle notification={preview} photoUrl={previewPhoto} headingLevel={3} />
       </section>
     </div>
   );
@@ -407,4 +461,25 @@ function DateTimeField({
       )}
     </div>
   );
+}
+
+function photoForm(file: File) {
+  const form = new FormData();
+  form.append("photo", file, file.name);
+  return form;
+}
+
+/** A chosen file as an address the preview's <img> can show, released when it changes. */
+function useObjectUrl(file: File | undefined) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return url;
 }

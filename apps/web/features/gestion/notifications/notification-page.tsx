@@ -141,6 +141,13 @@ export default function NotificationStaffPage() {
               </Item>
               <Item term="Rédigée par">{data.created_by ?? "—"}</Item>
             </dl>
+            {data.photo && (
+              <img
+                src={data.photo}
+                alt={`Illustration : ${data.titre}`}
+                className="mt-4 max-h-64 w-auto rounded-lg border border-gray-200"
+              />
+            )}
             <p className="mt-4 border-t border-gray-100 pt-4 text-base leading-relaxed whitespace-pre-line break-words">
               <LinkifiedText text={data.message} />
             </p>
