@@ -14,6 +14,9 @@ export default [
     layout("../features/gestion/shell/staff-layout.tsx", [
       index("../features/gestion/dashboard/dashboard-page.tsx"),
       route("comptes", "../features/gestion/comptes/comptes-page.tsx"),
+      route("plannings", "../features/gestion/plannings/plannings-page.tsx"),
+      route("supports", "../features/gestion/supports/supports-page.tsx"),
+      route("orientation", "../features/gestion/orientation/orientation-page.tsx"),
       route("journal", "../features/gestion/journal/journal-page.tsx"),
       route("journal/:id", "../features/gestion/journal/journal-entry-page.tsx"),
       route("mot-de-passe", "../features/gestion/auth/change-password-page.tsx"),
