@@ -1,6 +1,7 @@
 import { can, PUBLISHING_TEXT, type StaffCourseDocument } from "@puerta/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowDown, ArrowUp, GripVertical } from "lucide-react";
+// Icons the student area already loads (one shared chunk, docs/decisions/061-back-office-web.md).
+import { ChevronDown } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { primaryButtonClass } from "../../../components/button-styles.ts";
@@ -192,14 +193,11 @@ export default function SupportsPage() {
                   setDragged(null);
                 }}
                 onDragEnd={() => setDragged(null)}
-                className={`flex flex-col gap-3 rounded-xl border bg-white p-4 sm:flex-row sm:items-center ${
+                className={`flex flex-col gap-3 rounded-xl border bg-white p-4 sm:flex-row sm:items-center ${canUpdate ? "cursor-grab" : ""} ${
                   dragged === index ? "border-brand-600 opacity-60" : "border-gray-200"
                 }`}
               >
                 <div className="flex min-w-0 flex-1 items-start gap-3">
-                  {canUpdate && (
-                    <GripVertical aria-hidden="true" className="mt-1 size-5 shrink-0 cursor-grab text-gray-500" />
-                  )}
                   <span className="mt-0.5 w-6 shrink-0 text-right font-bold text-gray-700 tabular-nums">
                     {index + 1}.
                   </span>
@@ -222,7 +220,7 @@ export default function SupportsPage() {
                       aria-label={`Monter « ${doc.titre} »`}
                       className={rowButtonClass}
                     >
-                      <ArrowUp aria-hidden="true" className="size-4" />
+                      <ChevronDown aria-hidden="true" className="size-4 rotate-180" />
                     </button>
                     <button
                       id={`down-${doc.id}`}
@@ -234,7 +232,7 @@ export default function SupportsPage() {
                       aria-label={`Descendre « ${doc.titre} »`}
                       className={rowButtonClass}
                     >
-                      <ArrowDown aria-hidden="true" className="size-4" />
+                      <ChevronDown aria-hidden="true" className="size-4" />
                     </button>
                     <button type="button" onClick={() => setEditing(doc)} className={rowButtonClass}>
                       Modifier<span className="sr-only"> « {doc.titre} »</span>
