@@ -21,6 +21,9 @@ export default [
       route("jours-feries", "../features/gestion/calendars/holidays-page.tsx"),
       route("demandes", "../features/gestion/demandes/demandes-page.tsx"),
       route("demandes/:id", "../features/gestion/demandes/demande-page.tsx"),
+      route("plannings", "../features/gestion/plannings/plannings-page.tsx"),
+      route("supports", "../features/gestion/supports/supports-page.tsx"),
+      route("orientation", "../features/gestion/orientation/orientation-page.tsx"),
       route("journal", "../features/gestion/journal/journal-page.tsx"),
       route("notifications", "../features/gestion/notifications/notifications-page.tsx"),
       route("notifications/nouvelle", "../features/gestion/notifications/notification-compose-page.tsx", {

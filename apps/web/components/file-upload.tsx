@@ -1,5 +1,6 @@
 import { UPLOAD_TEXT } from "@puerta/contract";
-import { FileUp, X } from "lucide-react";
+// Icons the student area already loads: lucide icons share one chunk (vite.config.ts).
+import { FileText, X } from "lucide-react";
 import { type DragEvent, type ReactNode, useCallback, useId, useRef, useState } from "react";
 import { serverFieldErrors, staffErrorMessage } from "../lib/staff-api.ts";
 
@@ -205,7 +206,7 @@ export function FileUpload({
           over ? "border-brand-600 bg-brand-50" : error ? "border-brand-600" : "border-gray-300 bg-white"
         }`}
       >
-        <FileUp aria-hidden="true" className="mx-auto mb-2 size-6 text-gray-600" />
+        <FileText aria-hidden="true" className="mx-auto mb-2 size-6 text-gray-600" />
         <p className="mb-2 text-sm text-gray-700">
           {multiple ? "Déposez les fichiers ici, ou" : "Déposez le fichier ici, ou"}
         </p>

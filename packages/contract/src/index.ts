@@ -14,6 +14,7 @@ export * from "./rules/passwords.ts";
 export * from "./rules/permissions.ts";
 export * from "./rules/policy.ts";
 export * from "./rules/profile.ts";
+export * from "./rules/publishing-files.ts";
 export * from "./rules/staff.ts";
 export * from "./rules/student-data.ts";
 export * from "./rules/students-staff.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PUBLISHING_TEXT } from "../rules/publishing-files.ts";
 import { listQuery, pageOf } from "./staff.ts";
 
 /**
@@ -7,29 +8,6 @@ import { listQuery, pageOf } from "./staff.ts";
  * text fields arrive as strings, so each field here also accepts its form spelling ("12",
  * "true", "" for none); the web checks the same schemas with typed values.
  */
-export const PUBLISHING_TEXT = {
-  titleRequired: "Le titre est requis.",
-  titleTooLong: "Le titre ne doit pas dépasser 200 caractères.",
-  descriptionTooLong: "La description ne doit pas dépasser 2000 caractères.",
-  centreRequired: "Choisissez un centre.",
-  centreUnknown: "Ce centre n'existe pas.",
-  optionUnknown: "Cette option n'existe pas.",
-  weekInvalid: "Indiquez une date valide (AAAA-MM-JJ).",
-  weekOrder: "La semaine de fin doit suivre la semaine de début.",
-  actifInvalid: "Indiquez si le planning est actif.",
-  matiereRequired: "Choisissez une matière.",
-  matiereUnknown: "Cette matière n'existe pas.",
-  niveauUnknown: "Ce niveau n'existe pas pour cette matière.",
-  niveauRequired: "Choisissez un niveau : cette matière en a.",
-  moisRequired: "Choisissez le mois.",
-  anneeRequired: "Indiquez l'année (entre 2000 et 2100).",
-  orderInvalid: "Cet ordre ne correspond pas aux documents de ce niveau.",
-  filterInvalid: "Ce filtre n'est pas valide.",
-  created: "Publié.",
-  updated: "Modifications enregistrées.",
-  replaced: "PDF remplacé.",
-  withdrawn: "Retiré : l'élément est dans la corbeille.",
-} as const;
 
 const t = PUBLISHING_TEXT;
 

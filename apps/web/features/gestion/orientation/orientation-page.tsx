@@ -1,0 +1,262 @@
+import { can, PUBLISHING_TEXT, type StaffOrientationDocument, UPLOAD_LIMITS } from "@puerta/contract";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { CellNote, columnsOf, DataTable } from "../../../components/data-table.tsx";
+import { FileUpload } from "../../../components/file-upload.tsx";
+import { FormAlert, TextField, useFormErrors } from "../../../components/form-fields.tsx";
+import { ModalDialog } from "../../../components/modal-dialog.tsx";
+import { useToast } from "../../../components/toaster.tsx";
+import { useListParams } from "../../../lib/list-params.ts";
+import { serverFieldErrors, staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useStaffUser } from "../session/staff-session.ts";
+import { formatDateTime } from "../shared/format.ts";
+import {
+  formatSize,
+  PdfLink,
+  pdfSender,
+  rowButtonClass,
+  TextAreaField,
+  titleFromFileName,
+  usePdfQueue,
+} from "../shared/publishing.tsx";
+import { StaffPage } from "../shell/staff-page.tsx";
+import { ORIENTATION_KEY, ORIENTATION_URL, orientationApi } from "./api.ts";
+
+const FIELDS = ["titre", "description"] as const;
+type Field = (typeof FIELDS)[number];
+const column = columnsOf<StaffOrientationDocument>();
+
+/** /gestion/orientation (docs/spec/back-office.md section 5): the orientation guides every student sees. */
+export default function OrientationPage() {
+  const me = useStaffUser();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const list = useListParams([], "-created_at");
+  const documents = useQuery({
+    queryKey: [...ORIENTATION_KEY, list.params],
+    queryFn: ({ signal }) => orientationApi.list(list.params, signal),
+    ...staffQueryDefaults,
+    enabled: can(me, "read:orientation"),
+    placeholderData: keepPreviousData,
+  });
+  const [editing, setEditing] = useState<StaffOrientationDocument | "new" | null>(null);
+  const [withdrawing, setWithdrawing] = useState<StaffOrientationDocument | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [...ORIENTATION_KEY] });
+
+  const columns = [
+    column.accessor("titre", {
+      header: "Titre",
+      cell: (info) => (
+        <>
+          <span className="font-semibold text-ink">{info.getValue()}</span>
+          {info.row.original.description && <CellNote>{info.row.original.description}</CellNote>}
+        </>
+      ),
+    }),
+    column.accessor("taille_fichier", {
+      header: "Fichier",
+      enableSorting: false,
+      cell: (info) => (
+        <span className="whitespace-nowrap">
+          <PdfLink href={info.row.original.fichier_url} label={info.row.original.titre} /> ·{" "}
+          {formatSize(info.getValue())}
+        </span>
+      ),
+    }),
+    column.accessor("created_at", {
+      header: "Publié le",
+      cell: (info) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(info.getValue())}</span>,
+    }),
+    column.display({
+      id: "actions",
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row: { original } }) =>
+        can(me, "update:orientation") ? (
+          <button type="button" onClick={() => setEditing(original)} className={rowButtonClass}>
+            Gérer<span className="sr-only"> le document {original.titre}</span>
+          </button>
+        ) : null,
+    }),
+  ];
+
+  const edited = editing && editing !== "new" ? editing : undefined;
+  return (
+    <StaffPage
+      title="Orientation"
+      crumbs={[{ label: "Orientation" }]}
+      permission="read:orientation"
+      actions={
+        can(me, "create:orientation") && (
+          <button type="button" onClick={() => setEditing("new")} className={primaryButtonClass}>
+            Publier un document
+          </button>
+        )
+      }
+    >
+      <DataTable
+        caption="Documents d'orientation"
+        columns={columns}
+        list={list}
+        result={documents}
+        searchLabel="Rechercher un document"
+        searchPlaceholder="Titre ou description"
+        empty={{ title: "Aucun document d'orientation", message: "Publiez un premier guide pour les étudiants." }}
+        getRowId={(document) => String(document.id)}
+      />
+      <ModalDialog
+        open={editing !== null}
+        onOpenChange={(open) => open || setEditing(null)}
+        title={edited ? `Document « ${edited.titre} »` : "Publier un document d'orientation"}
+      >
+        {editing !== null && (
+          <OrientationForm
+            document={edited}
+            onCancel={() => setEditing(null)}
+            onWithdraw={
+              edited && can(me, "delete:orientation")
+                ? () => {
+                    setEditing(null);
+                    setWithdrawing(edited);
+                  }
+                : undefined
+            }
+            onSaved={async (message, titre) => {
+              setEditing(null);
+              toast({ title: message, description: titre });
+              await refresh();
+            }}
+          />
+        )}
+      </ModalDialog>
+      {withdrawing && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => open || setWithdrawing(null)}
+          title="Retirer ce document ?"
+          description={`« ${withdrawing.titre} » disparaît aussitôt pour les étudiants. Il reste 30 jours dans la corbeille, d'où il peut être restauré.`}
+          confirmLabel="Retirer"
+          onConfirm={async () => {
+            try {
+              await orientationApi.withdraw(withdrawing.id);
+              toast({ title: PUBLISHING_TEXT.withdrawn, description: withdrawing.titre });
+              await refresh();
+            } catch (error) {
+              toast({ kind: "error", title: "Le retrait n'a pas abouti.", description: staffErrorMessage(error) });
+            }
+          }}
+        />
+      )}
+    </StaffPage>
+  );
+}
+
+function OrientationForm({
+  document,
+  onCancel,
+  onSaved,
+  onWithdraw,
+}: {
+  document?: StaffOrientationDocument;
+  onCancel: () => void;
+  onSaved: (message: string, titre: string) => Promise<unknown>;
+  onWithdraw?: () => void;
+}) {
+  const form = useFormErrors<Field>();
+  const queue = usePdfQueue(false);
+  const [titre, setTitre] = useState(document?.titre ?? "");
+  const [description, setDescription] = useState(document?.description ?? "");
+  const [fileError, setFileError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  const busy = saving || queue.busy;
+  const file = queue.items[0];
+  const effectiveTitre = titre || (file && !document ? titleFromFileName(file.file.name) : "");
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (document) {
+      const body = await form.check((schemas) => schemas.orientationUpdateRequest, {
+        titre,
+        description: description || null,
+      });
+      if (!body) return;
+      setSaving(true);
+      try {
+        await orientationApi.update(document.id, body);
+        await onSaved(PUBLISHING_TEXT.updated, titre);
+      } catch (error) {
+        form.fail(error, FIELDS);
+        setSaving(false);
+      }
+      return;
+    }
+    setFileError(file ? undefined : "Choisissez le fichier PDF.");
+    const fields = { titre: effectiveTitre, description };
+    const checked = await form.check((schemas) => schemas.orientationCreateFields, fields);
+    if (!checked || !file) return;
+    const [outcome] = await queue.run(pdfSender(ORIENTATION_URL, () => fields));
+    if (outcome && !outcome.error) {
+      await onSaved(PUBLISHING_TEXT.created, fields.titre);
+      return;
+    }
+    const byField = serverFieldErrors(outcome?.error);
+    if (byField.titre || byField.description) form.fail(outcome?.error, FIELDS);
+  }
+
+  return (
+    <div className="space-y-6">
+      <form ref={form.formRef} noValidate onSubmit={onSubmit} className="space-y-5">
+        {form.alert && <FormAlert>{form.alert}</FormAlert>}
+        {!document && (
+          <FileUpload
+            label="Fichier PDF"
+            queue={queue}
+            accept={UPLOAD_LIMITS.pdf.accept}
+            hint="PDF uniquement, 20 Mo au plus."
+            error={fileError}
+            disabled={busy}
+          />
+        )}
+        <TextField
+          label="Titre"
+          name="titre"
+          value={effectiveTitre}
+          onChange={setTitre}
+          error={form.errors.titre}
+          disabled={busy}
+          maxLength={200}
+        />
+        <TextAreaField
+          label="Description (facultative)"
+          value={description}
+          onChange={setDescription}
+          error={form.errors.description}
+          disabled={busy}
+        />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" onClick={onCancel} disabled={busy} className={secondaryButtonClass}>
+            Annuler
+          </button>
+          <button type="submit" disabled={busy} className={primaryButtonClass}>
+            {document ? "Enregistrer" : queue.busy ? "Envoi en cours…" : "Publier"}
+          </button>
+        </div>
+      </form>
+      {onWithdraw && (
+        <section aria-labelledby="withdraw-title" className="space-y-2 border-t border-gray-200 pt-4">
+          <h3 id="withdraw-title" className="text-sm font-bold text-ink">
+            Retirer
+          </h3>
+          <p className="text-sm text-gray-700">
+            Les étudiants ne le voient plus ; il reste 30 jours dans la corbeille.
+          </p>
+          <button type="button" onClick={onWithdraw} className={secondaryButtonClass}>
+            Retirer le document
+          </button>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,407 @@
+import { type PlanningChoices, PUBLISHING_TEXT, type StaffPlanning, UPLOAD_LIMITS } from "@puerta/contract";
+import { type FormEvent, useState } from "react";
+import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
+import { FileUpload } from "../../../components/file-upload.tsx";
+import { FormAlert, SelectField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
+import { ModalDialog } from "../../../components/modal-dialog.tsx";
+import { serverFieldErrors } from "../../../lib/staff-api.ts";
+import {
+  CheckboxField,
+  DateField,
+  PdfLink,
+  pdfSender,
+  TextAreaField,
+  titleFromFileName,
+  usePdfQueue,
+} from "../shared/publishing.tsx";
+import { PLANNINGS_URL, planningsApi } from "./api.ts";
+
+const FIELDS = ["titre", "description", "centre_id", "option_id", "semaine_debut", "semaine_fin", "actif"] as const;
+type Field = (typeof FIELDS)[number];
+
+const ALL_OPTIONS = "toutes";
+
+type Values = {
+  description: string;
+  centre_id: string;
+  option_id: string;
+  semaine_debut: string;
+  semaine_fin: string;
+  actif: boolean;
+};
+
+const valuesOf = (planning?: StaffPlanning, choices?: PlanningChoices): Values => ({
+  description: planning?.description ?? "",
+  centre_id: planning
+    ? String(planning.centre.id)
+    : choices?.centres.length === 1
+      ? String(choices.centres[0]?.id)
+      : "",
+  option_id: planning?.option ? String(planning.option.id) : ALL_OPTIONS,
+  semaine_debut: planning?.semaine_debut ?? "",
+  semaine_fin: planning?.semaine_fin ?? "",
+  actif: planning?.actif ?? true,
+});
+
+/** The fields shared by both forms: centre, option, weeks, actif, description. */
+function SharedFields({
+  values,
+  set,
+  choices,
+  errors,
+  disabled,
+}: {
+  values: Values;
+  set: (change: Partial<Values>) => void;
+  choices?: PlanningChoices;
+  errors: Partial<Record<Field, string>>;
+  disabled: boolean;
+}) {
+  return (
+    <>
+      <TextAreaField
+        label="Description (facultative)"
+        value={values.description}
+        onChange={(description) => set({ description })}
+        error={errors.description}
+        disabled={disabled}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Centre"
+          name="centre_id"
+          value={values.centre_id}
+          onChange={(centre_id) => set({ centre_id })}
+          options={(choices?.centres ?? []).map((c) => ({ value: String(c.id), label: c.nom }))}
+          placeholder="Choisissez un centre"
+          error={errors.centre_id}
+          disabled={disabled}
+        />
+        <SelectField
+          label="Option"
+          name="option_id"
+          value={values.option_id}
+          onChange={(option_id) => set({ option_id })}
+          options={[
+            { value: ALL_OPTIONS, label: "Toutes les options" },
+            ...(choices?.options ?? []).map((o) => ({ value: String(o.id), label: o.nom })),
+          ]}
+          error={errors.option_id}
+          disabled={disabled}
+        />
+        <DateField
+          label="Semaine de début"
+          value={values.semaine_debut}
+          onChange={(semaine_debut) => set({ semaine_debut })}
+          error={errors.semaine_debut}
+          disabled={disabled}
+        />
+        <DateField
+          label="Semaine de fin"
+          value={values.semaine_fin}
+          onChange={(semaine_fin) => set({ semaine_fin })}
+          error={errors.semaine_fin}
+          disabled={disabled}
+        />
+      </div>
+      <CheckboxField
+        label="Actif"
+        checked={values.actif}
+        onChange={(actif) => set({ actif })}
+        hint="Un planning inactif n'est pas montré aux étudiants."
+        disabled={disabled}
+      />
+    </>
+  );
+}
+
+const formFields = (values: Values) => ({
+  description: values.description,
+  centre_id: values.centre_id,
+  option_id: values.option_id === ALL_OPTIONS ? "" : values.option_id,
+  semaine_debut: values.semaine_debut,
+  semaine_fin: values.semaine_fin,
+  actif: values.actif ? "true" : "false",
+});
+
+/** "Publier des plannings": one or several PDFs dropped at once, each with its title, the rest shared. */
+export function PlanningCreateDialog({
+  open,
+  onOpenChange,
+  choices,
+  onDone,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  choices?: PlanningChoices;
+  onDone: (published: number) => Promise<unknown>;
+}) {
+  return (
+    <ModalDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Publier des plannings"
+      description="Déposez un ou plusieurs PDF : chacun devient un planning, avec les mêmes centre, option et semaines."
+    >
+      {open && <CreateForm choices={choices} onCancel={() => onOpenChange(false)} onDone={onDone} />}
+    </ModalDialog>
+  );
+}
+
+function CreateForm({
+  choices,
+  onCancel,
+  onDone,
+}: {
+  choices?: PlanningChoices;
+  onCancel: () => void;
+  onDone: (published: number) => Promise<unknown>;
+}) {
+  const form = useFormErrors<Field>();
+  const queue = usePdfQueue(true);
+  const [values, setValues] = useState(() => valuesOf(undefined, choices));
+  const [titles, setTitles] = useState<Record<string, string>>({});
+  const [titleErrors, setTitleErrors] = useState<Record<string, string>>({});
+  const [fileError, setFileError] = useState<string>();
+  const sending = queue.busy;
+  const titleOf = (id: string, name: string) => titles[id] ?? titleFromFileName(name);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    const waiting = queue.items.filter((item) => item.state !== "done");
+    setFileError(waiting.length === 0 ? "Choisissez au moins un fichier PDF." : undefined);
+    const shared = formFields(values);
+    // The shared fields and each title, checked with the contract's schema before anything is sent.
+    const checked = await form.check((schemas) => schemas.planningCreateFields, { ...shared, titre: "titre" });
+    const missingTitles = Object.fromEntries(
+      waiting
+        .filter((item) => !titleOf(item.id, item.file.name).trim())
+        .map((item) => [item.id, PUBLISHING_TEXT.titleRequired]),
+    );
+    setTitleErrors(missingTitles);
+    if (!checked || waiting.length === 0 || Object.keys(missingTitles).length > 0) return;
+    const outcomes = await queue.run(
+      pdfSender(PLANNINGS_URL, (item) => ({ ...shared, titre: titleOf(item.id, item.file.name) })),
+    );
+    const failed = outcomes.filter((outcome) => outcome.error);
+    const published = outcomes.length - failed.length;
+    if (failed.length === 0) {
+      await onDone(published);
+      return;
+    }
+    // A shared field refused by the server is shown by its field; a title by its file.
+    const byField = serverFieldErrors(failed[0]?.error);
+    const titleFailures = Object.fromEntries(
+      failed.flatMap((outcome) => {
+        const message = serverFieldErrors(outcome.error).titre;
+        return message ? [[outcome.item.id, message]] : [];
+      }),
+    );
+    setTitleErrors(titleFailures);
+    if (Object.keys(byField).some((field) => field !== "file" && field !== "titre"))
+      form.fail(
+        failed[0]?.error,
+        FIELDS.filter((f) => f !== "titre"),
+      );
+    if (published > 0) await onDone(published).catch(() => undefined);
+  }
+
+  return (
+    <form ref={form.formRef} noValidate onSubmit={onSubmit} className="space-y-5">
+      {form.alert && <FormAlert>{form.alert}</FormAlert>}
+      <FileUpload
+        label="Fichiers PDF"
+        queue={queue}
+        accept={UPLOAD_LIMITS.pdf.accept}
+        multiple
+        hint="PDF uniquement, 20 Mo au plus par fichier."
+        error={fileError}
+        disabled={sending}
+        renderItem={(item) =>
+          item.state === "done" ? null : (
+            <div className="mt-2">
+              <TextField
+                label={`Titre du planning (${item.file.name})`}
+                name={`titre-${item.id}`}
+                value={titleOf(item.id, item.file.name)}
+                onChange={(titre) => setTitles((current) => ({ ...current, [item.id]: titre }))}
+                error={titleErrors[item.id]}
+                disabled={sending}
+                maxLength={200}
+              />
+            </div>
+          )
+        }
+      />
+      <SharedFields
+        values={values}
+        set={(change) => setValues((current) => ({ ...current, ...change }))}
+        choices={choices}
+        errors={form.errors}
+        disabled={sending}
+      />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" onClick={onCancel} disabled={sending} className={secondaryButtonClass}>
+          Annuler
+        </button>
+        <button type="submit" disabled={sending} className={primaryButtonClass}>
+          {sending ? "Envoi en cours…" : "Publier"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** "Gérer" a planning: its fields, "Remplacer le PDF" (same id, same link for students) and "Retirer". */
+export function PlanningEditDialog({
+  planning,
+  onOpenChange,
+  choices,
+  onSaved,
+  onWithdraw,
+  canWithdraw,
+}: {
+  planning: StaffPlanning | null;
+  onOpenChange: (open: boolean) => void;
+  choices?: PlanningChoices;
+  onSaved: (message: string) => Promise<unknown>;
+  onWithdraw: (planning: StaffPlanning) => void;
+  canWithdraw: boolean;
+}) {
+  return (
+    <ModalDialog
+      open={planning !== null}
+      onOpenChange={onOpenChange}
+      title={planning ? `Planning « ${planning.titre} »` : "Planning"}
+    >
+      {planning && (
+        <EditForm
+          planning={planning}
+          choices={choices}
+          onCancel={() => onOpenChange(false)}
+          onSaved={onSaved}
+          onWithdraw={canWithdraw ? () => onWithdraw(planning) : undefined}
+        />
+      )}
+    </ModalDialog>
+  );
+}
+
+function EditForm({
+  planning,
+  choices,
+  onCancel,
+  onSaved,
+  onWithdraw,
+}: {
+  planning: StaffPlanning;
+  choices?: PlanningChoices;
+  onCancel: () => void;
+  onSaved: (message: string) => Promise<unknown>;
+  onWithdraw?: () => void;
+}) {
+  const form = useFormErrors<Field>();
+  const [titre, setTitre] = useState(planning.titre);
+  const [values, setValues] = useState(() => valuesOf(planning, choices));
+  const [sending, setSending] = useState(false);
+  const replacement = usePdfQueue(false);
+  const [replaceError, setReplaceError] = useState<string>();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    const body = await form.check((schemas) => schemas.planningUpdateRequest, {
+      titre,
+      description: values.description || null,
+      centre_id: Number(values.centre_id) || values.centre_id,
+      option_id: values.option_id === ALL_OPTIONS ? null : Number(values.option_id),
+      semaine_debut: values.semaine_debut || null,
+      semaine_fin: values.semaine_fin || null,
+      actif: values.actif,
+    });
+    if (!body) return;
+    setSending(true);
+    try {
+      await planningsApi.update(planning.id, body);
+      await onSaved(PUBLISHING_TEXT.updated);
+    } catch (error) {
+      form.fail(error, FIELDS);
+      setSending(false);
+    }
+  }
+
+  async function replace() {
+    if (replacement.items.length === 0) {
+      setReplaceError("Choisissez le nouveau PDF.");
+      return;
+    }
+    setReplaceError(undefined);
+    const [outcome] = await replacement.run(pdfSender(`${PLANNINGS_URL}/${planning.id}/fichier`, () => ({}), "PUT"));
+    if (outcome && !outcome.error) await onSaved(PUBLISHING_TEXT.replaced);
+  }
+
+  return (
+    <div className="space-y-6">
+      <form ref={form.formRef} noValidate onSubmit={onSubmit} className="space-y-5">
+        {form.alert && <FormAlert>{form.alert}</FormAlert>}
+        <TextField
+          label="Titre"
+          name="titre"
+          value={titre}
+          onChange={setTitre}
+          error={form.errors.titre}
+          disabled={sending}
+          maxLength={200}
+        />
+        <SharedFields
+          values={values}
+          set={(change) => setValues((current) => ({ ...current, ...change }))}
+          choices={choices}
+          errors={form.errors}
+          disabled={sending}
+        />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" onClick={onCancel} disabled={sending} className={secondaryButtonClass}>
+            Annuler
+          </button>
+          <button type="submit" disabled={sending} className={primaryButtonClass}>
+            Enregistrer
+          </button>
+        </div>
+      </form>
+      <section aria-labelledby="replace-title" className="space-y-3 border-t border-gray-200 pt-4">
+        <h3 id="replace-title" className="text-sm font-bold text-ink">
+          Remplacer le PDF
+        </h3>
+        <p className="text-sm text-gray-700">
+          Fichier actuel : <PdfLink href={planningsApi.fileUrl(planning.id)} label={planning.titre} />. Le lien des
+          étudiants reste le même.
+        </p>
+        <FileUpload
+          label="Nouveau PDF"
+          queue={replacement}
+          accept={UPLOAD_LIMITS.pdf.accept}
+          error={replaceError}
+          disabled={replacement.busy}
+        />
+        <button type="button" onClick={replace} disabled={replacement.busy} className={secondaryButtonClass}>
+          Remplacer le PDF
+        </button>
+      </section>
+      {onWithdraw && (
+        <section aria-labelledby="withdraw-title" className="space-y-2 border-t border-gray-200 pt-4">
+          <h3 id="withdraw-title" className="text-sm font-bold text-ink">
+            Retirer
+          </h3>
+          <p className="text-sm text-gray-700">
+            Les étudiants ne le voient plus ; il reste 30 jours dans la corbeille.
+          </p>
+          <button type="button" onClick={onWithdraw} className={secondaryButtonClass}>
+            Retirer le planning
+          </button>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import { can, PUBLISHING_TEXT, type StaffPlanning } from "@puerta/contract";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { primaryButtonClass } from "../../../components/button-styles.ts";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../components/data-table.tsx";
+import { useToast } from "../../../components/toaster.tsx";
+import { useListParams } from "../../../lib/list-params.ts";
+import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useStaffUser } from "../session/staff-session.ts";
+import { formatDay, formatSize, PdfLink, rowButtonClass } from "../shared/publishing.tsx";
+import { StaffPage } from "../shell/staff-page.tsx";
+import { PLANNINGS_KEY, planningsApi } from "./api.ts";
+import { PlanningCreateDialog, PlanningEditDialog } from "./planning-form-dialog.tsx";
+
+const FILTERS = ["centre_id", "option_id", "actif"] as const;
+const column = columnsOf<StaffPlanning>();
+
+/** /gestion/plannings (docs/spec/back-office.md section 5): the secretariat sees and publishes for its centres only. */
+export default function PlanningsPage() {
+  const me = useStaffUser();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const list = useListParams(FILTERS, "-semaine_debut");
+  const allowed = can(me, "read:plannings");
+  const plannings = useQuery({
+    queryKey: [...PLANNINGS_KEY, list.params],
+    queryFn: ({ signal }) => planningsApi.list(list.params, signal),
+    ...staffQueryDefaults,
+    enabled: allowed,
+    placeholderData: keepPreviousData,
+  });
+  const choices = useQuery({
+    queryKey: [...PLANNINGS_KEY, "choix"],
+    queryFn: ({ signal }) => planningsApi.choices(signal),
+    ...staffQueryDefaults,
+    enabled: allowed,
+    staleTime: 5 * 60_000,
+  });
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<StaffPlanning | null>(null);
+  const [withdrawing, setWithdrawing] = useState<StaffPlanning | null>(null);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [...PLANNINGS_KEY] });
+
+  const columns = [
+    column.accessor("titre", {
+      header: "Titre",
+      cell: (info) => (
+        <>
+          <span className="font-semibold text-ink">{info.getValue()}</span>
+          <CellNote>
+            <PdfLink href={info.row.original.fichier_url} label={info.getValue()} /> ·{" "}
+            {formatSize(info.row.original.taille_fichier)}
+          </CellNote>
+        </>
+      ),
+    }),
+    column.accessor("centre", { header: "Centre", cell: (info) => info.getValue().nom }),
+    column.accessor("option", {
+      header: "Option",
+      enableSorting: false,
+      cell: (info) => info.getValue()?.nom ?? "Toutes les options",
+    }),
+    column.accessor("semaine_debut", {
+      header: "Semaines",
+      cell: (info) => (
+        <span className="whitespace-nowrap">
+          {formatDay(info.getValue())} → {formatDay(info.row.original.semaine_fin)}
+        </span>
+      ),
+    }),
+    column.accessor("actif", {
+      header: "État",
+      enableSorting: false,
+      cell: (info) =>
+        info.getValue() ? (
+          <span className="inline-block rounded-full bg-green-50 px-2.5 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-green-200">
+            Actif
+          </span>
+        ) : (
+          <span className="inline-block rounded-full bg-gray-100 px-2.5 py-0.5 text-xs font-semibold text-gray-800 ring-1 ring-gray-300">
+            Inactif
+          </span>
+        ),
+    }),
+    column.display({
+      id: "actions",
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row: { original: planning } }) =>
+        can(me, "update:plannings") ? (
+          <button type="button" onClick={() => setEditing(planning)} className={rowButtonClass}>
+            Gérer<span className="sr-only"> le planning {planning.titre}</span>
+          </button>
+        ) : null,
+    }),
+  ];
+
+  const filters: ListFilter[] = [
+    {
+      name: "centre_id",
+      label: "Centre",
+      allLabel: "Tous les centres",
+      options: (choices.data?.centres ?? []).map((c) => ({ value: String(c.id), label: c.nom })),
+    },
+    {
+      name: "option_id",
+      label: "Option",
+      allLabel: "Toutes",
+      options: [
+        { value: "toutes", label: "Toutes les options (seulement)" },
+        ...(choices.data?.options ?? []).map((o) => ({ value: String(o.id), label: o.nom })),
+      ],
+    },
+    {
+      name: "actif",
+      label: "État",
+      allLabel: "Actifs et inactifs",
+      options: [
+        { value: "oui", label: "Actifs" },
+        { value: "non", label: "Inactifs" },
+      ],
+    },
+  ];
+
+  return (
+    <StaffPage
+      title="Plannings"
+      crumbs={[{ label: "Plannings" }]}
+      permission="read:plannings"
+      actions={
+        can(me, "create:plannings") && (
+          <button type="button" onClick={() => setCreating(true)} className={primaryButtonClass}>
+            Publier des plannings
+          </button>
+        )
+      }
+    >
+      <DataTable
+        caption="Plannings publiés"
+        columns={columns}
+        list={list}
+        result={plannings}
+        searchLabel="Rechercher un planning"
+        searchPlaceholder="Titre ou description"
+        filters={filters}
+        empty={{ title: "Aucun planning", message: "Publiez un premier planning : les étudiants le verront aussitôt." }}
+        getRowId={(planning) => String(planning.id)}
+      />
+      <PlanningCreateDialog
+        open={creating}
+        onOpenChange={setCreating}
+        choices={choices.data}
+        onDone={async (published) => {
+          setCreating(false);
+          toast({ title: published > 1 ? `${published} plannings publiés.` : "Planning publié." });
+          await refresh();
+        }}
+      />
+      <PlanningEditDialog
+        planning={editing}
+        onOpenChange={(open) => open || setEditing(null)}
+        choices={choices.data}
+        canWithdraw={can(me, "delete:plannings")}
+        onWithdraw={(planning) => {
+          setEditing(null);
+          setWithdrawing(planning);
+        }}
+        onSaved={async (message) => {
+          toast({ title: message, description: editing?.titre });
+          setEditing(null);
+          await refresh();
+        }}
+      />
+      {withdrawing && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => open || setWithdrawing(null)}
+          title="Retirer ce planning ?"
+          description={`« ${withdrawing.titre} » disparaît aussitôt pour les étudiants. Il reste 30 jours dans la corbeille, d'où il peut être restauré.`}
+          confirmLabel="Retirer"
+          onConfirm={async () => {
+            try {
+              await planningsApi.withdraw(withdrawing.id);
+              toast({ title: PUBLISHING_TEXT.withdrawn, description: withdrawing.titre });
+              await refresh();
+            } catch (error) {
+              toast({ kind: "error", title: "Le retrait n'a pas abouti.", description: staffErrorMessage(error) });
+            }
+          }}
+        />
+      )}
+    </StaffPage>
+  );
+}

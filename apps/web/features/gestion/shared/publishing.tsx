@@ -1,0 +1,224 @@
+import { UPLOAD_LIMITS, UPLOAD_TEXT } from "@puerta/contract";
+import { FileText } from "lucide-react";
+import { type ReactNode, useId } from "react";
+import { type SendFile, useUploadQueue } from "../../../components/file-upload.tsx";
+import { inputClass } from "../../../components/form-fields.tsx";
+import { uploadWithProgress } from "../../../lib/upload.ts";
+
+/*
+ * Pieces shared by the back-office's file-bearing publishing screens (docs/spec/back-office.md
+ * section 5: plannings, supports, orientation).
+ */
+
+/** The files of a PDF field, refused above 20 MB before sending (the server checks everything again). */
+export const usePdfQueue = (multiple: boolean) =>
+  useUploadQueue({ multiple, maxBytes: UPLOAD_LIMITS.pdf.maxBytes, tooLargeMessage: UPLOAD_TEXT.pdfTooLarge });
+
+/** A file's title from its name: "planning_semaine-48.pdf" → "planning semaine-48". */
+export const titleFromFileName = (name: string) =>
+  name
+    .replace(/\.[^.]+$/, "")
+    .replace(/[_]+/g, " ")
+    .trim()
+    .slice(0, 200);
+
+/** Sends one PDF with its fields as multipart, with its progress (lib/upload.ts). */
+export function pdfSender(
+  url: string,
+  fieldsOf: (item: Parameters<SendFile>[0]) => Record<string, string>,
+  method: "POST" | "PUT" = "POST",
+): SendFile {
+  return (item, onProgress, signal) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fieldsOf(item))) body.set(name, value);
+    body.set("file", item.file, item.file.name);
+    return uploadWithProgress({ url, method, body, onProgress, signal });
+  };
+}
+
+/** "2,4 Mo". */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024 * 1024)
+    return `${new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 0 }).format(Math.max(1, bytes / 1024))} Ko`;
+  return `${new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} Mo`;
+}
+
+const day = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+/** "23 nov. 2026" from "2026-11-23"; "—" for none. */
+export function formatDay(value: string | null | undefined): string {
+  if (!value) return "—";
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? "—" : day.format(date);
+}
+
+const monthName = new Intl.DateTimeFormat("fr-FR", { month: "long", timeZone: "UTC" });
+
+/** The months of the year in French, for a select. */
+export const MONTH_OPTIONS = Array.from({ length: 12 }, (_, index) => ({
+  value: String(index + 1),
+  label: monthName.format(new Date(Date.UTC(2026, index, 1))).replace(/^./, (c) => c.toUpperCase()),
+}));
+
+/** "novembre 2026"; "—" when unknown. */
+export function formatMonthYear(mois: number | null, annee: number | null): string {
+  if (!mois || !annee) return "—";
+  return `${monthName.format(new Date(Date.UTC(annee, mois - 1, 1)))} ${annee}`;
+}
+
+/** The back-office's own link to a published PDF (opens in a new tab). */
+export function PdfLink({ href, label }: { href: string; label: string }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener"
+      className="inline-flex items-center gap-1 font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+    >
+      <FileText aria-hidden="true" className="size-4" />
+      Voir le PDF<span className="sr-only"> « {label} » (nouvel onglet)</span>
+    </a>
+  );
+}
+
+function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-gray-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-brand-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const describedBy = (id: string, hint?: ReactNode, error?: string) =>
+  [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+
+/** A multi-line text (a description). */
+export function TextAreaField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: ReactNode;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <textarea
+        id={id}
+        rows={3}
+        value={value}
+        disabled={disabled}
+        maxLength={2000}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={inputClass}
+      />
+    </FieldFrame>
+  );
+}
+
+/** A calendar day (the browser's date picker), as `YYYY-MM-DD`. */
+export function DateField({
+  label,
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} error={error}>
+      <input
+        id={id}
+        type="date"
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, undefined, error)}
+        className={inputClass}
+      />
+    </FieldFrame>
+  );
+}
+
+/** One yes/no choice. */
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+  hint,
+  disabled,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  hint?: string;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="inline-flex items-center gap-2 text-sm font-semibold text-ink">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          className="size-4 accent-brand-600"
+        />
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-gray-600">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export const rowButtonClass =
+  "rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-ink hover:bg-gray-50 disabled:cursor-not-allowed disabled:text-gray-500";
