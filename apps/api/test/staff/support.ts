@@ -52,6 +52,7 @@ export async function staffBrowser(t: TestApp) {
     get: (url: string) => send("GET", url),
     post: (url: string, payload?: unknown) => send("POST", url, payload),
     patch: (url: string, payload?: unknown) => send("PATCH", url, payload),
+    delete: (url: string) => send("DELETE", url),
     async login(email: string, password = DEMO_STAFF_PASSWORD) {
       return send("POST", "/api/gestion/login", { email, password, recaptcha_token: await solveCaptcha(t.app) });
     },

@@ -215,4 +215,5 @@ export const activationResponse = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("student"), next: z.string(), token: z.string(), user }),
 ]);
 export type ActivationResponse = z.infer<typeof activationResponse>;
+export * from "./referentiel-staff.ts";
 export * from "./students-staff.ts";
