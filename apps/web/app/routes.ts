@@ -17,6 +17,7 @@ export default [
       route("etudiants", "../features/gestion/etudiants/students-page.tsx"),
       route("etudiants/import", "../features/gestion/etudiants/import-page.tsx"),
       route("etudiants/:id", "../features/gestion/etudiants/student-page.tsx"),
+      route("referentiel", "../features/gestion/referentiel/referentiel-page.tsx"),
       route("journal", "../features/gestion/journal/journal-page.tsx"),
       route("journal/:id", "../features/gestion/journal/journal-entry-page.tsx"),
       route("mot-de-passe", "../features/gestion/auth/change-password-page.tsx"),

@@ -98,11 +98,12 @@ describe("can: the secretariat's centres", () => {
 });
 
 describe("staffSections", () => {
-  it("the direction opens the dashboard, the students, the accounts and the journal", () => {
+  it("the direction opens the dashboard, the students, the accounts, the reference data and the journal", () => {
     expect(staffSections(direction)).toEqual([
       { path: "/gestion", label: "Tableau de bord" },
       { path: "/gestion/etudiants", label: "Étudiants" },
       { path: "/gestion/comptes", label: "Comptes" },
+      { path: "/gestion/referentiel", label: "Référentiel" },
       { path: "/gestion/journal", label: "Journal" },
     ]);
   });

@@ -119,6 +119,7 @@ const SECTIONS: readonly (StaffSection & { permission: Permission })[] = [
   { path: "/gestion", label: "Tableau de bord", permission: "read:tableau-de-bord" },
   { path: "/gestion/etudiants", label: "Étudiants", permission: "read:etudiants" },
   { path: "/gestion/comptes", label: "Comptes", permission: "read:comptes" },
+  { path: "/gestion/referentiel", label: "Référentiel", permission: "read:referentiel" },
   { path: "/gestion/journal", label: "Journal", permission: "read:journal" },
 ];
 
