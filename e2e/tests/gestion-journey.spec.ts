@@ -75,7 +75,7 @@ test("the direction enrols at her first sign-in, invites a secretary, who activa
   await expect(page).toHaveURL(/\/gestion\/comptes$/);
   await expect(page.getByRole("heading", { level: 1, name: "Comptes du personnel" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Fil d'Ariane" })).toContainText("Comptes");
-  expect(await sections(page)).toEqual(["Tableau de bord", "Étudiants", "Comptes", "Journal"]);
+  expect(await sections(page)).toEqual(["Tableau de bord", "Étudiants", "Comptes", "Référentiel", "Journal"]);
   await expect(page.getByRole("banner").getByText("Direction", { exact: true })).toBeVisible();
   await expect(page.getByRole("cell", { name: /direction\.demo@example\.com/ })).toBeVisible();
   await expectAccessibleAtBothWidths(page);

@@ -15,10 +15,20 @@ async function signInAndEnrol(page: Page, email: string) {
   await submitStaffCredentials(page, email, FIXTURE_STAFF_PASSWORD);
   await expect(page.getByRole("heading", { name: "Activer la double authentification" })).toBeVisible();
   const secret = await secretFromEnrolmentScreen(page);
+  secrets.set(email, secret);
   await page.getByLabel("Code de confirmation").fill(await totpCode(secret));
   await page.getByRole("button", { name: "Confirmer" }).click();
   await expect(page.getByRole("heading", { name: "Vos codes de secours" })).toBeVisible();
   await page.getByRole("button", { name: /continuer/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
+}
+
+/** A later sign-in of an account a previous test of this file enrolled (the secret kept below). */
+const secrets = new Map<string, string>();
+async function signInAgain(page: Page, email: string) {
+  await submitStaffCredentials(page, email, FIXTURE_STAFF_PASSWORD);
+  await page.getByLabel("Code de vérification").fill(await totpCode(secrets.get(email) ?? ""));
+  await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
 }
 
@@ -143,4 +153,37 @@ test("a secretary edits one of her students; another centre's student does not e
   // Ask for another centre's student by its address: not found.
   const zenith = await page.request.get("/api/gestion/etudiants?q=etudiant2.demo");
   expect((await zenith.json()).total).toBe(0);
+});
+
+test("the direction manages the reference data: adds and deletes, and cannot delete a centre that has students", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  await page.goto("/gestion/connexion");
+  await signInAgain(page, FIXTURE_STAFF.studentsDirection.email);
+  await page.getByRole("link", { name: "Référentiel", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Référentiel" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Centres" })).toBeVisible();
+  await expectAccessibleAtBothWidths(page);
+  await screenshots(page, testInfo, "referentiel");
+
+  await page.getByRole("button", { name: "Ajouter : filière" }).click();
+  const dialog = page.getByRole("dialog", { name: "Ajouter : filière" });
+  await dialog.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(dialog.getByText("Le nom est requis.")).toBeVisible();
+  await dialog.getByLabel("Nom").fill("Arts plastiques");
+  await expectAccessibleAtBothWidths(page);
+  await dialog.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByText("Élément ajouté.", { exact: true }).first()).toBeVisible();
+
+  await page.getByRole("button", { name: "Supprimer Ain Sebaa" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Supprimer « Ain Sebaa » ?" });
+  await expectAccessibleAtBothWidths(page);
+  await confirm.getByRole("button", { name: "Supprimer" }).click();
+  await expect(page.getByText(/^Ce centre a encore \d+ étudiants?/).first()).toBeVisible();
+
+  await page.getByRole("button", { name: "Supprimer Arts plastiques" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Supprimer" }).click();
+  await expect(page.getByText("Élément supprimé.", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Supprimer Arts plastiques" })).toHaveCount(0);
 });

@@ -24,6 +24,7 @@ export default [
       route("plannings", "../features/gestion/plannings/plannings-page.tsx"),
       route("supports", "../features/gestion/supports/supports-page.tsx"),
       route("orientation", "../features/gestion/orientation/orientation-page.tsx"),
+      route("referentiel", "../features/gestion/referentiel/referentiel-page.tsx"),
       route("journal", "../features/gestion/journal/journal-page.tsx"),
       route("notifications", "../features/gestion/notifications/notifications-page.tsx"),
       route("notifications/nouvelle", "../features/gestion/notifications/notification-compose-page.tsx", {

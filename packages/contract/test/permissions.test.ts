@@ -98,7 +98,7 @@ describe("can: the secretariat's centres", () => {
 });
 
 describe("staffSections", () => {
-  it("the direction opens the dashboard, the students, the accounts and the journal", () => {
+  it("the direction opens the dashboard, the students, the accounts, the reference data and the journal", () => {
     expect(staffSections(direction)).toEqual([
       { path: "/gestion", label: "Tableau de bord" },
       { path: "/gestion/etudiants", label: "Étudiants" },
@@ -106,6 +106,7 @@ describe("staffSections", () => {
       { path: "/gestion/supports", label: "Supports de cours" },
       { path: "/gestion/orientation", label: "Orientation" },
       { path: "/gestion/comptes", label: "Comptes" },
+      { path: "/gestion/referentiel", label: "Référentiel" },
       { path: "/gestion/journal", label: "Journal" },
     ]);
   });

@@ -128,6 +128,7 @@ const SECTIONS: readonly (StaffSection & { permission: Permission })[] = [
   { path: "/gestion/notifications", label: "Notifications", permission: "read:notifications" },
   { path: "/gestion/corbeille", label: "Corbeille", permission: "read:tableau-de-bord" },
   { path: "/gestion/demandes", label: "Demandes d'attestation", permission: "read:demandes" },
+  { path: "/gestion/referentiel", label: "Référentiel", permission: "read:referentiel" },
   { path: "/gestion/journal", label: "Journal", permission: "read:journal" },
 ];
 

@@ -4,6 +4,9 @@ export const centres = pgTable("centres", {
   id: serial("id").primaryKey(),
   nom: text("nom").notNull().unique(),
   adresse: text("adresse").notNull().default(""),
+  telephone: text("telephone"),
+  /** A link to the centre on a map (back-office spec, section 4). */
+  lienCarte: text("lien_carte"),
 });
 
 export const filieres = pgTable("filieres", {

@@ -1,11 +1,18 @@
-import { centresResponse } from "@puerta/contract";
+import { centresResponse, idParam, REFERENTIEL_KINDS, REFERENTIEL_REQUESTS, referentielData } from "@puerta/contract";
 import { asc } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { centres } from "../../db/schema/index.ts";
+import { clientIp } from "../../lib/client-ip.ts";
+import { staffCaller } from "../staff/scope.ts";
+import { createReferentiel } from "./service.ts";
 
-/** Reference data for the back-office. Today: the centres, for pickers, to any signed-in staff member. */
+/**
+ * Reference data for the back-office: the centres for pickers, to any signed-in staff member;
+ * and `/gestion/referentiel` (direction): every kind, created, renamed, deleted while unused.
+ */
 export async function referentielRoutes(scope: FastifyInstance, { db }: { db: Database }) {
   scope
     .withTypeProvider<ZodTypeProvider>()
@@ -16,4 +23,42 @@ export async function referentielRoutes(scope: FastifyInstance, { db }: { db: Da
         data: await db.select({ id: centres.id, name: centres.nom }).from(centres).orderBy(asc(centres.nom)),
       }),
     );
+
+  const referentiel = createReferentiel(db);
+  const s = scope.withTypeProvider<ZodTypeProvider>();
+  s.get(
+    "/api/gestion/referentiel",
+    { config: { staff: { permission: "read:referentiel" } }, schema: { response: { 200: referentielData } } },
+    async () => referentiel.all(),
+  );
+  for (const kind of REFERENTIEL_KINDS) {
+    const body = REFERENTIEL_REQUESTS[kind];
+    const byId = z.object({ id: idParam });
+    s.post(
+      `/api/gestion/referentiel/${kind}`,
+      {
+        config: { staff: { permission: "create:referentiel" } },
+        schema: { body, response: { 201: referentielData } },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await referentiel.create(staffCaller(request), kind, request.body, clientIp(request))),
+    );
+    s.patch(
+      `/api/gestion/referentiel/${kind}/:id`,
+      {
+        config: { staff: { permission: "update:referentiel" } },
+        schema: { params: byId, body, response: { 200: referentielData } },
+      },
+      async (request) =>
+        referentiel.update(staffCaller(request), kind, request.params.id, request.body, clientIp(request)),
+    );
+    s.delete(
+      `/api/gestion/referentiel/${kind}/:id`,
+      {
+        config: { staff: { permission: "delete:referentiel" } },
+        schema: { params: byId, response: { 200: referentielData } },
+      },
+      async (request) => referentiel.remove(staffCaller(request), kind, request.params.id, clientIp(request)),
+    );
+  }
 }

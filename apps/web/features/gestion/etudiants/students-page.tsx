@@ -10,7 +10,7 @@ import { staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { referenceQuery, STUDENT_FILTERS, STUDENTS_KEY, type StudentRow, studentsApi } from "./api.ts";
+import { isFull, referenceQuery, STUDENT_FILTERS, STUDENTS_KEY, type StudentRow, studentsApi } from "./api.ts";
 import { StatusBadge } from "./status-badge.tsx";
 import { StudentFormDialog } from "./student-form-dialog.tsx";
 
@@ -43,31 +43,38 @@ export default function StudentsPage() {
   const myCentres = me.role === "secretariat" ? me.centre_ids : undefined;
 
   const nameColumn = column.accessor("nom", {
-    header: "Nom",
+    header: restricted ? "Nom" : "Nom et e-mail",
     cell: (info) => {
       const row = info.row.original;
       return restricted ? (
         <span className="font-semibold text-ink">{row.nom}</span>
       ) : (
-        <Link
-          to={`/gestion/etudiants/${row.id}`}
-          className="font-semibold text-brand-700 underline-offset-4 hover:underline"
-        >
-          {row.nom}
-        </Link>
+        <>
+          <Link
+            to={`/gestion/etudiants/${row.id}`}
+            className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
+            {row.nom}
+          </Link>
+          {isFull(row) && <CellNote>{row.email}</CellNote>}
+        </>
       );
     },
   });
   const prenomColumn = column.accessor("prenom", { header: "Prénom" });
   const centreColumn = column.accessor((row) => row.centre?.nom ?? "—", { id: "centre", header: "Centre" });
   const fullColumns = [
-    full.accessor("email", {
-      header: "E-mail",
-      enableSorting: true,
-      cell: (info) => <span className="break-all">{info.getValue()}</span>,
+    full.accessor((row) => row.option?.nom ?? "—", {
+      id: "option",
+      header: "Option et filière",
+      enableSorting: false,
+      cell: (info) => (
+        <>
+          {info.getValue()}
+          <CellNote>{info.row.original.filiere?.nom ?? "Sans filière"}</CellNote>
+        </>
+      ),
     }),
-    full.accessor((row) => row.option?.nom ?? "—", { id: "option", header: "Option", enableSorting: false }),
-    full.accessor((row) => row.filiere?.nom ?? "—", { id: "filiere", header: "Filière", enableSorting: false }),
     full.accessor("statut", {
       header: "Statut",
       cell: (info) => <StatusBadge statut={info.getValue()} />,
@@ -75,7 +82,7 @@ export default function StudentsPage() {
     full.accessor("politique_acceptee", {
       header: "Politique",
       enableSorting: false,
-      cell: (info) => <span className="whitespace-nowrap">{policyLabel(info.row.original)}</span>,
+      cell: (info) => policyLabel(info.row.original),
     }),
     full.accessor("last_login_at", {
       header: "Dernière connexion",
@@ -89,7 +96,7 @@ export default function StudentsPage() {
   ] as unknown as ListColumn<StudentRow>[];
   const columns = restricted
     ? [nameColumn, prenomColumn, centreColumn]
-    : [nameColumn, prenomColumn, ...fullColumns.slice(0, 1), centreColumn, ...fullColumns.slice(1)];
+    : [nameColumn, prenomColumn, centreColumn, ...fullColumns];
 
   const ref = reference.data;
   const filters: ListFilter[] = [
