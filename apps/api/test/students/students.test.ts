@@ -251,6 +251,10 @@ describe("back-office students: list, scope, writes, invitation, deactivation", 
       telephone: { before: "+212 6 12 34 56 78", after: "+212 6 55 55 55 55" },
       email: { before: DEMO_STUDENTS.first, after: "yasmine.elamrani@example.com" },
     });
+    // The same values again: nothing written, nothing journalled.
+    const same = await secretary.patch(`/api/gestion/etudiants/${ids.first}`, { telephone: "+212 6 55 55 55 55" });
+    expect(same.statusCode).toBe(200);
+    expect(await journal("modification")).toHaveLength(entries.length);
     const bad = await direction.patch(`/api/gestion/etudiants/${ids.first}`, { email: "pas-une-adresse", nom: "" });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toMatchObject({

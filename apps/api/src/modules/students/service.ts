@@ -280,6 +280,18 @@ export function createStudentsService(context: AppContext) {
               ? (current.filiere?.id ?? null)
               : (filiereId ?? null),
         };
+        const unchanged =
+          values.nom === current.nom &&
+          values.prenom === current.prenom &&
+          values.email === current.email &&
+          values.telephone === current.telephone &&
+          values.cin === current.cin &&
+          values.studentId === current.numero_etudiant &&
+          values.centreId === (current.centre?.id ?? null) &&
+          values.optionId === (current.option?.id ?? null) &&
+          values.filiereId === (current.filiere?.id ?? null);
+        // Nothing to change: nothing written, nothing in the journal.
+        if (unchanged) return;
         await tx.update(etudiants).set(values).where(eq(etudiants.id, id));
         await tx
           .update(users)
