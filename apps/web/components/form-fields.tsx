@@ -1,5 +1,5 @@
 import { CircleAlert, Eye, EyeOff } from "lucide-react";
-import { type ReactNode, useCallback, useId, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { fieldErrors, loadStaffSchemas } from "../lib/schemas.ts";
 import { serverFieldErrors, staffErrorMessage } from "../lib/staff-api.ts";
 
@@ -19,9 +19,13 @@ export function useFormErrors<Field extends string>() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [alert, setAlert] = useState<string | null>(null);
 
-  const focusFirstError = useCallback(() => {
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
-  }, []);
+  // The focus moves once the fields in error are rendered, whenever React commits them (a frame
+  // timer could fire before a busy page has re-rendered, and focus nothing).
+  const [focusRequests, setFocusRequests] = useState(0);
+  const focusFirstError = useCallback(() => setFocusRequests((count) => count + 1), []);
+  useEffect(() => {
+    if (focusRequests > 0) formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+  }, [focusRequests]);
 
   /** The parsed body, or null after showing what is wrong. */
   const check = useCallback(
