@@ -183,6 +183,9 @@ describe("back-office students: import from CSV or XLSX", () => {
     expect(broken.json().errors.file).toEqual([
       "Ce fichier n'a pas pu être lu : vérifiez qu'il s'agit d'un CSV ou d'un XLSX valide.",
     ]);
+    const tooLarge = await uploadImport(t, direction, "etudiants.csv", `${HEADER}\n${"x".repeat(5 * 1024 * 1024)}`);
+    expect(tooLarge.statusCode).toBe(422);
+    expect(tooLarge.json().errors.file).toEqual(["Le fichier dépasse 5 Mo : découpez-le."]);
     const none = await direction.post("/api/gestion/etudiants/import/preview", {});
     expect(none.statusCode).toBe(422);
     expect(none.json().errors.file).toEqual(["Choisissez un fichier CSV ou XLSX."]);

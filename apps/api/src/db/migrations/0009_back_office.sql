@@ -95,6 +95,8 @@ CREATE TABLE "student_invitations" (
 --> statement-breakpoint
 ALTER TABLE "users" ALTER COLUMN "password_hash" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "policies" ALTER COLUMN "version" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "centres" ADD COLUMN "telephone" text;--> statement-breakpoint
+ALTER TABLE "centres" ADD COLUMN "lien_carte" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "deactivated_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "last_login_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "jours_feries" ADD COLUMN "categorie" text DEFAULT 'national' NOT NULL;--> statement-breakpoint

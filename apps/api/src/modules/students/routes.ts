@@ -23,6 +23,7 @@ import type { AppContext } from "../../app-context.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { validationFailed } from "../../lib/errors.ts";
 import { exportFileName, sendCsv, toCsv } from "../../lib/spreadsheet-export.ts";
+import { readMultipart } from "../../lib/uploads/index.ts";
 import { staffCaller } from "../staff/scope.ts";
 import { STUDENT_EXPORT_COLUMNS, sendXlsx, toXlsx } from "./export.ts";
 import { createStudentImport } from "./import.ts";
@@ -80,18 +81,15 @@ export async function studentRoutes(app: FastifyInstance, context: AppContext) {
     { config: create, schema: { response: { 200: importPreviewResponse } } },
     async (request) => {
       if (!request.isMultipart()) throw validationFailed({ file: [m.importFileMissing] });
-      const file = await request.file({ limits: { fileSize: STUDENT_STAFF_LIMITS.importMaxBytes, files: 1 } });
-      if (!file) throw validationFailed({ file: [m.importFileMissing] });
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-          throw validationFailed({ file: [m.importTooLarge] });
-        }
-        throw error;
-      }
-      return imports.preview(staffCaller(request), { name: file.filename, bytes });
+      const form = await readMultipart(request, {
+        fileField: "file",
+        maxFileBytes: STUDENT_STAFF_LIMITS.importMaxBytes,
+        maxFiles: 1,
+        tooLargeMessage: m.importTooLarge,
+      });
+      const [file] = form.files;
+      if (!file || file.bytes.length === 0) throw validationFailed({ file: [m.importFileMissing] });
+      return imports.preview(staffCaller(request), { name: file.clientName, bytes: file.bytes });
     },
   );
 
