@@ -104,7 +104,7 @@ type TextFieldProps = {
   onChange: (value: string) => void;
   error?: string;
   hint?: ReactNode;
-  type?: "text" | "email" | "password";
+  type?: "text" | "email" | "password" | "date";
   autoComplete?: string;
   inputMode?: "text" | "numeric" | "email";
   disabled?: boolean;
@@ -128,6 +128,35 @@ export function TextField({ label, error, hint, onChange, type = "text", ...inpu
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
         className={inputClass}
+      />
+      <HintAndError id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A labelled multi-line input with its hint and error, like TextField. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  onChange,
+  rows = 6,
+  ...textarea
+}: Omit<TextFieldProps, "type" | "inputMode" | "autoComplete"> & { rows?: number }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={rows}
+        {...textarea}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={`${inputClass} resize-y`}
       />
       <HintAndError id={id} hint={hint} error={error} />
     </div>

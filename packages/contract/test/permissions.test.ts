@@ -102,12 +102,17 @@ describe("staffSections", () => {
     expect(staffSections(direction)).toEqual([
       { path: "/gestion", label: "Tableau de bord" },
       { path: "/gestion/comptes", label: "Comptes" },
+      { path: "/gestion/messages", label: "Messages" },
+      { path: "/gestion/politique", label: "Politique" },
       { path: "/gestion/journal", label: "Journal" },
     ]);
   });
 
   it("the secretariat and the pedagogie open only the dashboard today", () => {
-    expect(staffSections(ainSebaa)).toEqual([{ path: "/gestion", label: "Tableau de bord" }]);
+    expect(staffSections(ainSebaa)).toEqual([
+      { path: "/gestion", label: "Tableau de bord" },
+      { path: "/gestion/messages", label: "Messages" },
+    ]);
     expect(staffSections(pedagogie)).toEqual([{ path: "/gestion", label: "Tableau de bord" }]);
   });
 });

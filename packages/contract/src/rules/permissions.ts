@@ -118,6 +118,8 @@ export type StaffSection = { path: string; label: string };
 const SECTIONS: readonly (StaffSection & { permission: Permission })[] = [
   { path: "/gestion", label: "Tableau de bord", permission: "read:tableau-de-bord" },
   { path: "/gestion/comptes", label: "Comptes", permission: "read:comptes" },
+  { path: "/gestion/messages", label: "Messages", permission: "read:messages" },
+  { path: "/gestion/politique", label: "Politique", permission: "read:politique" },
   { path: "/gestion/journal", label: "Journal", permission: "read:journal" },
 ];
 
