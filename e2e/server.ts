@@ -6,7 +6,8 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { hashPassword, loadConfig, openDatabase, seedDemo } from "@puerta/api";
-import { createNotification, createStudent } from "@puerta/api/testing";
+import { createContactMessage, createNotification, createStaffMember, createStudent } from "@puerta/api/testing";
+import { INBOX_PARENT_MESSAGE, INBOX_POLICY_PASSWORD, INBOX_POLICY_STAFF } from "./support/fixture-inbox-policy.ts";
 import { FIXTURE_NOTIFICATIONS } from "./support/fixture-notifications.ts";
 import { FIXTURE_PASSWORD, FIXTURE_STUDENTS } from "./support/fixture-students.ts";
 
@@ -39,6 +40,10 @@ for (const n of Object.values(FIXTURE_NOTIFICATIONS)) {
     sender: "E2E",
   });
 }
+for (const staff of Object.values(INBOX_POLICY_STAFF)) {
+  await createStaffMember(db, { ...staff, password: INBOX_POLICY_PASSWORD });
+}
+await createContactMessage(db, INBOX_PARENT_MESSAGE);
 await database.close();
 
 const server = spawn(process.execPath, [path.join(root, "apps/api/src/server.ts")], {
