@@ -6,7 +6,8 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { hashPassword, loadConfig, openDatabase, seedDemo } from "@puerta/api";
-import { createNotification, createStudent } from "@puerta/api/testing";
+import { createContactMessage, createNotification, createStudent } from "@puerta/api/testing";
+import { INBOX_PARENT_MESSAGE } from "./support/fixture-inbox-policy.ts";
 import { FIXTURE_NOTIFICATIONS } from "./support/fixture-notifications.ts";
 import { seedFixtureStaff } from "./support/fixture-staff.ts";
 import { FIXTURE_PASSWORD, FIXTURE_STUDENTS } from "./support/fixture-students.ts";
@@ -41,6 +42,7 @@ for (const n of Object.values(FIXTURE_NOTIFICATIONS)) {
   });
 }
 await seedFixtureStaff(db);
+await createContactMessage(db, INBOX_PARENT_MESSAGE);
 await database.close();
 
 const server = spawn(process.execPath, [path.join(root, "apps/api/src/server.ts")], {

@@ -4,7 +4,8 @@
  * checks their first sign-in. Activated (password set), no second factor yet: the first sign-in
  * enrols one.
  */
-import { centres, type Database, hashPassword, staffUserCentres, staffUsers } from "@puerta/api";
+import { centres, type Database } from "@puerta/api";
+import { createStaffMember } from "@puerta/api/testing";
 import { eq } from "drizzle-orm";
 
 export const FIXTURE_STAFF_PASSWORD = "Fixture-Gestion-2025";
@@ -34,17 +35,23 @@ export const FIXTURE_STAFF = {
     role: "secretariat",
     centre: "Ain Sebaa",
   },
+  inboxPolicyDirection: {
+    name: "Direction E2E",
+    email: "e2e.politique.direction@example.com",
+    role: "direction",
+    centre: null,
+  },
+  inboxPolicySecretary: {
+    name: "Secrétariat E2E",
+    email: "e2e.messages.secretariat@example.com",
+    role: "secretariat",
+    centre: "Ain Sebaa",
+  },
 } as const;
 
 export async function seedFixtureStaff(db: Database) {
-  const passwordHash = await hashPassword(FIXTURE_STAFF_PASSWORD);
   for (const { centre, ...account } of Object.values(FIXTURE_STAFF)) {
-    const [row] = await db
-      .insert(staffUsers)
-      .values({ ...account, passwordHash })
-      .returning({ id: staffUsers.id });
-    if (!row || !centre) continue;
-    const [found] = await db.select({ id: centres.id }).from(centres).where(eq(centres.nom, centre));
-    if (found) await db.insert(staffUserCentres).values({ staffId: row.id, centreId: found.id });
+    const [found] = centre ? await db.select({ id: centres.id }).from(centres).where(eq(centres.nom, centre)) : [];
+    await createStaffMember(db, { ...account, centreIds: found ? [found.id] : [], password: FIXTURE_STAFF_PASSWORD });
   }
 }

@@ -27,6 +27,7 @@ const student = (key: string, centre: FixtureStudent["centre"], acceptedPolicy: 
 export const FIXTURE_STUDENTS = {
   policyGate: student("policy-gate", "Ain Sebaa", false),
   policyScroll: student("policy-scroll", "Ain Sebaa", false),
+  policyRepublished: student("policy-republished", "Ain Sebaa", true),
   logout: student("logout", "Ain Sebaa", true),
   expired: student("expired", "Ain Sebaa", true),
   navigation: student("navigation", "Zenith", true),

@@ -11,6 +11,8 @@ export default [
   ...prefix("gestion", [
     route("connexion", "../features/gestion/auth/sign-in-page.tsx"),
     route("activer", "../features/gestion/auth/activation-page.tsx"),
+    route("mot-de-passe-oublie", "../features/gestion/auth/forgot-password-page.tsx"),
+    route("reinitialiser-mot-de-passe", "../features/gestion/auth/reset-password-page.tsx"),
     layout("../features/gestion/shell/staff-layout.tsx", [
       index("../features/gestion/dashboard/dashboard-page.tsx"),
       route("comptes", "../features/gestion/comptes/comptes-page.tsx"),
@@ -25,6 +27,10 @@ export default [
       route("supports", "../features/gestion/supports/supports-page.tsx"),
       route("orientation", "../features/gestion/orientation/orientation-page.tsx"),
       route("referentiel", "../features/gestion/referentiel/referentiel-page.tsx"),
+      route("messages", "../features/gestion/messages/messages-page.tsx"),
+      route("messages/:id", "../features/gestion/messages/message-page.tsx"),
+      route("politique", "../features/gestion/politique/politique-page.tsx"),
+      route("politique/:id", "../features/gestion/politique/version-page.tsx"),
       route("journal", "../features/gestion/journal/journal-page.tsx"),
       route("notifications", "../features/gestion/notifications/notifications-page.tsx"),
       route("notifications/nouvelle", "../features/gestion/notifications/notification-compose-page.tsx", {

@@ -160,7 +160,7 @@ export function TextAreaField({
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
-        className={inputClass}
+        className={`${inputClass} resize-y`}
       />
       <HintAndError id={id} hint={hint} error={error} />
     </div>

@@ -1,10 +1,16 @@
 import { LIMITS, PASSWORD_MESSAGES as M } from "@puerta/contract";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
+import {
+  FormMessage,
+  fieldErrorsOf,
+  PasswordCard,
+  PasswordField,
+  submitClass,
+} from "../../components/password-form-parts.tsx";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
 import { changePassword } from "./api.ts";
-import { FormMessage, fieldErrorsOf, PasswordCard, PasswordField, submitClass } from "./form-parts.tsx";
 
 export const meta = () => [
   { title: `Modifier mon mot de passe | ${brand.academyName}` },

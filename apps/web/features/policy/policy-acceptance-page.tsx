@@ -3,12 +3,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CircleAlert, FileCheck2, ScrollText } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { PolicyText } from "../../components/policy-text.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
 import { policyStatusQuery } from "../../lib/policy-status.ts";
 import { acceptPolicy, fetchPolicy, NoPolicy } from "./api.ts";
-import { formatPolicyDate, policyBlocks } from "./policy-dates.ts";
+import { formatPolicyDate } from "./policy-dates.ts";
 
 const m = MESSAGES.policy;
 
@@ -151,13 +152,7 @@ function PolicyForm({ policy }: { policy: Policy }) {
         data-testid="policy-content"
         className="mt-3 max-h-[50vh] overflow-y-auto rounded-2xl border border-gray-200 bg-gray-50 px-5 py-4 text-[0.95rem] leading-relaxed text-gray-800 sm:px-7 sm:py-6"
       >
-        {policyBlocks(policy.content).map((block, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of one text never move.
-          <div key={index} className="mb-5 last:mb-0">
-            {block.heading && <h2 className="mb-1.5 font-bold text-ink">{block.heading}</h2>}
-            <p className="whitespace-pre-line">{block.text}</p>
-          </div>
-        ))}
+        <PolicyText content={policy.content} />
       </section>
 
       <form

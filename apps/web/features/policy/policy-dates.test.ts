@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPolicyDate, policyBlocks } from "./policy-dates.ts";
+import { formatPolicyDate } from "./policy-dates.ts";
 
 describe("formatPolicyDate", () => {
   it("writes a calendar day in fr-FR without shifting it", () => {
@@ -12,18 +12,5 @@ describe("formatPolicyDate", () => {
 
   it("leaves an unreadable value as it is", () => {
     expect(formatPolicyDate("bientôt")).toBe("bientôt");
-  });
-});
-
-describe("policyBlocks", () => {
-  it("splits articles and takes their first line as heading", () => {
-    expect(policyBlocks("Article 1 — Objet\nLe texte.\n\nArticle 2 — Frais\nSuite\nencore")).toEqual([
-      { heading: "Article 1 — Objet", text: "Le texte." },
-      { heading: "Article 2 — Frais", text: "Suite\nencore" },
-    ]);
-  });
-
-  it("keeps a one-line block as a paragraph", () => {
-    expect(policyBlocks("Un seul paragraphe.\r\n\r\n")).toEqual([{ heading: null, text: "Un seul paragraphe." }]);
   });
 });

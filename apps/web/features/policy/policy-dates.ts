@@ -13,17 +13,3 @@ export function formatPolicyDate(value: string): string {
     ...(dateOnly ? { timeZone: "UTC" } : {}),
   }).format(date);
 }
-
-/** The policy text as blocks separated by blank lines; a block's short first line is its heading. */
-export function policyBlocks(content: string): { heading: string | null; text: string }[] {
-  return content
-    .replace(/\r\n/g, "\n")
-    .split(/\n\s*\n/)
-    .map((block) => block.trim())
-    .filter(Boolean)
-    .map((block) => {
-      const [first = "", ...rest] = block.split("\n");
-      if (rest.length > 0 && first.length <= 80) return { heading: first.trim(), text: rest.join("\n").trim() };
-      return { heading: null, text: block };
-    });
-}

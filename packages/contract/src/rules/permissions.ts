@@ -129,6 +129,8 @@ const SECTIONS: readonly (StaffSection & { permission: Permission })[] = [
   { path: "/gestion/corbeille", label: "Corbeille", permission: "read:tableau-de-bord" },
   { path: "/gestion/demandes", label: "Demandes d'attestation", permission: "read:demandes" },
   { path: "/gestion/referentiel", label: "Référentiel", permission: "read:referentiel" },
+  { path: "/gestion/messages", label: "Messages", permission: "read:messages" },
+  { path: "/gestion/politique", label: "Politique", permission: "read:politique" },
   { path: "/gestion/journal", label: "Journal", permission: "read:journal" },
 ];
 

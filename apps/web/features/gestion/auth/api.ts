@@ -2,10 +2,12 @@ import type {
   ActivationInfo,
   ActivationRequest,
   ActivationResponse,
+  ResetPasswordRequest,
   StaffLoginRequest,
   StaffLoginResponse,
   StaffPasswordChangeRequest,
   StaffTotpResponse,
+  VerifyResetTokenResponse,
 } from "@puerta/contract";
 import { staffJson } from "../../../lib/staff-api.ts";
 
@@ -16,4 +18,11 @@ export const staffAuthApi = {
   activation: (token: string) => staffJson<ActivationInfo>(`/api/activation?token=${encodeURIComponent(token)}`),
   activate: (body: ActivationRequest) => staffJson<ActivationResponse>("/api/activation", { body }),
   changePassword: (body: StaffPasswordChangeRequest) => staffJson<void>("/api/gestion/mot-de-passe", { body }),
+  // "Mot de passe oublié" (spec section 2): the students' flow on the staff's endpoints.
+  forgotPassword: (email: string) =>
+    staffJson<{ message: string }>("/api/gestion/mot-de-passe-oublie", { body: { email } }),
+  verifyResetToken: (token: string, email: string) =>
+    staffJson<VerifyResetTokenResponse>("/api/gestion/mot-de-passe-oublie/verifier", { body: { token, email } }),
+  resetPassword: (body: ResetPasswordRequest) =>
+    staffJson<{ message: string }>("/api/gestion/mot-de-passe-oublie/reinitialiser", { body }),
 };

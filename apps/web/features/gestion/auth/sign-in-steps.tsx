@@ -2,6 +2,7 @@ import { formatCountdown, MESSAGES, STAFF_LIMITS, type StaffTotpResponse } from 
 import { Check, Copy, Download } from "lucide-react";
 import QRCode from "qrcode";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import { Captcha, type CaptchaHandle } from "../../../components/captcha.tsx";
 import { FormAlert, PasswordField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
@@ -103,6 +104,14 @@ export function CredentialsStep({ onNext, notice }: { onNext: (next: SecondStep)
         error={form.errors.password}
         disabled={sending || locked}
       />
+      <p className="-mt-2 text-right text-sm">
+        <Link
+          to="/gestion/mot-de-passe-oublie"
+          className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+        >
+          Mot de passe oublié ?
+        </Link>
+      </p>
       <fieldset disabled={locked} className="min-w-0">
         <legend className="sr-only">Vérification anti-robot</legend>
         <Captcha ref={captchaRef} onChange={setCaptcha} />

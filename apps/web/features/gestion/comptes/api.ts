@@ -16,4 +16,9 @@ export const accountsApi = {
     staffJson<StaffAccount>(`/api/gestion/comptes/${id}`, { method: "PATCH", body }),
   act: (id: number, action: AccountAction) =>
     staffJson<StaffAccount>(`/api/gestion/comptes/${id}/${action}`, { method: "POST" }),
+  /** The export of what the list shows, every page of it (spec section 8). */
+  exportHref: (params: ListParams) => {
+    const { page: _page, per_page: _perPage, ...rest } = listApiParams(params);
+    return `/api/gestion/comptes/export.csv${queryString(rest)}`;
+  },
 };

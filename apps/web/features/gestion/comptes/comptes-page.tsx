@@ -10,6 +10,7 @@ import { useState } from "react";
 import { primaryButtonClass } from "../../../components/button-styles.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../components/data-table.tsx";
+import { ExportLink } from "../../../components/export-link.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
 import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
@@ -155,11 +156,16 @@ export default function ComptesPage() {
       crumbs={[{ label: "Comptes" }]}
       permission="read:comptes"
       actions={
-        can(me, "create:comptes") && (
-          <button type="button" onClick={() => setEditing("new")} className={primaryButtonClass}>
-            Inviter un membre du personnel
-          </button>
-        )
+        <>
+          {can(me, "export:comptes") && (
+            <ExportLink href={accountsApi.exportHref(list.params)} description="les comptes affichés" />
+          )}
+          {can(me, "create:comptes") && (
+            <button type="button" onClick={() => setEditing("new")} className={primaryButtonClass}>
+              Inviter un membre du personnel
+            </button>
+          )}
+        </>
       }
     >
       <DataTable

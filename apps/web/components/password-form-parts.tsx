@@ -98,6 +98,9 @@ export function FormMessage({ kind, children }: { kind: "error" | "success"; chi
   );
 }
 
+/** The frame a password page sits in: the students' PasswordCard, or the back-office's own. */
+export type CardFrame = (props: { title: string; intro?: ReactNode; children: ReactNode }) => ReactNode;
+
 /** The card every password page sits in. */
 export function PasswordCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   const id = useId();

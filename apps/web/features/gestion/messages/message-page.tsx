@@ -1,0 +1,255 @@
+import {
+  CONTACT_MESSAGE_STATUS_LABELS,
+  type ContactMessageDetail,
+  type ContactReplyRequest,
+  can,
+  INBOX_LIMITS,
+} from "@puerta/contract";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { Link, useParams } from "react-router";
+import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
+import { FormAlert, TextAreaField, useFormErrors } from "../../../components/form-fields.tsx";
+import { useToast } from "../../../components/toaster.tsx";
+import { ApiError } from "../../../lib/api.ts";
+import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useStaffUser } from "../session/staff-session.ts";
+import { formatDateTime } from "../shared/format.ts";
+import { StatusPill } from "../shared/status-pill.tsx";
+import { StaffPage } from "../shell/staff-page.tsx";
+import { MESSAGES_KEY, messagesApi } from "./api.ts";
+
+const SENDING_LABELS = { pending: "En cours d'envoi", sent: "Envoyé", failed: "Échec de l'envoi" } as const;
+
+/** /gestion/messages/:id: one message, its replies as a thread, the reply form (spec section 6). */
+export default function MessagePage() {
+  const { id = "" } = useParams();
+  const me = useStaffUser();
+  const queryClient = useQueryClient();
+  const valid = /^\d+$/.test(id);
+  const message = useQuery({
+    queryKey: [...MESSAGES_KEY, "message", id],
+    queryFn: ({ signal }) => messagesApi.open(id, signal),
+    ...staffQueryDefaults,
+    enabled: valid && can(me, "read:messages"),
+  });
+  // Opening marked it read: the list and the dashboard's counter are out of date.
+  const opened = message.data?.id;
+  useEffect(() => {
+    if (opened !== undefined) {
+      void queryClient.invalidateQueries({ queryKey: MESSAGES_KEY, predicate: (q) => q.queryKey[2] !== "message" });
+    }
+  }, [opened, queryClient]);
+
+  const title = message.data ? message.data.sujet : `Message n° ${id}`;
+  const notFound = !valid || (message.error instanceof ApiError && message.error.status === 404);
+
+  return (
+    <StaffPage
+      title={title}
+      crumbs={[{ label: "Messages", to: "/gestion/messages" }, { label: `Message n° ${id}` }]}
+      permission="read:messages"
+    >
+      {notFound ? (
+        <p role="alert" className="text-gray-700">
+          Ce message n'existe pas.{" "}
+          <Link to="/gestion/messages" className="font-semibold text-brand-700 underline underline-offset-4">
+            Retour aux messages
+          </Link>
+        </p>
+      ) : message.isError ? (
+        <p role="alert" className="text-brand-800">
+          {staffErrorMessage(message.error)}
+        </p>
+      ) : !message.data ? (
+        <p role="status" className="text-gray-700">
+          Chargement du message…
+        </p>
+      ) : (
+        <MessageDetails
+          message={message.data}
+          canWrite={can(me, "update:messages")}
+          onChanged={(next) => {
+            queryClient.setQueryData([...MESSAGES_KEY, "message", id], next);
+            void queryClient.invalidateQueries({
+              queryKey: MESSAGES_KEY,
+              predicate: (q) => q.queryKey[2] !== "message",
+            });
+          }}
+        />
+      )}
+    </StaffPage>
+  );
+}
+
+function MessageDetails({
+  message,
+  canWrite,
+  onChanged,
+}: {
+  message: ContactMessageDetail;
+  canWrite: boolean;
+  onChanged: (next: ContactMessageDetail) => void;
+}) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const facts: [string, string][] = [
+    ["Reçu le", formatDateTime(message.created_at)],
+    ["De", message.nom],
+    ["E-mail", message.email],
+    ["Téléphone", message.telephone],
+  ];
+  const handled = message.statut === "traite";
+
+  async function toggle() {
+    setBusy(true);
+    try {
+      const next = await messagesApi.setStatus(message.id, handled ? "nouveau" : "traite");
+      onChanged(next);
+      toast({ title: handled ? "Message remis à traiter." : "Message marqué comme traité." });
+    } catch (error) {
+      toast({ kind: "error", title: "L'action n'a pas abouti.", description: staffErrorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-center gap-3">
+        <StatusPill tone={handled ? "done" : "new"}>{CONTACT_MESSAGE_STATUS_LABELS[message.statut]}</StatusPill>
+        {handled && message.handled_at && (
+          <span className="text-sm text-gray-700">
+            Traité le {formatDateTime(message.handled_at)}
+            {message.handled_by ? ` par ${message.handled_by}` : ""}
+          </span>
+        )}
+        {canWrite && (
+          <button type="button" onClick={toggle} disabled={busy} className={`${secondaryButtonClass} sm:ml-auto`}>
+            {handled ? "Marquer comme nouveau" : "Marquer comme traité"}
+          </button>
+        )}
+      </div>
+
+      <article aria-labelledby="message-title" className="rounded-xl border border-gray-200 bg-white p-6">
+        <h2 id="message-title" className="sr-only">
+          Message reçu
+        </h2>
+        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[8rem_1fr]">
+          {facts.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-semibold text-gray-700">{label}</dt>
+              <dd className="break-words text-ink">
+                {label === "E-mail" ? (
+                  <a href={`mailto:${value}`} className="text-brand-700 underline underline-offset-4">
+                    {value}
+                  </a>
+                ) : (
+                  value
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-6 break-words whitespace-pre-wrap text-ink">{message.message}</p>
+      </article>
+
+      <section aria-labelledby="thread-title">
+        <h2 id="thread-title" className="mb-3 text-lg font-bold text-ink">
+          Réponses ({message.replies.length})
+        </h2>
+        {message.replies.length === 0 ? (
+          <p className="text-gray-700">Aucune réponse n'a encore été envoyée.</p>
+        ) : (
+          <ol className="space-y-4 border-l-2 border-brand-100 pl-4">
+            {message.replies.map((reply) => (
+              <li key={reply.id} className="rounded-xl border border-gray-200 bg-white p-4">
+                <p className="text-sm text-gray-700">
+                  <span className="font-semibold text-ink">{reply.staff_name}</span> ·{" "}
+                  {formatDateTime(reply.created_at)} · {reply.envoi ? SENDING_LABELS[reply.envoi] : "Envoi archivé"}
+                </p>
+                <p className="mt-1 text-sm font-semibold text-ink">{reply.subject}</p>
+                <p className="mt-2 break-words whitespace-pre-wrap text-ink">{reply.body}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      {canWrite && <ReplyForm message={message} onSent={onChanged} />}
+    </div>
+  );
+}
+
+function ReplyForm({
+  message,
+  onSent,
+}: {
+  message: ContactMessageDetail;
+  onSent: (next: ContactMessageDetail) => void;
+}) {
+  const toast = useToast();
+  const form = useFormErrors<"message">();
+  const checkboxId = useId();
+  const [text, setText] = useState("");
+  const [markHandled, setMarkHandled] = useState(true);
+  const [sending, setSending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = await form.check<ContactReplyRequest>((s) => s.contactReplyRequest, {
+      message: text,
+      marquer_traite: markHandled,
+    });
+    if (!body) return;
+    setSending(true);
+    try {
+      const next = await messagesApi.reply(message.id, body);
+      setText("");
+      onSent(next);
+      toast({ title: "Réponse envoyée.", description: message.email });
+    } catch (error) {
+      form.fail(error, ["message"]);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="reply-title" className="rounded-xl border border-gray-200 bg-white p-6">
+      <h2 id="reply-title" className="text-lg font-bold text-ink">
+        Répondre par e-mail
+      </h2>
+      <p className="mt-1 text-sm text-gray-700">
+        La réponse part à {message.email}, avec le message d'origine cité dessous.
+      </p>
+      <form ref={form.formRef} onSubmit={submit} noValidate className="mt-4 space-y-4">
+        {form.alert && <FormAlert>{form.alert}</FormAlert>}
+        <TextAreaField
+          label="Votre réponse"
+          name="message"
+          value={text}
+          onChange={setText}
+          error={form.errors.message}
+          maxLength={INBOX_LIMITS.replyMaxLength}
+          rows={8}
+        />
+        <div className="flex items-center gap-3">
+          <input
+            id={checkboxId}
+            type="checkbox"
+            checked={markHandled}
+            onChange={(event) => setMarkHandled(event.target.checked)}
+            className="size-5 rounded border-gray-300 accent-brand-600"
+          />
+          <label htmlFor={checkboxId} className="text-ink">
+            Marquer le message comme traité
+          </label>
+        </div>
+        <button type="submit" disabled={sending} className={primaryButtonClass}>
+          {sending ? "Envoi…" : "Envoyer la réponse"}
+        </button>
+      </form>
+    </section>
+  );
+}
