@@ -5,9 +5,10 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { hashPassword, loadConfig, openDatabase, seedDemo } from "@puerta/api";
+import { centres, hashPassword, loadConfig, openDatabase, seedDemo, staffUserCentres, staffUsers } from "@puerta/api";
 import { createNotification, createStudent } from "@puerta/api/testing";
 import { FIXTURE_NOTIFICATIONS } from "./support/fixture-notifications.ts";
+import { FIXTURE_STAFF, FIXTURE_STAFF_PASSWORD } from "./support/fixture-staff.ts";
 import { FIXTURE_PASSWORD, FIXTURE_STUDENTS } from "./support/fixture-students.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -38,6 +39,20 @@ for (const n of Object.values(FIXTURE_NOTIFICATIONS)) {
     etudiantIds: [etudiantId],
     sender: "E2E",
   });
+}
+const staffPasswordHash = await hashPassword(FIXTURE_STAFF_PASSWORD);
+const centreIds = new Map((await db.select().from(centres)).map((c) => [c.nom, c.id]));
+for (const s of Object.values(FIXTURE_STAFF)) {
+  const [row] = await db
+    .insert(staffUsers)
+    .values({ name: s.name, email: s.email, role: s.role, passwordHash: staffPasswordHash })
+    .returning();
+  if (!row) throw new Error(`fixture staff ${s.email} not created`);
+  for (const centre of s.centres) {
+    const centreId = centreIds.get(centre);
+    if (centreId === undefined) throw new Error(`fixture staff ${s.email}: no centre ${centre}`);
+    await db.insert(staffUserCentres).values({ staffId: row.id, centreId });
+  }
 }
 await database.close();
 

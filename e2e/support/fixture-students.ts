@@ -39,6 +39,8 @@ export const FIXTURE_STUDENTS = {
   calendarHolidays: student("calendar-holidays", "Ain Sebaa", true),
   passwordReset: student("password-reset", "Zenith", true),
   passwordChange: student("password-change", "Ain Sebaa", true),
+  gestionCalendarsAinSebaa: student("gestion-calendars-ain-sebaa", "Ain Sebaa", true),
+  gestionCalendarsZenith: student("gestion-calendars-zenith", "Zenith", true),
   // Name fields carrying script payloads: shown on the profile and in the header.
   xss: {
     ...student("xss", "Ain Sebaa", true),

@@ -1,5 +1,5 @@
 import { CircleAlert, Eye, EyeOff } from "lucide-react";
-import { type ReactNode, useCallback, useId, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { fieldErrors, loadStaffSchemas } from "../lib/schemas.ts";
 import { serverFieldErrors, staffErrorMessage } from "../lib/staff-api.ts";
 
@@ -19,9 +19,12 @@ export function useFormErrors<Field extends string>() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [alert, setAlert] = useState<string | null>(null);
 
-  const focusFirstError = useCallback(() => {
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
-  }, []);
+  // Focused once the errors are drawn (an effect runs after the commit; a frame may come before it).
+  const [focusRequest, setFocusRequest] = useState(0);
+  const focusFirstError = useCallback(() => setFocusRequest((n) => n + 1), []);
+  useEffect(() => {
+    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+  }, [focusRequest]);
 
   /** The parsed body, or null after showing what is wrong. */
   const check = useCallback(
