@@ -15,7 +15,9 @@ export const calendarDayField = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, m.dateInvalid)
   .refine((day) => {
     const parsed = new Date(`${day}T12:00:00Z`);
-    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
+    // A real day, in years PostgreSQL and the school calendar both take (no year 0).
+    const year = Number(day.slice(0, 4));
+    return year >= 1900 && year <= 2999 && !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
   }, m.dateInvalid);
 
 const timeField = z
