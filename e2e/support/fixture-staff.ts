@@ -35,6 +35,12 @@ export const FIXTURE_STAFF = {
     role: "secretariat",
     centre: "Ain Sebaa",
   },
+  calendarsSecretary: {
+    name: "Houda Calendriers",
+    email: "e2e.calendars.secretariat@example.com",
+    role: "secretariat",
+    centre: "Ain Sebaa",
+  },
   inboxPolicyDirection: {
     name: "Direction E2E",
     email: "e2e.politique.direction@example.com",

@@ -43,6 +43,8 @@ export const FIXTURE_STUDENTS = {
   passwordChange: student("password-change", "Ain Sebaa", true),
   gestionNotificationsAin: student("gestion-notifications-ain", "Ain Sebaa", true),
   gestionNotificationsZenith: student("gestion-notifications-zenith", "Zenith", true),
+  gestionCalendarsAinSebaa: student("gestion-calendars-ain-sebaa", "Ain Sebaa", true),
+  gestionCalendarsZenith: student("gestion-calendars-zenith", "Zenith", true),
   // Name fields carrying script payloads: shown on the profile and in the header.
   xss: {
     ...student("xss", "Ain Sebaa", true),

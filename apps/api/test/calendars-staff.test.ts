@@ -180,6 +180,7 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", ()
       const cases: [Record<string, unknown>, string, string][] = [
         [{ nom: "  " }, "nom", "Le nom est requis."],
         [{ date: "2027-02-30" }, "date", "Saisissez une date valide (AAAA-MM-JJ)."],
+        [{ date: "0000-01-01" }, "date", "Saisissez une date valide (AAAA-MM-JJ)."],
         [{ heure_fin: "13:00" }, "heure_fin", "L'heure de fin doit être après l'heure de début."],
         [{ heure_debut: "25:00" }, "heure_debut", "Saisissez une heure valide (HH:MM)."],
         [{ type: "barbecue" }, "type", "Choisissez un type d'événement."],

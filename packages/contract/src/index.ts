@@ -2,6 +2,7 @@ export * from "./limits.ts";
 export * from "./messages.ts";
 export * from "./routes.ts";
 export * from "./rules/calendars.ts";
+export * from "./rules/calendars-staff.ts";
 export * from "./rules/certificates.ts";
 export * from "./rules/contact.ts";
 export * from "./rules/countdown.ts";

@@ -1,5 +1,5 @@
-import type { HolidayKind } from "../schemas/calendars-staff.ts";
 import { nextDay, type SchoolYear } from "./calendars.ts";
+import type { HolidayKind } from "./calendars-staff.ts";
 
 /**
  * The holidays generated for a school year (docs/spec/back-office.md section 5): Morocco's

@@ -4,29 +4,9 @@
  */
 import { z } from "zod";
 import { EVENT_TYPES } from "../rules/calendars.ts";
+import { CALENDAR_STAFF_MESSAGES, HOLIDAY_DATE_STATUSES, HOLIDAY_KINDS } from "../rules/calendars-staff.ts";
 import { listQuery, pageOf } from "./staff.ts";
 
-export const CALENDAR_STAFF_MESSAGES = {
-  nomRequired: "Le nom est requis.",
-  nomTooLong: "Le nom ne doit pas dépasser 200 caractères.",
-  lieuRequired: "Le lieu est requis.",
-  lieuTooLong: "Le lieu ne doit pas dépasser 200 caractères.",
-  descriptionTooLong: "La description ne doit pas dépasser 5000 caractères.",
-  dateInvalid: "Saisissez une date valide (AAAA-MM-JJ).",
-  timeInvalid: "Saisissez une heure valide (HH:MM).",
-  endBeforeStart: "L'heure de fin doit être après l'heure de début.",
-  endDateBeforeStart: "La date de fin doit être le jour de début ou après.",
-  rangeTooLong: "Une fermeture ne peut pas dépasser 366 jours.",
-  typeInvalid: "Choisissez un type d'événement.",
-  categorieInvalid: "Choisissez une catégorie.",
-  centresRequired: "Choisissez au moins un centre, ou « Tous les centres ».",
-  centreUnknown: "Ce centre n'existe pas.",
-  yearInvalid: "Choisissez une année scolaire entre 2000 et 2100.",
-  eventNotFound: "Événement introuvable.",
-  holidayNotFound: "Jour férié introuvable.",
-  notReligious: "Seule la date d'une fête religieuse se confirme.",
-  afficheMissing: "Choisissez une image pour l'affiche.",
-} as const;
 const m = CALENDAR_STAFF_MESSAGES;
 
 /** A calendar day that exists (2027-02-30 does not). */
@@ -35,7 +15,9 @@ export const calendarDayField = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, m.dateInvalid)
   .refine((day) => {
     const parsed = new Date(`${day}T12:00:00Z`);
-    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
+    // A real day, in years PostgreSQL and the school calendar both take (no year 0).
+    const year = Number(day.slice(0, 4));
+    return year >= 1900 && year <= 2999 && !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
   }, m.dateInvalid);
 
 const timeField = z
@@ -157,26 +139,6 @@ export const staffEventUpdateRequest = z
 export type StaffEventUpdateRequest = z.input<typeof staffEventUpdateRequest>;
 
 // ---------------------------------------------------------------- holidays and closures
-
-/** What a row of `/gestion/jours-feries` is: generated holidays, then the academy's own closures. */
-export const HOLIDAY_KINDS = ["national", "international", "religieux", "vacances", "fermeture"] as const;
-export type HolidayKind = (typeof HOLIDAY_KINDS)[number];
-export const HOLIDAY_KIND_LABELS: Record<HolidayKind, string> = {
-  national: "Fête nationale",
-  international: "Jour férié international",
-  religieux: "Fête religieuse",
-  vacances: "Vacances",
-  fermeture: "Fermeture d'un centre",
-};
-/** The kinds the staff add themselves; the others are generated for each school year. */
-export const CLOSURE_KINDS = ["vacances", "fermeture"] as const;
-
-export const HOLIDAY_DATE_STATUSES = ["prevue", "confirmee"] as const;
-export type HolidayDateStatus = (typeof HOLIDAY_DATE_STATUSES)[number];
-export const HOLIDAY_DATE_STATUS_LABELS: Record<HolidayDateStatus, string> = {
-  prevue: "Date prévue",
-  confirmee: "Date confirmée",
-};
 
 export const holidayKind = z.enum(HOLIDAY_KINDS, { error: m.categorieInvalid });
 

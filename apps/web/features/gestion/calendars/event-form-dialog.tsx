@@ -1,5 +1,5 @@
 import { can, EVENT_TYPE_LABELS, EVENT_TYPES, type StaffEvent, type StaffEventCreateRequest } from "@puerta/contract";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import { FormAlert, SelectField, TextAreaField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
@@ -44,7 +44,10 @@ export function EventFormDialog({
       title={event ? `Modifier « ${event.nom} »` : "Publier un événement"}
       description="Les étudiants des centres concernés le voient dans leur calendrier parascolaire dès l'enregistrement."
     >
-      {open && <EventForm event={event} onCancel={() => onOpenChange(false)} onSave={onSave} />}
+      {/* Keyed by the event: once created, the form starts again from the saved event. */}
+      {open && (
+        <EventForm key={event?.id ?? "new"} event={event} onCancel={() => onOpenChange(false)} onSave={onSave} />
+      )}
       {open && poster}
     </ModalDialog>
   );
@@ -75,6 +78,8 @@ function EventForm({
     event?.centre_ids ?? (me.role === "secretariat" && me.centre_ids.length === 1 ? me.centre_ids : []),
   );
   const [sending, setSending] = useState(false);
+  // Fetched as the form opens, so that a first submit is checked at once.
+  useEffect(() => void loadCalendarSchemas().catch(() => undefined), []);
 
   async function onSubmit(submitted: FormEvent) {
     submitted.preventDefault();

@@ -4,7 +4,7 @@ import {
   type StaffHoliday,
   type StaffHolidayCreateRequest,
 } from "@puerta/contract";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import { FormAlert, SelectField, TextAreaField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
@@ -65,6 +65,8 @@ function HolidayForm({
   const [all, setAll] = useState(holiday?.tous_centres ?? true);
   const [centreIds, setCentreIds] = useState<number[]>(holiday?.centre_ids ?? []);
   const [sending, setSending] = useState(false);
+  // Fetched as the form opens, so that a first submit is checked at once.
+  useEffect(() => void loadCalendarSchemas().catch(() => undefined), []);
 
   async function onSubmit(submitted: FormEvent) {
     submitted.preventDefault();

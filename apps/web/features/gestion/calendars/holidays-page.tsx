@@ -168,7 +168,7 @@ export default function HolidaysPage() {
     {
       name: "annee",
       label: "Année scolaire",
-      allLabel: `En cours (${yearLabel(currentYear)})`,
+      allLabel: yearLabel(currentYear),
       options: [currentYear - 1, currentYear + 1, currentYear + 2].map((start) => ({
         value: String(start),
         label: yearLabel(start),
