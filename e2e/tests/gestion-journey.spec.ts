@@ -75,7 +75,23 @@ test("the direction enrols at her first sign-in, invites a secretary, who activa
   await expect(page).toHaveURL(/\/gestion\/comptes$/);
   await expect(page.getByRole("heading", { level: 1, name: "Comptes du personnel" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Fil d'Ariane" })).toContainText("Comptes");
-  expect(await sections(page)).toEqual(["Tableau de bord", "Étudiants", "Comptes", "Référentiel", "Journal"]);
+  expect(await sections(page)).toEqual([
+    "Tableau de bord",
+    "Étudiants",
+    "Demandes d'attestation",
+    "Messages",
+    "Notifications",
+    "Plannings",
+    "Supports de cours",
+    "Orientation",
+    "Parascolaire",
+    "Jours fériés",
+    "Politique",
+    "Corbeille",
+    "Référentiel",
+    "Comptes",
+    "Journal",
+  ]);
   await expect(page.getByRole("banner").getByText("Direction", { exact: true })).toBeVisible();
   await expect(page.getByRole("cell", { name: /direction\.demo@example\.com/ })).toBeVisible();
   await expectAccessibleAtBothWidths(page);
@@ -190,7 +206,17 @@ test("the direction enrols at her first sign-in, invites a secretary, who activa
   await page.getByRole("button", { name: /continuer/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
   await expect(page.getByRole("banner").getByText("Secrétariat", { exact: true })).toBeVisible();
-  expect(await sections(page)).toEqual(["Tableau de bord", "Étudiants"]);
+  expect(await sections(page)).toEqual([
+    "Tableau de bord",
+    "Étudiants",
+    "Demandes d'attestation",
+    "Messages",
+    "Notifications",
+    "Plannings",
+    "Parascolaire",
+    "Jours fériés",
+    "Corbeille",
+  ]);
   await expect(page.getByRole("link", { name: "Tout le journal" })).toHaveCount(0);
   await expectAccessibleAtBothWidths(page);
 

@@ -98,30 +98,48 @@ describe("can: the secretariat's centres", () => {
 });
 
 describe("staffSections", () => {
-  it("the direction opens the dashboard, the students, the accounts, the reference data and the journal", () => {
-    expect(staffSections(direction)).toEqual([
-      { path: "/gestion", label: "Tableau de bord" },
-      { path: "/gestion/etudiants", label: "Étudiants" },
-      { path: "/gestion/plannings", label: "Plannings" },
-      { path: "/gestion/supports", label: "Supports de cours" },
-      { path: "/gestion/orientation", label: "Orientation" },
-      { path: "/gestion/comptes", label: "Comptes" },
-      { path: "/gestion/referentiel", label: "Référentiel" },
-      { path: "/gestion/journal", label: "Journal" },
+  const labels = (actor: Parameters<typeof staffSections>[0]) => staffSections(actor).map((section) => section.label);
+
+  it("the direction opens every section, in the sidebar's order", () => {
+    expect(labels(direction)).toEqual([
+      "Tableau de bord",
+      "Étudiants",
+      "Demandes d'attestation",
+      "Messages",
+      "Notifications",
+      "Plannings",
+      "Supports de cours",
+      "Orientation",
+      "Parascolaire",
+      "Jours fériés",
+      "Politique",
+      "Corbeille",
+      "Référentiel",
+      "Comptes",
+      "Journal",
     ]);
+    expect(staffSections(direction)[2]).toEqual({ path: "/gestion/demandes", label: "Demandes d'attestation" });
   });
 
-  it("the secretariat and the pedagogie open the dashboard and their own sections", () => {
-    expect(staffSections(ainSebaa)).toEqual([
-      { path: "/gestion", label: "Tableau de bord" },
-      { path: "/gestion/etudiants", label: "Étudiants" },
-      { path: "/gestion/plannings", label: "Plannings" },
+  it("the secretariat opens her centres' work, the pedagogie the teaching", () => {
+    expect(labels(ainSebaa)).toEqual([
+      "Tableau de bord",
+      "Étudiants",
+      "Demandes d'attestation",
+      "Messages",
+      "Notifications",
+      "Plannings",
+      "Parascolaire",
+      "Jours fériés",
+      "Corbeille",
     ]);
-    expect(staffSections(pedagogie)).toEqual([
-      { path: "/gestion", label: "Tableau de bord" },
-      { path: "/gestion/etudiants", label: "Étudiants" },
-      { path: "/gestion/supports", label: "Supports de cours" },
-      { path: "/gestion/orientation", label: "Orientation" },
+    expect(labels(pedagogie)).toEqual([
+      "Tableau de bord",
+      "Étudiants",
+      "Supports de cours",
+      "Orientation",
+      "Parascolaire",
+      "Corbeille",
     ]);
   });
 });

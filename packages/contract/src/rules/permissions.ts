@@ -115,22 +115,23 @@ export function can(actor: StaffActor, permission: Permission, resource?: Scoped
 
 export type StaffSection = { path: string; label: string };
 
-/** Every section of the sidebar, in order, with what it takes to open it. Later issues add theirs here. */
+/** Every section of the sidebar, in order (daily work first), with what it takes to open it. */
 const SECTIONS: readonly (StaffSection & { permission: Permission })[] = [
   { path: "/gestion", label: "Tableau de bord", permission: "read:tableau-de-bord" },
   { path: "/gestion/etudiants", label: "Étudiants", permission: "read:etudiants" },
+  { path: "/gestion/demandes", label: "Demandes d'attestation", permission: "read:demandes" },
+  { path: "/gestion/messages", label: "Messages", permission: "read:messages" },
+  { path: "/gestion/notifications", label: "Notifications", permission: "read:notifications" },
   { path: "/gestion/plannings", label: "Plannings", permission: "read:plannings" },
   { path: "/gestion/supports", label: "Supports de cours", permission: "read:supports" },
   { path: "/gestion/orientation", label: "Orientation", permission: "read:orientation" },
   { path: "/gestion/parascolaire", label: "Parascolaire", permission: "read:parascolaire" },
   { path: "/gestion/jours-feries", label: "Jours fériés", permission: "read:jours-feries" },
-  { path: "/gestion/comptes", label: "Comptes", permission: "read:comptes" },
-  { path: "/gestion/notifications", label: "Notifications", permission: "read:notifications" },
-  { path: "/gestion/corbeille", label: "Corbeille", permission: "read:tableau-de-bord" },
-  { path: "/gestion/demandes", label: "Demandes d'attestation", permission: "read:demandes" },
-  { path: "/gestion/referentiel", label: "Référentiel", permission: "read:referentiel" },
-  { path: "/gestion/messages", label: "Messages", permission: "read:messages" },
   { path: "/gestion/politique", label: "Politique", permission: "read:politique" },
+  // Every role restores what it may change; the bin lists only those kinds.
+  { path: "/gestion/corbeille", label: "Corbeille", permission: "read:tableau-de-bord" },
+  { path: "/gestion/referentiel", label: "Référentiel", permission: "read:referentiel" },
+  { path: "/gestion/comptes", label: "Comptes", permission: "read:comptes" },
   { path: "/gestion/journal", label: "Journal", permission: "read:journal" },
 ];
 

@@ -124,5 +124,3 @@ export const joursFeriesTrashKind: TrashKind = {
     return { ids: rows.map((r) => r.id), fileKeys: [] };
   },
 };
-
-export const calendarTrashKinds = [parascolaireTrashKind, joursFeriesTrashKind] as const;
