@@ -211,8 +211,22 @@ describe("back-office notifications (docs/spec/back-office.md section 5)", () =>
     expect([403, 404]).toContain(detail.statusCode);
     const bin = (await direction.get("/api/gestion/corbeille?kind=notifications")).json();
     expect(bin.data[0]).toMatchObject({ kind: "notifications", id, withdrawn_by: expect.any(String) });
-    expect(bin.kinds).toEqual([{ kind: "notifications", label: "Notifications" }]);
-    expect((await pedagogie.get("/api/gestion/corbeille")).json()).toMatchObject({ data: [], kinds: [] });
+    expect(bin.kinds).toEqual([
+      { kind: "plannings", label: "Plannings" },
+      { kind: "supports", label: "Supports de cours" },
+      { kind: "orientation", label: "Documents d'orientation" },
+      { kind: "parascolaire", label: "Événements parascolaires" },
+      { kind: "jours-feries", label: "Jours fériés et fermetures" },
+      { kind: "notifications", label: "Notifications" },
+    ]);
+    // The pedagogie restores what it publishes, never a notification.
+    const pedagogieBin = (await pedagogie.get("/api/gestion/corbeille")).json();
+    expect(pedagogieBin.kinds.map((k: { kind: string }) => k.kind)).toEqual([
+      "supports",
+      "orientation",
+      "parascolaire",
+    ]);
+    expect(pedagogieBin.data.some((item: { kind: string }) => item.kind === "notifications")).toBe(false);
     expect((await pedagogie.post(`/api/gestion/corbeille/notifications/${id}/restaurer`)).statusCode).toBe(403);
     expect((await direction.post(`/api/gestion/corbeille/notifications/${id}/restaurer`)).statusCode).toBe(204);
     expect((await studentSees(ain)).some((item) => item.id === id)).toBe(true);
@@ -321,6 +335,40 @@ describe("back-office notifications (docs/spec/back-office.md section 5)", () =>
       sql`select emailed_at is not null as emailed from notifications where id = ${id}`,
     );
     expect(flag?.emailed).toBe(true);
+  });
+
+  it("leaves deactivated students out of the count, the readers' total and the e-mail copies", async () => {
+    const zenith = await queryRows<{ id: number; email: string }>(
+      t,
+      sql`select id, email from etudiants where centre_id = ${ids.zenith} order by id`,
+    );
+    const gone = zenith[0] as { id: number; email: string };
+    const audience = { type: "centre", ids: [ids.zenith] };
+    const before = (await direction.post("/api/gestion/notifications/destinataires", { audience })).json().count;
+    expect((await direction.post(`/api/gestion/etudiants/${gone.id}/desactiver`, {})).statusCode).toBe(200);
+    try {
+      expect((await direction.post("/api/gestion/notifications/destinataires", { audience })).json().count).toBe(
+        before - 1,
+      );
+      const created = await publish(direction, { audience, email_copy: true, titre: "Sans les comptes désactivés" });
+      expect(created.json().recipient_count).toBe(before - 1);
+      const rows = await waitFor(
+        () =>
+          queryRows<{ to_address: string }>(
+            t,
+            sql`select to_address from mail_outbox where subject = 'Nouvelle notification : Sans les comptes désactivés'`,
+          ),
+        (found) => found.length > 0,
+      );
+      expect(rows.map((row) => row.to_address).sort()).toEqual(
+        zenith
+          .slice(1)
+          .map((row) => row.email)
+          .sort(),
+      );
+    } finally {
+      await direction.post(`/api/gestion/etudiants/${gone.id}/reactiver`, {});
+    }
   });
 });
 

@@ -156,6 +156,25 @@ describe("policy versions (/api/gestion/politique)", () => {
     });
   });
 
+  it("leaves deactivated students out of the active students and of the counter", async () => {
+    const before = (await direction.get("/api/gestion/politique/en-vigueur/acceptations")).json();
+    const missing = (
+      await direction.get("/api/gestion/politique/en-vigueur/acceptations?acceptation=non_acceptee&per_page=1")
+    ).json();
+    const [row] = await queryRows<{ id: number }>(
+      t,
+      sql`select e.id from etudiants e join users u on u.id = e.user_id where u.email = ${missing.data[0].email}`,
+    );
+    expect((await direction.post(`/api/gestion/etudiants/${row?.id}/desactiver`, {})).statusCode).toBe(200);
+    const after = (await direction.get("/api/gestion/politique/en-vigueur/acceptations")).json();
+    expect(after.etudiants_actifs).toBe(before.etudiants_actifs - 1);
+    const counter = (await direction.get("/api/gestion/tableau-de-bord"))
+      .json()
+      .counters.find((c: { key: string }) => c.key === "politique");
+    expect(counter.value).toBe(missing.total - 1);
+    await direction.post(`/api/gestion/etudiants/${row?.id}/reactiver`, {});
+  });
+
   it("exports the report as CSV and journals it", async () => {
     const response = await direction.get(
       "/api/gestion/politique/en-vigueur/acceptations/export.csv?acceptation=acceptee",

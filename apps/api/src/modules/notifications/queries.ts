@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
-import { etudiants, notificationReads, notifications } from "../../db/schema/index.ts";
+import { etudiants, notificationReads, notifications, users } from "../../db/schema/index.ts";
 import { jsonArray } from "../../lib/json-text.ts";
 
 const n = notifications;
@@ -24,6 +24,13 @@ export const addressedToStudent = or(
  * itself once `published_at` has passed, with nothing to run at that time; a draft (null) never.
  */
 export const visibleToStudents = and(isNull(n.withdrawnAt), lte(n.publishedAt, sql`now()`));
+
+/**
+ * The students the back-office counts and e-mails: those the rule above addresses, less the
+ * deactivated accounts (docs/spec/back-office.md section 4), who can no longer read it.
+ */
+export const reachesStudent = sql`${addressedToStudent} and not exists (select 1 from ${users} u
+  where u.id = ${etudiants.userId} and u.deactivated_at is not null)`;
 
 /** An audience as the back-office composes it, in the stored notification fields. */
 export type AudienceFields = {
@@ -48,14 +55,14 @@ export const audienceRelation = (audience: AudienceFields): SQL => sql`(select
 /** How many students an audience reaches (the live count of the compose screen). */
 export async function countAudience(db: Pick<Database, "execute">, audience: AudienceFields): Promise<number> {
   const result = (await db.execute(
-    sql`select count(*)::int as n from ${audienceRelation(audience)} join ${etudiants} on true where ${addressedToStudent}`,
+    sql`select count(*)::int as n from ${audienceRelation(audience)} join ${etudiants} on true where ${reachesStudent}`,
   )) as unknown as { rows: { n: number }[] };
   return result.rows[0]?.n ?? 0;
 }
 
 /** The students a stored notification is addressed to, as a join condition for staff queries. */
 export const recipientsOf = (notificationId: number | SQL) =>
-  sql`${n} join ${etudiants} on ${n.id} = ${notificationId} and ${addressedToStudent}`;
+  sql`${n} join ${etudiants} on ${n.id} = ${notificationId} and ${reachesStudent}`;
 
 const userId = sql.placeholder("userId");
 

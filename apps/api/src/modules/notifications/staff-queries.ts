@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import { centres, etudiants, filieres, notificationReads, notifications, options } from "../../db/schema/index.ts";
-import { addressedToStudent } from "./queries.ts";
+import { reachesStudent } from "./queries.ts";
 
 const n = notifications;
 
 /**
  * The back-office's view of notifications (docs/spec/back-office.md section 5). Who receives a
  * notification is never judged here: every count and list of recipients goes through the
- * student side's `addressedToStudent` (queries.ts, decision 025).
+ * student side's `addressedToStudent` (queries.ts, decision 025), less the deactivated accounts
+ * (`reachesStudent`).
  */
 
 export const iso = (column: unknown) =>
@@ -39,11 +40,11 @@ export const insideCentres = (mine: readonly number[]) =>
   sql`(cardinality(${scopeCentres}) > 0 and ${scopeCentres} <@ ${`{${mine.map((id) => Math.trunc(id)).join(",")}}`}::integer[])`;
 
 /** Students the stored notification `n` reaches now. */
-export const recipientCount = sql<number>`(select count(*)::int from ${etudiants} where ${addressedToStudent})`;
+export const recipientCount = sql<number>`(select count(*)::int from ${etudiants} where ${reachesStudent})`;
 
 /** Recipients who opened it. */
 export const readCount = sql<number>`(select count(*)::int from ${notificationReads} r
-  join ${etudiants} on ${etudiants.id} = r.etudiant_id where r.notification_id = ${n.id} and ${addressedToStudent})`;
+  join ${etudiants} on ${etudiants.id} = r.etudiant_id where r.notification_id = ${n.id} and ${reachesStudent})`;
 
 const namesOf = (table: typeof centres | typeof options | typeof filieres, ids: unknown) =>
   sql`(select string_agg(t.nom, ', ' order by t.nom) from ${table} t where t.id = any(${ids}))`;

@@ -9,7 +9,7 @@ import {
   type PolicyVersionsQuery,
   type PolicyVersionUpdateRequest,
 } from "@puerta/contract";
-import { and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { centres, etudiants, policies, policyAcceptances, users } from "../../db/schema/index.ts";
 import { HttpError, notFound, validationFailed } from "../../lib/errors.ts";
@@ -29,10 +29,11 @@ const isoOrNull = (column: SQL) =>
 const inForceId = sql`(select p.id from ${policies} p where p.status = 'publiee' order by p.version desc limit 1)`;
 
 /**
- * The students the report counts. Every student account is active today; when students can be
- * deactivated (docs/spec/back-office.md section 4), this is the one place to leave them out.
+ * The students the report and the dashboard count: every student but the deactivated ones
+ * (docs/spec/back-office.md section 4); an invited student who has not signed in yet counts.
  */
-const activeStudent = sql`true`;
+const activeStudent = (userId: SQL | AnyColumn) =>
+  sql`not exists (select 1 from ${users} u where u.id = ${userId} and u.deactivated_at is not null)`;
 
 const versionColumns = {
   id: policies.id,
@@ -44,7 +45,7 @@ const versionColumns = {
   en_vigueur: sql<boolean>`coalesce(policies.id = ${inForceId}, false)`,
   published_at: isoOrNull(sql`${policies.publishedAt}`),
   updated_at: sql<string>`to_char(${policies.lastUpdated} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-  acceptations: sql<number>`(select count(*)::int from ${policyAcceptances} a join ${etudiants} e on e.user_id = a.user_id where a.policy_id = policies.id and ${activeStudent})`,
+  acceptations: sql<number>`(select count(*)::int from ${policyAcceptances} a join ${etudiants} e on e.user_id = a.user_id where a.policy_id = policies.id and ${activeStudent(sql`e.user_id`)})`,
 };
 
 /** Drafts first (they are what is being worked on), then the versions, newest first. */
@@ -92,7 +93,7 @@ export async function countNotAcceptedCurrent(db: Pick<Database, "select">): Pro
     .from(etudiants)
     .where(
       and(
-        activeStudent,
+        activeStudent(etudiants.userId),
         sql`not exists (select 1 from ${policyAcceptances} a where a.user_id = ${etudiants.userId} and a.policy_id = ${current.id})`,
       ),
     );
@@ -119,7 +120,7 @@ export function createPolicyVersions({ db }: { db: Database }) {
   }
 
   function acceptanceQuery(version: PolicyVersion, query: PolicyAcceptancesQuery) {
-    const conditions: SQL[] = [activeStudent];
+    const conditions: SQL[] = [activeStudent(etudiants.userId)];
     if (query.acceptation === "acceptee") conditions.push(isNotNull(policyAcceptances.id));
     if (query.acceptation === "non_acceptee") conditions.push(isNull(policyAcceptances.id));
     if (query.q) {
@@ -179,7 +180,7 @@ export function createPolicyVersions({ db }: { db: Database }) {
         policyAcceptances,
         and(eq(policyAcceptances.userId, etudiants.userId), eq(policyAcceptances.policyId, version.id)),
       )
-      .where(activeStudent);
+      .where(activeStudent(etudiants.userId));
     return { etudiants_actifs: row?.actifs ?? 0, acceptees: row?.acceptees ?? 0 };
   }
 
