@@ -37,7 +37,7 @@ async function verify(code: string, signal: AbortSignal): Promise<Answer> {
 /**
  * /verifier/{code}: what the QR code of an attestation opens (back-office spec section 6). A
  * client-rendered page of its own route module, so no other page carries any of it
- * (docs/decisions/090-certificate-office.md).
+ * (docs/decisions/066-certificate-office.md).
  */
 export default function VerificationPage() {
   const { code = "" } = useParams();
