@@ -167,6 +167,44 @@ export function TextAreaField({
   );
 }
 
+/** One yes/no choice. */
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+  hint,
+  disabled,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  hint?: string;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="inline-flex items-center gap-2 text-sm font-semibold text-ink">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          className="size-4 accent-brand-600"
+        />
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-gray-600">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** A password input with a show/hide button. */
 export function PasswordField({
   label,

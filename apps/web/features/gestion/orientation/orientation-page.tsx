@@ -5,7 +5,7 @@ import { primaryButtonClass, secondaryButtonClass } from "../../../components/bu
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { CellNote, columnsOf, DataTable } from "../../../components/data-table.tsx";
 import { FileUpload } from "../../../components/file-upload.tsx";
-import { FormAlert, TextField, useFormErrors } from "../../../components/form-fields.tsx";
+import { FormAlert, TextAreaField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
@@ -17,7 +17,6 @@ import {
   PdfLink,
   pdfSender,
   rowButtonClass,
-  TextAreaField,
   titleFromFileName,
   usePdfQueue,
 } from "../shared/publishing.tsx";
@@ -230,6 +229,9 @@ function OrientationForm({
         />
         <TextAreaField
           label="Description (facultative)"
+          name="description"
+          rows={3}
+          maxLength={2000}
           value={description}
           onChange={setDescription}
           error={form.errors.description}

@@ -2,18 +2,17 @@ import { type PlanningChoices, PUBLISHING_TEXT, type StaffPlanning, UPLOAD_LIMIT
 import { type FormEvent, useState } from "react";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import { FileUpload } from "../../../components/file-upload.tsx";
-import { FormAlert, SelectField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
-import { ModalDialog } from "../../../components/modal-dialog.tsx";
-import { serverFieldErrors } from "../../../lib/staff-api.ts";
 import {
   CheckboxField,
-  DateField,
-  PdfLink,
-  pdfSender,
+  FormAlert,
+  SelectField,
   TextAreaField,
-  titleFromFileName,
-  usePdfQueue,
-} from "../shared/publishing.tsx";
+  TextField,
+  useFormErrors,
+} from "../../../components/form-fields.tsx";
+import { ModalDialog } from "../../../components/modal-dialog.tsx";
+import { serverFieldErrors } from "../../../lib/staff-api.ts";
+import { PdfLink, pdfSender, titleFromFileName, usePdfQueue } from "../shared/publishing.tsx";
 import { PLANNINGS_URL, planningsApi } from "./api.ts";
 
 const FIELDS = ["titre", "description", "centre_id", "option_id", "semaine_debut", "semaine_fin", "actif"] as const;
@@ -61,6 +60,9 @@ function SharedFields({
     <>
       <TextAreaField
         label="Description (facultative)"
+        name="description"
+        rows={3}
+        maxLength={2000}
         value={values.description}
         onChange={(description) => set({ description })}
         error={errors.description}
@@ -89,14 +91,18 @@ function SharedFields({
           error={errors.option_id}
           disabled={disabled}
         />
-        <DateField
+        <TextField
+          type="date"
+          name="semaine_debut"
           label="Semaine de début"
           value={values.semaine_debut}
           onChange={(semaine_debut) => set({ semaine_debut })}
           error={errors.semaine_debut}
           disabled={disabled}
         />
-        <DateField
+        <TextField
+          type="date"
+          name="semaine_fin"
           label="Semaine de fin"
           value={values.semaine_fin}
           onChange={(semaine_fin) => set({ semaine_fin })}

@@ -2,9 +2,9 @@ import { PUBLISHING_TEXT, type StaffCourseDocument, UPLOAD_LIMITS } from "@puert
 import { type FormEvent, useState } from "react";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import { FileUpload } from "../../../components/file-upload.tsx";
-import { FormAlert, SelectField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
+import { FormAlert, SelectField, TextAreaField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
 import { serverFieldErrors } from "../../../lib/staff-api.ts";
-import { MONTH_OPTIONS, pdfSender, TextAreaField, titleFromFileName, usePdfQueue } from "../shared/publishing.tsx";
+import { MONTH_OPTIONS, pdfSender, titleFromFileName, usePdfQueue } from "../shared/publishing.tsx";
 import { SUPPORTS_URL, supportsApi } from "./api.ts";
 
 const FIELDS = ["titre", "description", "mois", "annee", "matiere_id", "niveau_id"] as const;
@@ -147,6 +147,9 @@ export function SupportCreateForm({
       />
       <TextAreaField
         label="Description (facultative)"
+        name="description"
+        rows={3}
+        maxLength={2000}
         value={description}
         onChange={setDescription}
         error={form.errors.description}
@@ -223,6 +226,9 @@ export function SupportEditForm({
       />
       <TextAreaField
         label="Description (facultative)"
+        name="description"
+        rows={3}
+        maxLength={2000}
         value={description}
         onChange={setDescription}
         error={form.errors.description}
