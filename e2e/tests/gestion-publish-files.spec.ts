@@ -48,7 +48,7 @@ async function studentPage(browser: Browser, student: { email: string; password:
 
 test.describe.configure({ mode: "serial" });
 
-test("a secretary publishes a planning for her centre: its students see and download it, another centre's do not; withdrawn, it is gone", async ({
+test("a secretary publishes a planning for her centre: its students see and download it, another centre's do not; withdrawn, it is gone; restored, it is back", async ({
   page,
   browser,
 }, testInfo) => {
@@ -91,6 +91,9 @@ test("a secretary publishes a planning for her centre: its students see and down
     ainSebaa.page.getByRole("button", { name: `Télécharger le PDF : ${title}` }).click(),
   ]);
   expect((await expectPdfDownload(download, testInfo)).equals(bytes)).toBe(true);
+  const published = (await apiData<Planning[]>(ainSebaa.page, ainSebaa.token, "/api/planifications")).find(
+    (p) => p.titre === title,
+  );
 
   // A student of Zenith does not.
   const zenith = await studentPage(browser, ZENITH_STUDENT);
@@ -119,6 +122,18 @@ test("a secretary publishes a planning for her centre: its students see and down
   await ainSebaa.page.reload();
   await expect(ainSebaa.page.getByRole("heading", { level: 1, name: "Planning" })).toBeVisible();
   await expect(ainSebaa.page.getByRole("heading", { name: title })).toHaveCount(0);
+
+  // She restores it from the bin (a planning of her centre): back for the student, same link.
+  await page.goto("/gestion/corbeille");
+  await expect(page.getByRole("heading", { level: 1, name: "Corbeille" })).toBeVisible();
+  const binRow = page.getByRole("row").filter({ hasText: title });
+  await binRow.getByRole("button", { name: /Restaurer/ }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Restaurer" }).click();
+  await expect(page.getByText("Élément restauré.", { exact: true })).toBeVisible();
+  const restored = await apiData<Planning[]>(ainSebaa.page, ainSebaa.token, "/api/planifications");
+  expect(restored.find((p) => p.titre === title)?.fichier_url).toBe(published?.fichier_url);
+  await ainSebaa.page.reload();
+  await expect(ainSebaa.page.getByRole("heading", { name: title, exact: true })).toBeVisible();
   await ainSebaa.close();
 });
 
