@@ -41,6 +41,18 @@ export const FIXTURE_STAFF = {
     role: "secretariat",
     centre: "Ain Sebaa",
   },
+  publishFilesSecretary: {
+    name: "Nadia Plannings",
+    email: "e2e.plannings.secretariat@example.com",
+    role: "secretariat",
+    centre: "Ain Sebaa",
+  },
+  publishFilesPedagogie: {
+    name: "Karim Supports",
+    email: "e2e.supports.pedagogie@example.com",
+    role: "pedagogie",
+    centre: null,
+  },
   inboxPolicyDirection: {
     name: "Direction E2E",
     email: "e2e.politique.direction@example.com",

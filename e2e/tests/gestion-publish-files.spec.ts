@@ -2,10 +2,10 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import type { CourseDocuments, OrientationDocument, Planning } from "@puerta/contract";
 import { PDFDocument } from "pdf-lib";
 import { apiData, expectPdfDownload, screenshots } from "../support/documents.ts";
+import { FIXTURE_STAFF, FIXTURE_STAFF_PASSWORD } from "../support/fixture-staff.ts";
 import { signIn } from "../support/session.ts";
 import {
   expectAccessibleAtBothWidths,
-  STAFF_DEMO_PASSWORD,
   secretFromEnrolmentScreen,
   submitStaffCredentials,
   totpCode,
@@ -24,11 +24,11 @@ async function pdf(label: string): Promise<Buffer> {
   return Buffer.from(await document.save());
 }
 
-/** A demo staff account's first sign-in from a back-office URL: password, enrolment, recovery codes, back to the URL. */
+/** A fixture staff account's first sign-in from a back-office URL: password, enrolment, recovery codes, back to the URL. */
 async function signInStaffAt(page: Page, path: string, email: string) {
   await page.goto(path);
   await expect(page).toHaveURL(/\/gestion\/connexion/);
-  await submitStaffCredentials(page, email, STAFF_DEMO_PASSWORD);
+  await submitStaffCredentials(page, email, FIXTURE_STAFF_PASSWORD);
   await expect(page.getByRole("heading", { name: "Activer la double authentification" })).toBeVisible();
   const secret = await secretFromEnrolmentScreen(page);
   await page.getByLabel("Code de confirmation").fill(await totpCode(secret));
@@ -56,7 +56,7 @@ test("a secretary publishes a planning for her centre: its students see and down
   const title = `Planning e2e ${Date.now()}`;
   const bytes = await pdf(title);
 
-  await signInStaffAt(page, "/gestion/plannings", "secretariat.demo@example.com");
+  await signInStaffAt(page, "/gestion/plannings", FIXTURE_STAFF.publishFilesSecretary.email);
   await expect(page.getByRole("heading", { level: 1, name: "Plannings" })).toBeVisible();
   await expect(
     page.getByRole("navigation", { name: "Sections de la gestion" }).getByRole("link", { name: "Plannings" }),
@@ -148,7 +148,7 @@ test("pedagogie publishes a course document and an orientation guide: the studen
   const courseBytes = await pdf(courseTitle);
   const guideBytes = await pdf(guideTitle);
 
-  await signInStaffAt(page, "/gestion/supports", "pedagogie.demo@example.com");
+  await signInStaffAt(page, "/gestion/supports", FIXTURE_STAFF.publishFilesPedagogie.email);
   await expect(page.getByRole("heading", { level: 1, name: "Supports de cours" })).toBeVisible();
   await expectAccessibleAtBothWidths(page);
 
