@@ -61,3 +61,19 @@ export const STUDENT_STAFF_MESSAGES = {
   importStudentOutsideCentres: "Cet étudiant appartient à un centre hors de vos centres.",
   importNumberTaken: "Ce numéro étudiant appartient à un autre étudiant.",
 } as const;
+
+export const IMPORT_COLUMNS = [
+  "nom",
+  "prenom",
+  "email",
+  "telephone",
+  "cin",
+  "numero_etudiant",
+  "centre",
+  "option",
+  "filiere",
+] as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+
+export const IMPORT_ROW_STATUSES = ["nouveau", "mis_a_jour", "inchange", "erreur"] as const;
+export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];

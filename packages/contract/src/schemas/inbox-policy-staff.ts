@@ -1,4 +1,12 @@
 import { z } from "zod";
+import {
+  CONTACT_MESSAGE_STATUSES,
+  CONTACT_READ_FILTERS,
+  INBOX_LIMITS,
+  POLICY_ACCEPTANCE_FILTERS,
+  POLICY_LIMITS,
+  POLICY_VERSION_STATUSES,
+} from "../rules/inbox-policy.ts";
 import { idParam } from "./common.ts";
 import { listQuery, pageOf } from "./staff-lists.ts";
 
@@ -23,9 +31,6 @@ export const INBOX_POLICY_MESSAGES = {
 
 const m = INBOX_POLICY_MESSAGES;
 
-export const INBOX_LIMITS = { replyMaxLength: 10_000, excerptLength: 160 } as const;
-export const POLICY_LIMITS = { titreMaxLength: 200, contenuMaxLength: 100_000 } as const;
-
 const dateField = (message: string) =>
   z
     .string({ error: message })
@@ -36,19 +41,6 @@ const dateField = (message: string) =>
     }, message);
 
 // ---------------------------------------------------------------- contact messages
-
-export const CONTACT_MESSAGE_STATUSES = ["nouveau", "traite"] as const;
-export type ContactMessageStatus = (typeof CONTACT_MESSAGE_STATUSES)[number];
-export const CONTACT_MESSAGE_STATUS_LABELS: Record<ContactMessageStatus, string> = {
-  nouveau: "Nouveau",
-  traite: "Traité",
-};
-
-export const CONTACT_READ_FILTERS = ["non_lu", "lu"] as const;
-export const CONTACT_READ_LABELS: Record<(typeof CONTACT_READ_FILTERS)[number], string> = {
-  non_lu: "Non lus",
-  lu: "Lus",
-};
 
 const contactStatus = z.enum(CONTACT_MESSAGE_STATUSES, { error: m.statutRequired });
 
@@ -112,13 +104,6 @@ export type ContactMessageUpdate = z.infer<typeof contactMessageUpdate>;
 
 // ---------------------------------------------------------------- policy versions
 
-export const POLICY_VERSION_STATUSES = ["brouillon", "publiee"] as const;
-export type PolicyVersionStatus = (typeof POLICY_VERSION_STATUSES)[number];
-export const POLICY_VERSION_STATUS_LABELS: Record<PolicyVersionStatus, string> = {
-  brouillon: "Brouillon",
-  publiee: "Publiée",
-};
-
 export const policyVersionsQuery = listQuery.extend({
   statut: z.enum(POLICY_VERSION_STATUSES, { error: m.invalidFilter }).optional(),
 });
@@ -161,12 +146,6 @@ export type PolicyVersionUpdateRequest = z.infer<typeof policyVersionUpdateReque
 
 /** A version by id, or `en-vigueur` for the one in force (the dashboard's counter links there). */
 export const policyVersionParam = z.object({ id: z.union([z.literal("en-vigueur"), idParam]) });
-
-export const POLICY_ACCEPTANCE_FILTERS = ["acceptee", "non_acceptee"] as const;
-export const POLICY_ACCEPTANCE_LABELS: Record<(typeof POLICY_ACCEPTANCE_FILTERS)[number], string> = {
-  acceptee: "Acceptée",
-  non_acceptee: "Non acceptée",
-};
 
 export const policyAcceptancesQuery = listQuery.extend({
   acceptation: z.enum(POLICY_ACCEPTANCE_FILTERS, { error: m.invalidFilter }).optional(),

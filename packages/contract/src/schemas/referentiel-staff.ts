@@ -1,17 +1,7 @@
 import { z } from "zod";
+import type { ReferentielKind } from "../rules/referentiel.ts";
 
 /** The back-office's reference data (docs/spec/back-office.md section 4, `/gestion/referentiel`, direction). */
-
-export const REFERENTIEL_KINDS = ["centres", "filieres", "options", "matieres", "niveaux"] as const;
-export type ReferentielKind = (typeof REFERENTIEL_KINDS)[number];
-
-export const REFERENTIEL_LABELS: Record<ReferentielKind, { title: string; one: string; this: string }> = {
-  centres: { title: "Centres", one: "centre", this: "Ce centre" },
-  filieres: { title: "Filières", one: "filière", this: "Cette filière" },
-  options: { title: "Options", one: "option", this: "Cette option" },
-  matieres: { title: "Matières", one: "matière", this: "Cette matière" },
-  niveaux: { title: "Niveaux", one: "niveau", this: "Ce niveau" },
-};
 
 export const REFERENTIEL_MESSAGES = {
   nomRequired: "Le nom est requis.",

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { STAFF_MESSAGES } from "../rules/staff.ts";
-import { STUDENT_STAFF_LIMITS, STUDENT_STAFF_MESSAGES, STUDENT_STATUSES } from "../rules/students-staff.ts";
+import {
+  IMPORT_ROW_STATUSES,
+  STUDENT_STAFF_LIMITS,
+  STUDENT_STAFF_MESSAGES,
+  STUDENT_STATUSES,
+} from "../rules/students-staff.ts";
 import { EMAIL_PATTERN } from "./auth.ts";
 import { certificateRequest } from "./certificates.ts";
 import { courseDocumentsResponse, planningListResponse } from "./documents.ts";
@@ -139,22 +144,6 @@ export const studentPreview = z.object({
 export type StudentPreview = z.infer<typeof studentPreview>;
 
 // ---------------------------------------------------------------- import
-
-export const IMPORT_COLUMNS = [
-  "nom",
-  "prenom",
-  "email",
-  "telephone",
-  "cin",
-  "numero_etudiant",
-  "centre",
-  "option",
-  "filiere",
-] as const;
-export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
-
-export const IMPORT_ROW_STATUSES = ["nouveau", "mis_a_jour", "inchange", "erreur"] as const;
-export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
 
 export const importRow = z.object({
   line: z.number().int(),
