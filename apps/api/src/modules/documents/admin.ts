@@ -20,6 +20,7 @@ import { type CheckedFile, displayFileName, publicFileName, storeFileWithRow } f
 import { audit, changedFields } from "../audit/audit.ts";
 import type { LiveSession } from "../staff/queries.ts";
 import { auditActor } from "../staff/scope.ts";
+import { withdrawFile } from "../trash/file-kind.ts";
 
 const c = coursDocuments;
 const t = PUBLISHING_TEXT;
@@ -302,19 +303,12 @@ export function createSupportsAdmin({ db, storage }: Pick<CoreContext, "db" | "s
 
     async withdraw(staff: LiveSession, id: number, ip: string): Promise<void> {
       const before = await find(id);
-      await db.transaction(async (tx) => {
-        await tx
-          .update(c)
-          .set({ withdrawnAt: sql`now()`, withdrawnBy: staff.id })
-          .where(and(eq(c.id, id), isNull(c.withdrawnAt)));
-        await audit(tx, {
-          actor: auditActor(staff),
-          ip,
-          action: "retrait",
-          entity: ENTITY,
-          entityId: id,
-          summary: `Support de cours « ${before.titre} » retiré (corbeille).`,
-        });
+      await withdrawFile(db, c, {
+        staff,
+        id,
+        ip,
+        entity: ENTITY,
+        summary: `Support de cours « ${before.titre} » retiré (corbeille).`,
       });
     },
 

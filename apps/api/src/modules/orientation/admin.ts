@@ -16,6 +16,7 @@ import { type CheckedFile, displayFileName, publicFileName, storeFileWithRow } f
 import { audit, changedFields } from "../audit/audit.ts";
 import type { LiveSession } from "../staff/queries.ts";
 import { auditActor } from "../staff/scope.ts";
+import { withdrawFile } from "../trash/file-kind.ts";
 
 const o = orientationDocuments;
 const ENTITY = "orientation";
@@ -163,19 +164,12 @@ export function createOrientationAdmin({ db, storage }: Pick<CoreContext, "db" |
 
     async withdraw(staff: LiveSession, id: number, ip: string): Promise<void> {
       const before = await find(id);
-      await db.transaction(async (tx) => {
-        await tx
-          .update(o)
-          .set({ withdrawnAt: sql`now()`, withdrawnBy: staff.id })
-          .where(and(eq(o.id, id), isNull(o.withdrawnAt)));
-        await audit(tx, {
-          actor: auditActor(staff),
-          ip,
-          action: "retrait",
-          entity: ENTITY,
-          entityId: id,
-          summary: `Document d'orientation « ${before.titre} » retiré (corbeille).`,
-        });
+      await withdrawFile(db, o, {
+        staff,
+        id,
+        ip,
+        entity: ENTITY,
+        summary: `Document d'orientation « ${before.titre} » retiré (corbeille).`,
       });
     },
 

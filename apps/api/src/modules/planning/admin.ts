@@ -24,6 +24,7 @@ import {
 import { audit, changedFields } from "../audit/audit.ts";
 import type { LiveSession } from "../staff/queries.ts";
 import { assertVisible, assertWritable, auditActor } from "../staff/scope.ts";
+import { withdrawFile } from "../trash/file-kind.ts";
 
 const p = planifications;
 const t = PUBLISHING_TEXT;
@@ -327,19 +328,12 @@ export function createPlanningAdmin({ db, storage }: Pick<CoreContext, "db" | "s
     async withdraw(staff: LiveSession, id: number, ip: string): Promise<void> {
       const before = await find(staff, id);
       assertWritable(staff, "delete:plannings", { centre_ids: [before.centreId] });
-      await db.transaction(async (tx) => {
-        await tx
-          .update(p)
-          .set({ withdrawnAt: sql`now()`, withdrawnBy: staff.id })
-          .where(and(eq(p.id, id), isNull(p.withdrawnAt)));
-        await audit(tx, {
-          actor: auditActor(staff),
-          ip,
-          action: "retrait",
-          entity: ENTITY,
-          entityId: id,
-          summary: `Planning « ${before.titre} » retiré (corbeille).`,
-        });
+      await withdrawFile(db, p, {
+        staff,
+        id,
+        ip,
+        entity: ENTITY,
+        summary: `Planning « ${before.titre} » retiré (corbeille).`,
       });
     },
 

@@ -1,6 +1,10 @@
 import { and, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Database } from "../../db/client.ts";
 import { staffUsers } from "../../db/schema/index.ts";
+import { audit } from "../audit/audit.ts";
+import type { LiveSession } from "../staff/queries.ts";
+import { auditActor } from "../staff/scope.ts";
 import type { TrashItem, TrashKind } from "./kind.ts";
 
 /** A published file table with the withdrawal columns of kind.ts and one stored file a row. */
@@ -61,4 +65,29 @@ export function withdrawableFileKind(
       return { ids: purged.map((row) => row.id), fileKeys: purged.map((row) => row.fileKey) };
     },
   };
+}
+
+/**
+ * "Retirer" for a published PDF (plannings, course and orientation documents): hidden from
+ * students at once, into the bin, with its audit entry in the same transaction.
+ */
+export async function withdrawFile(
+  db: Pick<Database, "transaction">,
+  table: WithdrawableFileTable,
+  entry: { staff: LiveSession; id: number; ip: string; entity: string; summary: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`update ${table} set withdrawn_at = now(), withdrawn_by = ${entry.staff.id}
+        where ${table.id} = ${entry.id} and withdrawn_at is null`,
+    );
+    await audit(tx, {
+      actor: auditActor(entry.staff),
+      ip: entry.ip,
+      action: "retrait",
+      entity: entry.entity,
+      entityId: entry.id,
+      summary: entry.summary,
+    });
+  });
 }
