@@ -93,9 +93,13 @@ export async function buildApp({ config, db, logger, extraRoutes = [] }: BuildOp
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
   });
+  // Set with helmet's headers, before the answer is made, so that the static files' own
+  // header rules (modules/web/routes.ts) can leave it off the hashed assets.
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.raw.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+  });
   app.addHook("onSend", async (request, reply) => {
     reply.header("X-Request-Id", request.id);
-    reply.header("Permissions-Policy", PERMISSIONS_POLICY);
     if (!request.url.startsWith("/api/")) return;
     // A signed-in answer (private images included) is never kept by any cache.
     const cacheControl = String(reply.getHeader("Cache-Control") ?? "");

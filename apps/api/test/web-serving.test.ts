@@ -176,11 +176,13 @@ describe("serving the built web app", () => {
       expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
       expect(res.headers["content-security-policy"]).toContain("worker-src 'self' blob:");
       expect(res.headers["content-security-policy"]).toContain("object-src 'none'");
+      expect(res.headers["permissions-policy"]).toContain("camera=()");
     }
-    // A script never becomes a document: it is spared ~700 bytes of document-only headers.
+    // A script never becomes a document: it is spared ~800 bytes of document-only headers.
     const script = await get("/assets/x-abc.js");
     expect(script.headers["content-security-policy"]).toBeUndefined();
     expect(script.headers["x-frame-options"]).toBeUndefined();
+    expect(script.headers["permissions-policy"]).toBeUndefined();
   });
 
   it("adds HSTS in production", async () => {
