@@ -17,7 +17,7 @@ export async function submitLogin(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Se connecter" }).click();
 }
 
-/** The values the app keeps in localStorage under the spec's keys. */
+/** The values the app keeps in localStorage under the keys of docs/spec/student-portal.md section 3. */
 export function storedSession(page: Page) {
   return page.evaluate(() => ({
     token: localStorage.getItem("token"),

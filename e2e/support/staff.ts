@@ -26,7 +26,7 @@ export async function secretFromEnrolmentScreen(page: Page): Promise<string> {
 /** The code an authenticator app would show now for this secret (RFC 6238, 30 s, SHA-1). */
 export const totpCode = (secret: string) => generate({ secret });
 
-/** No axe violation on the screen at 1280 px, then at 390 px (spec: every staff screen, both widths). */
+/** No axe violation on the screen at 1280 px, then at 390 px (docs/spec/back-office.md section 9: every staff screen, both widths). */
 export async function expectAccessibleAtBothWidths(page: Page) {
   const size = page.viewportSize() ?? { width: 1280, height: 800 };
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -8,7 +8,7 @@ import { expectAccessibleAtBothWidths, loadedPaths, staffAssets } from "../suppo
 import { signInDemoStaff } from "../support/staff-sign-in.ts";
 
 /**
- * The certificate office across roles (back-office spec sections 6 and 9): a student asks, the
+ * The certificate office across roles (docs/spec/back-office.md sections 6 and 9): a student asks, the
  * secretary of the student's centre answers, the student sees the answer, downloads the PDF,
  * and its verification address says it is valid.
  */

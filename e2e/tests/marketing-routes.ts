@@ -1,4 +1,4 @@
-/** The public marketing pages, with the main heading each one must show (spec marketing-site.md). */
+/** The public marketing pages, with the main heading each one must show (docs/spec/marketing-site.md). */
 export const MARKETING_PAGES = [
   { path: "/", h1: "Votre avenir à l'université espagnole commence ici" },
   { path: "/blog-2", h1: "Blog" },

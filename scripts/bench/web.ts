@@ -11,7 +11,7 @@
  * thread (`CPU ms`), which does not count the time the thread waited for a core.
  *
  * `gestion JS` counts the files of the staff back-office (/gestion) a page downloaded: it must
- * be 0 on every public and student page (back-office spec, section 3), else the row misses.
+ * be 0 on every public and student page (docs/spec/back-office.md section 3), else the row misses.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * The boundaries of ARCHITECTURE.md section 2 are the linter's (biome.json, decision 010): this
+ * The boundaries of docs/ARCHITECTURE.md section 2 are the linter's (biome.json, decision 010): this
  * runs Biome, with the repository's own configuration, on small fixture trees in a temporary
  * directory, and checks that `npm run lint` would fail on each forbidden import and on an import
  * cycle, and pass on the allowed shapes.

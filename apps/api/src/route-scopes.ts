@@ -41,7 +41,7 @@ export async function registerRouteScopes(app: FastifyInstance, context: AppCont
     await publicScope.register(async (staff) => {
       markScope(staff, "staff");
       guardStaffScope(staff, { sessions: createStaffSessions(context.db), cookies: staffCookies(context.config) });
-      await registerMultipart(staff); // uploads of section 5: each route reads with its own limits
+      await registerMultipart(staff); // uploads of docs/spec/back-office.md section 5: each route reads with its own limits
       staffScope = staff;
     });
     const staff = staffScope;

@@ -8,7 +8,7 @@ import { createMailServer, type MailServer, waitFor } from "./support/mail-serve
 
 const PUBLIC_URL = "https://portail.puerta.example";
 
-/** The certificate office (back-office spec section 6): inbox, status machine, attestation, verification. */
+/** The certificate office (docs/spec/back-office.md section 6): inbox, status machine, attestation, verification. */
 describe("certificate requests handled by the office", () => {
   let t: TestApp;
   let smtp: MailServer;

@@ -56,7 +56,7 @@ describe("CSRF double-submit cookie", () => {
     const cases: Record<string, string>[] = [
       { cookie: `XSRF-TOKEN=${value}` },
       { cookie: `XSRF-TOKEN=${value}`, "x-xsrf-token": "" },
-      // The last character changed, whatever it was (a token ending in "x" once made this case pass).
+      // The last character changed, whatever it is: a fixed "x" would leave a token ending in "x" valid.
       { cookie: `XSRF-TOKEN=${value}`, "x-xsrf-token": `${value.slice(0, -1)}${value.endsWith("x") ? "y" : "x"}` },
       { cookie: `XSRF-TOKEN=${value}`, "x-xsrf-token": `${value}${value}` },
       // Any cookie means a browser may have sent the request on its own.

@@ -49,7 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const [queryClient] = useState(createQueryClient);
   const token = useSession()?.token;
-  // Spec section 2: the app asks the backend for its CSRF cookie at start-up, once the page's
+  // docs/spec/student-portal.md section 2: the app asks the backend for its CSRF cookie at start-up, once the page's
   // first data is on screen (lib/first-screen.ts).
   useEffect(
     () =>

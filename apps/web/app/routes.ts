@@ -2,11 +2,11 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
 import { aboutPath } from "../content/brand.ts";
 
 /**
- * Every page of the two specifications. Student pages sit behind the login guard; those
- * not exempted by spec section 4 also sit behind the policy gate.
+ * Every page of the specs in docs/spec/. Student pages sit behind the login guard; those
+ * not exempted by docs/spec/student-portal.md section 4 also sit behind the policy gate.
  */
 export default [
-  // The staff back-office (back-office spec): client-rendered, outside the site's frame, each
+  // The staff back-office (docs/spec/back-office.md): client-rendered, outside the site's frame, each
   // screen its own lazily loaded module, so no public or student page downloads any of it.
   ...prefix("gestion", [
     route("connexion", "../features/gestion/auth/sign-in-page.tsx"),
@@ -53,12 +53,12 @@ export default [
     route("reset-password", "../features/passwords/reset-password-page.tsx"),
     route("activer-compte", "../features/auth/activation-page.tsx"),
     route("contactez-nous", "../features/contact/contact-page.tsx"),
-    // Public, client-rendered, noindex: what an attestation's QR code opens (back-office spec section 6).
+    // Public, client-rendered, noindex: what an attestation's QR code opens (docs/spec/back-office.md section 6).
     route("verifier/:code", "../features/certificates/verification-page.tsx"),
 
     layout("../features/auth/require-auth.tsx", [
       route("policy-acceptance", "../features/policy/policy-acceptance-page.tsx"),
-      // Exempt from the policy gate (spec section 4).
+      // Exempt from the policy gate (docs/spec/student-portal.md section 4).
       route("planning", "../features/planning/planning-page.tsx"),
       route("etudiants/orientation", "../features/orientation/orientation-page.tsx"),
       route("support-cours", "../features/course-support/course-support-page.tsx"),
@@ -75,11 +75,11 @@ export default [
       ]),
     ]),
 
-    // Public marketing site (spec marketing-site.md) and the privacy policy.
+    // Public marketing site (docs/spec/marketing-site.md) and the privacy policy.
     layout("../features/marketing/public-layout.tsx", [
       index("../features/marketing/home-page.tsx"),
       route("blog-2", "../features/blog/blog-list-page.tsx", { id: "blog-list" }),
-      // /blog has no screen in the spec but is linked from it: same list (canonical /blog-2).
+      // /blog has no screen in docs/spec/marketing-site.md section 2 but is linked from it: same list (canonical /blog-2).
       route("blog", "../features/blog/blog-list-page.tsx", { id: "blog-list-alias" }),
       route("blog-2/:slug", "../features/blog/blog-post-page.tsx", { id: "blog-post-by-slug" }),
       route("blog/:id", "../features/blog/blog-post-page.tsx", { id: "blog-post-by-id" }),

@@ -44,7 +44,7 @@ type Props = {
   renderTitle?: (title: string) => ReactNode;
 };
 
-/** One day of a calendar: an event or a holiday, with the fields of spec section 2. */
+/** One day of a calendar: an event or a holiday, with the fields of docs/spec/student-portal.md section 2. */
 export function CalendarCard(props: Props) {
   const { icon: Icon, color, title, date, rawDate, description, location, participants, typeLabel } = props;
   const classes = COLOR_CLASSES[color];

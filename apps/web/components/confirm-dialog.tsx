@@ -3,7 +3,7 @@ import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "./b
 import { ModalDialog } from "./modal-dialog.tsx";
 
 /**
- * Asks before a destructive action (spec section 3). The action runs on "confirm"; while it
+ * Asks before a destructive action (docs/spec/back-office.md section 3). The action runs on "confirm"; while it
  * runs both buttons wait; once it is done the dialog closes. If it fails the dialog closes too:
  * the caller shows the error (a toast).
  */

@@ -14,7 +14,7 @@ import { type ListState, PAGE_SIZES } from "../lib/list-params.ts";
 import { staffErrorMessage } from "../lib/staff-api.ts";
 
 /**
- * The table every back-office list uses (spec section 3): a search box, filters, sort and
+ * The table every back-office list uses (docs/spec/back-office.md section 3): a search box, filters, sort and
  * server-side pagination, all in the address (lib/list-params.ts), a loading skeleton and an
  * empty state. Sorting and paging are the server's: the table only shows the page it got.
  */

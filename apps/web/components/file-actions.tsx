@@ -8,7 +8,7 @@ type Props = {
   fileName: string;
   /** The document's title, so each button says which file it acts on. */
   title: string;
-  /** The alert text for a failed action (each screen has its own, spec section 8). */
+  /** The alert text for a failed action (each screen has its own, docs/spec/student-portal.md section 8). */
   errorText: (error: unknown) => string;
   /** 'Voir le PDF' is offered when true. */
   viewable?: boolean;

@@ -5,7 +5,7 @@ import { ApiError } from "../lib/api.ts";
 import { loadSchemas, prefetchSchemas } from "../lib/schemas.ts";
 import { type CardFrame, FormMessage, inputClass, PasswordCard, submitClass } from "./password-form-parts.tsx";
 
-/** Spec section 8: the server message, else a generic text; no answer at all has its own. */
+/** docs/spec/student-portal.md section 8: the server message, else a generic text; no answer at all has its own. */
 export function forgotErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 0) return M.serverUnreachable;
   if (error instanceof ApiError) return error.serverMessage ?? M.generic;
@@ -18,7 +18,7 @@ async function checkEmail(email: string) {
 }
 
 /**
- * "Mot de passe oublié" (student-portal spec sections 2, 5 and 8; back-office spec section 2):
+ * "Mot de passe oublié" (docs/spec/student-portal.md sections 2, 5 and 8; docs/spec/back-office.md section 2):
  * the e-mail to send the reset link to. Students and staff use it with their own endpoint,
  * sign-in page and frame.
  */

@@ -10,7 +10,7 @@ type Parser<Out> = {
 };
 
 /**
- * A form's errors (spec section 3): checked with the contract's zod schema before sending, and
+ * A form's errors (docs/spec/back-office.md section 3): checked with the contract's zod schema before sending, and
  * the server's 422 `errors` put next to the same fields. Any other failure is the form's alert.
  * After a failed check the focus goes to the first field in error.
  */

@@ -3,7 +3,7 @@ import { MONTH_OPTIONS, type MonthFilter as MonthValue } from "@puerta/contract"
 type Props = {
   value: MonthValue;
   onChange: (month: MonthValue) => void;
-  /** The buttons are disabled while the list loads (spec section 2). */
+  /** The buttons are disabled while the list loads (docs/spec/student-portal.md section 2). */
   disabled?: boolean;
   /** Names the group for screen readers, e.g. "Filtrer les événements par mois". */
   label: string;

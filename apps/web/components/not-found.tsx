@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from "react-router";
 
-/** The 404 page: a link home, a back button and a contact link (spec section 2). */
+/** The 404 page: a link home, a back button and a contact link (docs/spec/student-portal.md section 2). */
 export function NotFound() {
   const navigate = useNavigate();
   // Landing straight on a wrong URL there is no page of ours to go back to: go home instead.

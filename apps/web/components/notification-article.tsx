@@ -23,7 +23,7 @@ type ArticleNotification = Pick<
 >;
 
 /**
- * A notification's page as the student reads it (spec sections 2 and 4): the student detail page
+ * A notification's page as the student reads it (docs/spec/student-portal.md sections 2 and 4): the student detail page
  * and the back-office's preview both draw it. `photoUrl` is the photo once loaded (or chosen).
  */
 export function NotificationArticle({

@@ -6,7 +6,7 @@ import { NotificationStatusIcon } from "./notification-status.tsx";
 type CardNotification = Pick<Notification, "id" | "titre" | "message" | "created_at" | "statut">;
 
 /**
- * A notification in the student's list (spec sections 2 and 4). The student list and the
+ * A notification in the student's list (docs/spec/student-portal.md sections 2 and 4). The student list and the
  * back-office's preview both draw it, so the preview is what students see.
  */
 export function NotificationCard({

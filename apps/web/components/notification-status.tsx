@@ -1,6 +1,6 @@
 import { CircleCheck, TriangleAlert } from "lucide-react";
 
-/** Success for envoye, warning for echec (spec section 2); other statuses show nothing. */
+/** Success for envoye, warning for echec (docs/spec/student-portal.md section 2); other statuses show nothing. */
 export function NotificationStatusIcon({ statut }: { statut: string }) {
   if (statut === "envoye") {
     return (

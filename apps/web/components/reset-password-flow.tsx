@@ -20,7 +20,7 @@ type State =
   | { step: "form"; token: string; email: string }
   | { step: "done"; message: string };
 
-/** Spec section 8: no answer is a connection error; any other failure of the check is a verification error. */
+/** docs/spec/student-portal.md section 8: no answer is a connection error; any other failure of the check is a verification error. */
 export function verifyErrorMessage(error: unknown): string {
   return error instanceof ApiError && error.status === 0 ? M.connectionFailed : M.verifyFailed;
 }
@@ -39,9 +39,9 @@ export type ResetEndpoints = {
 type Paths = { loginPath: string; forgotPath: string };
 
 /**
- * The page of a reset link (`?token=…&email=…`, student-portal spec sections 2, 4, 5 and 8):
+ * The page of a reset link (`?token=…&email=…`, docs/spec/student-portal.md sections 2, 4, 5 and 8):
  * checks the link, asks for the new password, then goes on to the sign-in page. Students and
- * staff (back-office spec section 2) use it with their own endpoints, pages and frame.
+ * staff (docs/spec/back-office.md section 2) use it with their own endpoints, pages and frame.
  */
 export function ResetPasswordFlow({
   endpoints,
@@ -77,7 +77,7 @@ export function ResetPasswordFlow({
     };
   }, [token, email, endpoints]);
 
-  // Spec section 9: three seconds after a successful reset, on to the login page.
+  // docs/spec/student-portal.md section 9: three seconds after a successful reset, on to the login page.
   useEffect(() => {
     if (state.step !== "done") return;
     const timer = setTimeout(() => navigate(loginPath, { replace: true }), PASSWORD_LIMITS.resetRedirectSeconds * 1000);
@@ -117,7 +117,7 @@ export function ResetPasswordFlow({
   );
 }
 
-/** The invalid-link screen (spec section 2): why, and a way to ask for a new link. */
+/** The invalid-link screen (docs/spec/student-portal.md section 2): why, and a way to ask for a new link. */
 function InvalidLink({ error, forgotPath, Card }: { error: string; forgotPath: string; Card: CardFrame }) {
   return (
     <Card title={M.linkInvalidTitle}>

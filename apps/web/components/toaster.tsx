@@ -9,7 +9,7 @@ type ShowToast = (toast: Omit<ToastItem, "id" | "kind"> & { kind?: ToastKind }) 
 const ToastContext = createContext<ShowToast | null>(null);
 
 /**
- * The back-office's toasts (spec section 3: every write shows one). Radix announces each to
+ * The back-office's toasts (docs/spec/back-office.md section 3: every write shows one). Radix announces each to
  * screen readers; an error stays longer. F8 moves the focus to them.
  */
 export function Toaster({ children }: { children: ReactNode }) {

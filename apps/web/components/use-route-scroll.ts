@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation, useNavigationType } from "react-router";
 
-/** Pages whose hash target is scrolled to after a delay (spec: /caplife, 100 ms). */
+/** Pages whose hash target is scrolled to after a delay (docs/spec/marketing-site.md section 1: /caplife, 100 ms). */
 const DELAYED_HASH_SCROLL_MS: Record<string, number> = { "/caplife": 100 };
 
 function prefersReducedMotion(): boolean {

@@ -3,7 +3,7 @@ import { type MouseEvent, useEffect, useRef, useState } from "react";
 
 type VideoPlayerProps = { src: string; poster: string; title: string; className?: string };
 
-/** How often the progress bar follows the video (spec section 4). */
+/** How often the progress bar follows the video (docs/spec/marketing-site.md section 4). */
 export const PROGRESS_INTERVAL_MS = 100;
 
 /**

@@ -12,7 +12,7 @@ export type SocialNetwork = Brand["social"][number]["network"];
  */
 export const brand = brandJson as Brand;
 
-/** The about page path, /pourquoi-{product} (spec section 2). */
+/** The about page path, /pourquoi-{product} (docs/spec/marketing-site.md section 2). */
 export const aboutPath = `/pourquoi-${brand.productSlug}`;
 
 /**

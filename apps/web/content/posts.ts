@@ -13,7 +13,7 @@ import { describeIssues } from "./validate.ts";
 export type PostSummary = Pick<PostFrontMatter, "id" | "slug" | "title" | "excerpt" | "image" | "category" | "date">;
 export type Post = PostFrontMatter & { html: string };
 
-// Bundled for prerendering, this module no longer sits beside the posts: the build says where.
+// Bundled for prerendering, this module does not run beside the posts: the build says where they are.
 const BLOG_DIR = import.meta.env?.PUERTA_BLOG_DIR ?? path.join(import.meta.dirname, "blog");
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

@@ -1,7 +1,7 @@
 import { aboutPath } from "./brand.ts";
 import { loadPosts } from "./posts.ts";
 
-/** The public marketing pages (spec marketing-site.md section 2, plus the privacy policy). */
+/** The public marketing pages (docs/spec/marketing-site.md section 2, plus the privacy policy). */
 export const MARKETING_PATHS = [
   "/",
   "/blog-2",

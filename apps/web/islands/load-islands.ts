@@ -10,7 +10,7 @@ import { whenNeeded } from "./when-needed.ts";
  * touch, is not run while the page loads.
  */
 export function loadIslands(filesByIsland: Record<string, string[]>): void {
-  // Spec section 2: the app asks for its CSRF cookie at start-up; on a public page, the
+  // docs/spec/student-portal.md section 2: the app asks for its CSRF cookie at start-up; on a public page, the
   // islands are the app.
   void requestCsrfCookie();
   const asked = new Set<string>();

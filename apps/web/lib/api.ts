@@ -32,7 +32,7 @@ function readCookie(name: string): string | undefined {
   return found ? decodeURIComponent(found.slice(prefix.length)) : undefined;
 }
 
-/** Ends the local session: the spec's keys are cleared and the app is told. */
+/** Ends the local session: the keys of docs/spec/student-portal.md section 3 are cleared and the app is told. */
 export function clearSession() {
   storage.remove(STORAGE_KEYS.token, STORAGE_KEYS.user, STORAGE_KEYS.studentData);
   if (typeof window !== "undefined") window.dispatchEvent(new Event(LOGOUT_EVENT));
@@ -118,7 +118,7 @@ export async function apiJson<T>(path: string, options: RequestOptions = {}): Pr
 let csrfCookiePending: Promise<void> | null = null;
 
 /**
- * Asks the backend for the XSRF-TOKEN cookie (at start-up, spec section 2, and before a
+ * Asks the backend for the XSRF-TOKEN cookie (at start-up, docs/spec/student-portal.md section 2, and before a
  * state-changing call when there is none). One request at a time.
  */
 export function requestCsrfCookie(): Promise<void> {

@@ -22,7 +22,7 @@ export class DownloadError extends Error {
 
 type FetchOptions = { requirePdf?: boolean };
 
-/** The file as a blob; with `requirePdf`, anything not served as application/pdf is refused (spec section 5). */
+/** The file as a blob; with `requirePdf`, anything not served as application/pdf is refused (docs/spec/student-portal.md section 5). */
 export async function fetchFile(path: string, { requirePdf = true }: FetchOptions = {}): Promise<Blob> {
   let response: Response;
   try {

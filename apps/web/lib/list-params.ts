@@ -2,11 +2,11 @@ import { STAFF_LIMITS } from "@puerta/contract";
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
 
-/** The page sizes a list offers; 50 is the spec's default (back-office section 3). */
+/** The page sizes a list offers; 50 is the default of docs/spec/back-office.md section 3. */
 export const PAGE_SIZES = [25, 50, 100, 200] as const;
 
 /**
- * What a back-office list shows, read from the address (spec section 3: every filter, sort and
+ * What a back-office list shows, read from the address (docs/spec/back-office.md section 3: every filter, sort and
  * page is in the URL, so a screen can be shared and reloaded). `sort` is the API's form:
  * `name`, or `-name` for descending.
  */

@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { apiJson } from "./api.ts";
 
 /**
- * The student's policy status (spec section 4). Shared because the login re-checks it and
+ * The student's policy status (docs/spec/student-portal.md section 4). Shared because the login re-checks it and
  * the policy gate reads it; a logout clears the query cache, which makes it unknown again.
  */
 export const policyStatusQuery = queryOptions({

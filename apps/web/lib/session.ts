@@ -9,7 +9,7 @@ const SESSION_EVENT = "puerta:session";
 
 export type Session = { token: string; user: User | null };
 
-/** Stores the session under the spec's keys (token, user, student_data). */
+/** Stores the session under the keys of docs/spec/student-portal.md section 3 (token, user, student_data). */
 export function saveSession(token: string, user: User | null) {
   storage.set(STORAGE_KEYS.token, token);
   writeUser(user);
@@ -32,7 +32,7 @@ function writeUser(user: User | null) {
   else storage.remove(STORAGE_KEYS.studentData);
 }
 
-/** The student data stored at login (spec section 3), or null. */
+/** The student data stored at login (docs/spec/student-portal.md section 3), or null. */
 export function readStudentData(): StudentData | null {
   return storage.getJson<StudentData>(STORAGE_KEYS.studentData);
 }

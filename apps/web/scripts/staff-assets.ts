@@ -2,7 +2,7 @@
  * The files of a build that only the back-office (/gestion) loads: its route modules and what
  * they import, minus anything a public or student route, the root or the entry also loads.
  * Read from React Router's manifest. `bench:web` and the e2e tests use it to show that public and
- * student pages download no byte of back-office code (back-office spec, section 3).
+ * student pages download no byte of back-office code (docs/spec/back-office.md section 3).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

@@ -1,4 +1,7 @@
-/** Business constants shared by the API and the web (spec section 9 and the issues). */
+/**
+ * Business constants shared by the API and the web: docs/spec/student-portal.md section 9,
+ * the login lockout of docs/spec/back-office.md section 2, and the API's own input limits.
+ */
 export const LIMITS = {
   /** Largest JSON body the API reads, in bytes. */
   jsonBodyBytes: 100 * 1024,
@@ -13,7 +16,7 @@ export const LIMITS = {
   copyrightYear: 2025,
 } as const;
 
-/** Browser storage keys, exactly as the specification names them. */
+/** Browser storage keys, exactly as docs/spec/student-portal.md section 3 names them. */
 export const STORAGE_KEYS = {
   token: "token",
   user: "user",

@@ -1,6 +1,6 @@
 /**
  * Every French message the API sends or the web shows for the shared flows.
- * Strings quoted from the specification are kept to the letter.
+ * Strings quoted from docs/spec/student-portal.md are kept to the letter.
  */
 export const MESSAGES = {
   unauthenticated: "Non authentifié.",

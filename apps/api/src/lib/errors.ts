@@ -50,7 +50,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   void reply.status(400).send({ message: MESSAGES.invalidData });
 }
 
-/** One error handler: the shapes of ARCHITECTURE.md section 4, details to the log only. */
+/** One error handler: the shapes of docs/ARCHITECTURE.md section 4, details to the log only. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {

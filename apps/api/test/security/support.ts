@@ -14,14 +14,14 @@ export const PUBLIC_API_ROUTES = new Set([
   "POST /api/student/reset-password",
   // The iCalendar feed is authorised by the secret in its URL (calendar apps send no header).
   "GET /api/calendar/:file",
-  // The staff sign-in's two steps and the invitation link (back-office spec, section 8).
+  // The staff sign-in's two steps and the invitation link (docs/spec/back-office.md section 8).
   "POST /api/gestion/login",
   "POST /api/gestion/login/totp",
   "GET /api/activation",
   "POST /api/activation",
-  // The public verification of an attestation (back-office spec section 6), rate-limited by IP.
+  // The public verification of an attestation (docs/spec/back-office.md section 6), rate-limited by IP.
   "GET /api/attestations/:code",
-  // The staff's "mot de passe oublié" (back-office spec, section 2).
+  // The staff's "mot de passe oublié" (docs/spec/back-office.md section 2).
   "POST /api/gestion/mot-de-passe-oublie",
   "POST /api/gestion/mot-de-passe-oublie/verifier",
   "POST /api/gestion/mot-de-passe-oublie/reinitialiser",

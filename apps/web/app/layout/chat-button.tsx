@@ -1,7 +1,7 @@
 import { SocialIcon } from "../../components/social-icon.tsx";
 import { brand, chatLink } from "../../content/brand.ts";
 
-/** The floating button that opens a messaging chat with a prefilled greeting (spec section 2). */
+/** The floating button that opens a messaging chat with a prefilled greeting (docs/spec/student-portal.md section 2). */
 export function ChatButton() {
   return (
     <aside aria-label="Discussion instantanée">

@@ -9,7 +9,7 @@ export type NavItem = {
   anchors?: readonly NavAnchor[];
 };
 
-/** Navigation of a visitor (spec section 2, "Navigation"); /login is the header's button. */
+/** Navigation of a visitor (docs/spec/student-portal.md section 2, "Navigation"); /login is the header's button. */
 export const PUBLIC_NAV: readonly NavItem[] = [
   { to: "/", label: "Accueil" },
   { to: aboutPath, label: "A propos" },
@@ -48,7 +48,7 @@ export const PUBLIC_NAV: readonly NavItem[] = [
   { to: "/vlog", label: "Vlog" },
 ];
 
-/** Navigation of a logged-in student (spec section 2, "Navigation"). */
+/** Navigation of a logged-in student (docs/spec/student-portal.md section 2, "Navigation"). */
 export const STUDENT_NAV: readonly NavItem[] = [
   { to: "/planning", label: "Planning" },
   { to: "/etudiants/orientation", label: "Orientation" },

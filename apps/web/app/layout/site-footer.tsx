@@ -15,7 +15,7 @@ const LINKS = [
   { to: "/politique-de-confidentialite", label: "Politique de confidentialité" },
 ];
 
-/** The footer of every page (spec section 2): contact details, links and © 2025. */
+/** The footer of every page (docs/spec/student-portal.md section 2): contact details, links and © 2025. */
 export function SiteFooter() {
   return (
     <footer className="bg-ink text-gray-300">

@@ -4,7 +4,7 @@ import { ContactSlot } from "./contact-slot.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import SiteHeaderIsland from "./site-header.island.tsx";
 
-/** Pages without the site header (spec section 2). */
+/** Pages without the site header (docs/spec/student-portal.md section 2). */
 const HEADERLESS_PATHS = ["/policy-acceptance"];
 
 /**

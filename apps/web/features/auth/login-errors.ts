@@ -3,7 +3,7 @@ import { ApiError } from "../../lib/api.ts";
 
 const m = MESSAGES.login;
 
-/** A 2xx login answer that carries no token (spec section 5). */
+/** A 2xx login answer that carries no token (docs/spec/student-portal.md section 5). */
 export class InvalidLoginResponse extends Error {
   constructor() {
     super(m.invalidResponse);
@@ -11,7 +11,7 @@ export class InvalidLoginResponse extends Error {
   }
 }
 
-/** The text shown for a failed login, exactly as spec section 8 lists them. */
+/** The text shown for a failed login, exactly as docs/spec/student-portal.md section 8 lists them. */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof InvalidLoginResponse) return m.invalidResponse;
   if (!(error instanceof ApiError)) return m.generic;

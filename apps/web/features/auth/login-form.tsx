@@ -14,7 +14,7 @@ import { useLockout } from "./use-lockout.ts";
 const m = MESSAGES.login;
 type FieldErrors = Partial<Record<"email" | "password" | "recaptcha_token", string>>;
 
-/** Client checks of spec section 5, with the contract's own schema and messages. */
+/** Client checks of docs/spec/student-portal.md section 5, with the contract's own schema and messages. */
 async function validate(email: string, password: string, captcha: string | null): Promise<FieldErrors> {
   const { loginRequest } = await loadSchemas();
   return fieldErrors(loginRequest.safeParse({ email, password, recaptcha_token: captcha ?? "" }).error);
@@ -61,7 +61,7 @@ export function LoginForm() {
     setLoading(true);
     try {
       await signIn(email, password, captcha);
-      // Spec section 4: after the login the policy status is checked again.
+      // docs/spec/student-portal.md section 4: after the login the policy status is checked again.
       await queryClient?.fetchQuery(policyStatusQuery).catch(() => undefined);
       navigate("/planning", { replace: true });
     } catch (failure) {

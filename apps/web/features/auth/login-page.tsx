@@ -17,7 +17,7 @@ const PERKS = [
 ];
 
 /**
- * The login page (spec section 2, "Login page"). Prerendered; the form runs in the browser.
+ * The login page (docs/spec/student-portal.md section 2, "Login page"). Prerendered; the form runs in the browser.
  * The form comes first in the document, as on a phone's screen, and each part has its own
  * column on a wide one: a page painted before its end has arrived does not move once it has.
  */

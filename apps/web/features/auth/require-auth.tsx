@@ -2,7 +2,7 @@ import { Navigate, Outlet } from "react-router";
 import { useAuth } from "../../lib/auth-provider.tsx";
 
 /**
- * The student area: /login when logged out (spec section 2). The session is unknown only
+ * The student area: /login when logged out (docs/spec/student-portal.md section 2). The session is unknown only
  * while a prerendered shell is written and hydrated (decision 009); the page is rendered then
  * as it is once signed in, in the same place, so the title the shell painted stays the same
  * element. Its pages load their data after they appear; at least a screen tall (less the

@@ -13,7 +13,7 @@ export const certificateListQuery = queryOptions({
 export type CertificateChoice = { type: "scolaire"; langues: string[] } | { type: "langue"; niveau: "B1" | "B2" };
 
 /**
- * POST /api/demandes with the fields of spec section 3. The identity fields come from the
+ * POST /api/demandes with the fields of docs/spec/student-portal.md section 3. The identity fields come from the
  * stored student data; the server ignores them and uses the authenticated student.
  */
 export async function sendCertificateRequest(choice: CertificateChoice, student: StudentData | null) {

@@ -23,7 +23,7 @@ const COLUMNS = ["Type", "Niveau", "Langues", "Statut", "Date"] as const;
 const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium" });
 const orDash = (value: string | null | undefined) => (value && value.trim() !== "" ? value : "-");
 
-/** 'Historique de vos demandes' (spec section 2): '-' for empty values, coloured statuses. */
+/** 'Historique de vos demandes' (docs/spec/student-portal.md section 2): '-' for empty values, coloured statuses. */
 export function CertificateHistory({ requests }: { requests: CertificateRequest[] }) {
   if (requests.length === 0) return <p className="mt-4 rounded-xl bg-gray-50 p-6 text-gray-700">{T.historyEmpty}</p>;
   return (
@@ -76,7 +76,7 @@ export function CertificateHistory({ requests }: { requests: CertificateRequest[
   );
 }
 
-/** 'Télécharger l'attestation' (back-office spec section 6): fetched with the student's token, never a bare link. */
+/** 'Télécharger l'attestation' (docs/spec/back-office.md section 6): fetched with the student's token, never a bare link. */
 function DownloadButton({ request, numero }: { request: CertificateRequest; numero: string }) {
   const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
   async function download() {

@@ -24,7 +24,7 @@ function failureMessage(error: unknown): string {
 const buttonClass =
   "flex w-full flex-col items-start gap-1 rounded-2xl border-2 p-5 text-left transition-colors disabled:cursor-not-allowed disabled:opacity-50";
 
-/** /demande-attestation (spec sections 2, 5 and 8). */
+/** /demande-attestation (docs/spec/student-portal.md sections 2, 5 and 8). */
 export default function CertificatesPage() {
   const queryClient = useQueryClient();
   const history = useQuery(certificateListQuery);

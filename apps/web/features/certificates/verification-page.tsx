@@ -10,7 +10,7 @@ import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { ApiError, apiJson } from "../../lib/api.ts";
 
-/** Never indexed: the page names the holder (back-office spec section 6; the server also sends X-Robots-Tag). */
+/** Never indexed: the page names the holder (docs/spec/back-office.md section 6; the server also sends X-Robots-Tag). */
 export const meta = () => [
   { title: `Vérification d'une attestation | ${brand.academyName}` },
   { name: "robots", content: "noindex, nofollow" },
@@ -35,7 +35,7 @@ async function verify(code: string, signal: AbortSignal): Promise<Answer> {
 }
 
 /**
- * /verifier/{code}: what the QR code of an attestation opens (back-office spec section 6). A
+ * /verifier/{code}: what the QR code of an attestation opens (docs/spec/back-office.md section 6). A
  * client-rendered page of its own route module, so no other page carries any of it
  * (docs/decisions/066-certificate-office.md).
  */

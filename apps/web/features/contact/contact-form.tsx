@@ -28,7 +28,7 @@ export async function validateContact(values: Values): Promise<Partial<Record<Fi
 const inputClass =
   "block w-full rounded-xl border border-gray-300 bg-white px-4 py-3 text-base text-ink shadow-sm transition placeholder:text-gray-500 focus:border-brand-600 focus:outline-none focus:ring-4 focus:ring-brand-100 disabled:cursor-not-allowed disabled:bg-gray-100 aria-invalid:border-brand-600";
 
-/** The contact form (spec sections 2, 4, 5 and 8): idle, sent, error, or locked by a countdown after 429. */
+/** The contact form (docs/spec/student-portal.md sections 2, 4, 5 and 8): idle, sent, error, or locked by a countdown after 429. */
 export function ContactForm() {
   const ids = { nom: useId(), email: useId(), telephone: useId(), sujet: useId(), message: useId(), hint: useId() };
   const captchaRef = useRef<CaptchaHandle>(null);
@@ -38,7 +38,7 @@ export function ContactForm() {
   const [status, setStatus] = useState<Status>(null);
   const [sending, setSending] = useState(false);
 
-  // Spec section 4: when the countdown ends, the message and the captcha reset.
+  // docs/spec/student-portal.md section 4: when the countdown ends, the message and the captcha reset.
   const lock = useCountdown(() => {
     setStatus(null);
     captchaRef.current?.reset();

@@ -5,14 +5,14 @@ import { brand } from "../../content/brand.ts";
 import ContactFormIsland from "./contact-form.island.tsx";
 
 /**
- * The contact section (spec section 2): the academy's e-mail, its social links and the form.
+ * The contact section (docs/spec/student-portal.md section 2): the academy's e-mail, its social links and the form.
  * Below the main area of most pages (heading level 2), and the whole of /contactez-nous (level 1).
  */
 export function ContactSection({ asPage = false }: { asPage?: boolean }) {
   const titleId = useId();
   const Heading = asPage ? "h1" : "h2";
   return (
-    // id="contact": the marketing pages' calls to action link to #contact (marketing spec section 2).
+    // id="contact": the marketing pages' calls to action link to #contact (docs/spec/marketing-site.md section 2).
     <section id="contact" aria-labelledby={titleId} className="scroll-mt-24 bg-gradient-to-b from-white to-brand-50">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)] lg:gap-16 lg:py-20">
         <div>

@@ -2,7 +2,7 @@ import { secondsUntil } from "@puerta/contract";
 import { useCallback, useEffect, useRef, useState } from "react";
 
 /**
- * A countdown to an absolute end time, ticking every second (spec section 9), so a slow or
+ * A countdown to an absolute end time, ticking every second (docs/spec/student-portal.md section 9), so a slow or
  * throttled tab still ends on time. `onEnd` runs once when it reaches zero.
  */
 export function useCountdown(onEnd: () => void) {

@@ -11,7 +11,7 @@ export const courseDocumentsQuery = queryOptions({
     try {
       body = await apiJson("/api/documents", { signal });
     } catch (error) {
-      // Spec section 8: a non-OK answer reads 'HTTP error! status: {code}'.
+      // docs/spec/student-portal.md section 8: a non-OK answer reads 'HTTP error! status: {code}'.
       if (error instanceof ApiError && error.status > 0) throw new Error(httpErrorText(error.status));
       throw error;
     }

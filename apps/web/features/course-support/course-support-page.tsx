@@ -20,7 +20,7 @@ import { courseCounts, useCourseDocuments } from "./api.ts";
 
 export const meta = () => [{ title: `${T.courseTitle} | ${brand.academyName}` }];
 
-/** Spec section 8: 'Invalid file path', 404 'File not found on server', else the HTTP error, as 'Download error: …'. */
+/** docs/spec/student-portal.md section 8: 'Invalid file path', 404 'File not found on server', else the HTTP error, as 'Download error: …'. */
 function downloadAlert(error: unknown): string {
   const message =
     error instanceof DownloadError && error.status === 404
@@ -100,7 +100,7 @@ function LevelAccordion({ subject, data }: { subject: SubjectWithLevels; data: C
   );
 }
 
-/** /support-cours (spec section 2): course documents by subject and level. */
+/** /support-cours (docs/spec/student-portal.md section 2): course documents by subject and level. */
 export default function CourseSupportPage() {
   const documents = useCourseDocuments();
   const data = documents.data;
@@ -144,7 +144,7 @@ export default function CourseSupportPage() {
             <Accordion
               className="mt-8"
               headingLevel={2}
-              // Spec: the first subject is open by default; one subject open at a time.
+              // docs/spec/student-portal.md sections 2 and 4: the first subject is open by default; one subject open at a time.
               defaultValue={subjects[0] ? `matiere-${subjects[0].subject.id}` : ""}
               items={subjects.map(({ subject, withLevels }) => {
                 const docCount = withLevels

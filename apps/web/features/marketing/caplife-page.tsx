@@ -16,7 +16,7 @@ export const meta = () =>
 const { categories } = videos;
 const of = (...lists: (VideoItem[] | undefined)[]) => lists.flatMap((list) => list ?? []);
 
-/** The six anchors of the page (spec section 2) and the video categories each one shows. */
+/** The six anchors of the page (docs/spec/marketing-site.md section 2) and the video categories each one shows. */
 const SECTIONS = [
   {
     id: "citoyennete",

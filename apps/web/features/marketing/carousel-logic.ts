@@ -1,4 +1,4 @@
-/** Pure rules of the marketing carousels (spec marketing-site.md sections 4 and 9). */
+/** Pure rules of the marketing carousels (docs/spec/marketing-site.md sections 4 and 9). */
 
 export const PROMO_INTERVAL_MS = 5000;
 export const QUESTION_PROGRESS_MS = 5000;

@@ -27,7 +27,7 @@ export const links = () => [
   { rel: "preload", as: "image", href: "/media/video/hero.webp", type: "image/webp", fetchPriority: "high" },
 ];
 
-/** The sections a phone shows only once scrolled to, in the order of the spec. */
+/** The sections a phone shows only once scrolled to, in the order of docs/spec/marketing-site.md section 2. */
 const BELOW_THE_FOLD = [
   Accreditations,
   Centres,
@@ -42,7 +42,7 @@ const BELOW_THE_FOLD = [
   FaqIsland,
 ];
 
-/** The landing page, every section in the order of the spec. */
+/** The landing page, every section in the order of docs/spec/marketing-site.md section 2. */
 export default function HomePage() {
   return (
     <>

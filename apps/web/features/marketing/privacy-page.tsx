@@ -10,7 +10,7 @@ export const meta = () =>
 
 const UPDATED = "1er septembre 2025";
 
-/** The privacy policy (student-portal.md section 2): ten sections, static French text. */
+/** The privacy policy (docs/spec/student-portal.md section 2): ten sections, static French text. */
 export default function PrivacyPage() {
   const email = brand.contactEmail;
   const sections = [

@@ -42,7 +42,7 @@ export default function SelectividadCasablancaPage() {
           </p>
         }
       >
-        {/* The "Bourse d'excellence" tile has no link (spec section 2). */}
+        {/* The "Bourse d'excellence" tile has no link (docs/spec/marketing-site.md section 2). */}
         <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           {TILES.map(({ icon: Icon, title, text }) => (
             <li key={title} className="rounded-2xl bg-white/10 p-4 ring-1 ring-white/20 sm:p-5">

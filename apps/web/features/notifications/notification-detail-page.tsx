@@ -22,7 +22,7 @@ function BackLink() {
   );
 }
 
-/** /notification/{id} (spec sections 2, 4 and 8). Opening it marks it read at once. */
+/** /notification/{id} (docs/spec/student-portal.md sections 2, 4 and 8). Opening it marks it read at once. */
 export default function NotificationDetailPage() {
   const id = Number(useParams().id);
   const validId = Number.isSafeInteger(id) && id > 0;

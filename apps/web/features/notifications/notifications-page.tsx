@@ -9,7 +9,7 @@ import { isRead, useNotifications } from "./api.ts";
 
 export const meta = () => [{ title: `${T.title} | ${brand.academyName}` }];
 
-/** /notifications (spec sections 2, 4 and 8): the student's notifications, newest first. */
+/** /notifications (docs/spec/student-portal.md sections 2, 4 and 8): the student's notifications, newest first. */
 export default function NotificationsPage() {
   const { data, isPending, isError, refetch, isFetching, student } = useNotifications();
   const unread = data?.filter((n) => !isRead(n, student)).length ?? 0;

@@ -10,7 +10,7 @@ export const orientationsQuery = queryOptions({
     try {
       body = await apiJson("/api/orientations", { signal });
     } catch (error) {
-      // Spec section 8: non-OK 'Failed to fetch data'; unsuccessful 'API returned unsuccessful response'.
+      // docs/spec/student-portal.md section 8: non-OK 'Failed to fetch data'; unsuccessful 'API returned unsuccessful response'.
       if (error instanceof ApiError) throw new Error(DOCUMENT_TEXTS.planningFetchFailed);
       throw error;
     }

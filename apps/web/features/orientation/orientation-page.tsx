@@ -9,10 +9,10 @@ import { useOrientations } from "./api.ts";
 
 export const meta = () => [{ title: `Orientation | ${brand.academyName}` }];
 
-/** Downloads accept only PDF answers (spec section 5); failures alert like the planning's. */
+/** Downloads accept only PDF answers (docs/spec/student-portal.md section 5); failures alert like the planning's. */
 const downloadAlert = (error: unknown) => `${T.downloadAlert}${error instanceof Error ? error.message : String(error)}`;
 
-/** /etudiants/orientation (spec section 2): the orientation guides. */
+/** /etudiants/orientation (docs/spec/student-portal.md section 2): the orientation guides. */
 export default function OrientationPage() {
   const guides = useOrientations();
 

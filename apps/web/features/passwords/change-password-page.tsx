@@ -25,7 +25,7 @@ const REQUIRED: Record<Field, string> = {
   new_password_confirmation: M.confirmationRequired,
 };
 
-/** What the form shows after a failed call (spec section 8: the server's message, or no answer). */
+/** What the form shows after a failed call (docs/spec/student-portal.md section 8: the server's message, or no answer). */
 export function changeErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 0) return M.serverUnreachable;
@@ -34,7 +34,7 @@ export function changeErrorMessage(error: unknown): string {
   return M.generic;
 }
 
-/** /modifier-mot-de-passe (spec sections 2, 5 and 8). */
+/** /modifier-mot-de-passe (docs/spec/student-portal.md sections 2, 5 and 8). */
 export default function ChangePasswordPage() {
   const [values, setValues] = useState(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});

@@ -9,7 +9,7 @@ export const meta = () =>
     path: "/forgot-password",
   });
 
-/** /forgot-password (spec sections 2, 5 and 8). Prerendered; the form is an island. */
+/** /forgot-password (docs/spec/student-portal.md sections 2, 5 and 8). Prerendered; the form is an island. */
 export default function ForgotPasswordPage() {
   return <ForgotPasswordFormIsland />;
 }

@@ -9,7 +9,7 @@ export const meta = () => [
 
 const endpoints = { verify: verifyResetToken, reset: resetPassword };
 
-/** /reset-password?token=…&email=… (spec sections 2, 4, 5 and 8). Rendered in the browser only. */
+/** /reset-password?token=…&email=… (docs/spec/student-portal.md sections 2, 4, 5 and 8). Rendered in the browser only. */
 export default function ResetPasswordPage() {
   return (
     <ResetPasswordFlow

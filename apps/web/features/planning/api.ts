@@ -10,7 +10,7 @@ export const planningsQuery = queryOptions({
     try {
       body = await apiJson("/api/planifications", { signal });
     } catch (error) {
-      // Spec section 8: a non-OK answer reads 'Failed to fetch data'.
+      // docs/spec/student-portal.md section 8: a non-OK answer reads 'Failed to fetch data'.
       if (error instanceof ApiError) throw new Error(DOCUMENT_TEXTS.planningFetchFailed);
       throw error;
     }

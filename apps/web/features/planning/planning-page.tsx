@@ -11,7 +11,7 @@ import { groupByCentre, usePlannings } from "./api.ts";
 
 export const meta = () => [{ title: `Planning | ${brand.academyName}` }];
 
-/** Spec section 8: 'Erreur lors du téléchargement du fichier: {message}'. */
+/** docs/spec/student-portal.md section 8: 'Erreur lors du téléchargement du fichier: {message}'. */
 const downloadAlert = (error: unknown) => `${T.downloadAlert}${error instanceof Error ? error.message : String(error)}`;
 
 function weekText(planning: Planning): string | null {
@@ -58,7 +58,7 @@ function PlanningCard({ planning }: { planning: Planning }) {
   );
 }
 
-/** /planning (spec section 2): the student's plannings by centre, filtered by the server. */
+/** /planning (docs/spec/student-portal.md section 2): the student's plannings by centre, filtered by the server. */
 export default function PlanningPage() {
   const plannings = usePlannings();
   const hasCentre = readStudentData()?.centre_id != null;
@@ -88,7 +88,7 @@ export default function PlanningPage() {
         <Accordion
           className="mt-8"
           headingLevel={2}
-          // Spec: the accordion opens by itself when there is only one centre.
+          // docs/spec/student-portal.md section 2: the accordion opens by itself when there is only one centre.
           defaultValue={groups.length === 1 ? String(groups[0]?.centre.id) : ""}
           items={groups.map(({ centre, plannings: list }) => ({
             value: String(centre.id),

@@ -15,14 +15,14 @@ const m = MESSAGES.policy;
 
 export const meta = () => [{ title: `${m.defaultTitle} | ${brand.academyName}` }];
 
-/** /policy-acceptance (spec sections 2 and 4): read to the bottom, tick, accept. */
+/** /policy-acceptance (docs/spec/student-portal.md sections 2 and 4): read to the bottom, tick, accept. */
 export default function PolicyAcceptancePage() {
   const policy = useQuery({ queryKey: ["policy", "content"], queryFn: fetchPolicy });
 
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white px-4 py-8 sm:px-6 sm:py-12">
       <div className="mx-auto max-w-3xl">
-        {/* The site header is hidden on this page (spec section 2): a minimal way out instead. */}
+        {/* The site header is hidden on this page (docs/spec/student-portal.md section 2): a minimal way out instead. */}
         <div className="flex items-center justify-between gap-4">
           <Link to="/" className="inline-flex items-center gap-2 text-lg font-extrabold tracking-tight text-ink">
             <span

@@ -1,5 +1,5 @@
 /**
- * Dates of the policy in fr-FR (spec section 1). A date without a time ("2025-09-01") is a
+ * Dates of the policy in fr-FR (docs/spec/student-portal.md section 1). A date without a time ("2025-09-01") is a
  * calendar day, read in UTC so that no time zone moves it to the day before.
  */
 export function formatPolicyDate(value: string): string {

@@ -5,7 +5,7 @@ import { Spinner } from "../../components/spinner.tsx";
 import { policyStatusQuery } from "../../lib/policy-status.ts";
 
 /**
- * The policy gate (spec section 4): opening a gated page checks GET /api/policy/status; a
+ * The policy gate (docs/spec/student-portal.md section 4): opening a gated page checks GET /api/policy/status; a
  * student who has not accepted, or whose check fails, is sent to /policy-acceptance.
  */
 export default function RequirePolicy() {

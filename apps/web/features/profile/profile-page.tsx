@@ -13,7 +13,7 @@ import { photoProblem, uploadProfilePhoto } from "./api.ts";
 
 export const meta = () => [{ title: `${T.title} | ${brand.academyName}` }];
 
-/** Spec section 9: the profile reads the stored student data after a simulated one-second delay. */
+/** docs/spec/student-portal.md section 9: the profile reads the stored student data after a simulated one-second delay. */
 export const PROFILE_LOADING_DELAY_MS = 1000;
 
 function initials(student: StudentData) {
@@ -54,7 +54,7 @@ function Field({ label, value }: { label: string; value: string | null | undefin
   );
 }
 
-/** /profile (spec section 2): the stored student data, a photo or initials, and a photo edit mode. */
+/** /profile (docs/spec/student-portal.md section 2): the stored student data, a photo or initials, and a photo edit mode. */
 export default function ProfilePage() {
   const [student, setStudent] = useState<StudentData | null | undefined>(undefined);
   const [editing, setEditing] = useState(false);

@@ -1,5 +1,5 @@
 /**
- * Rules of the two student calendars (extracurricular events and public holidays), spec
+ * Rules of the two student calendars (extracurricular events and public holidays), docs/spec/student-portal.md
  * sections 2, 3 and 9: month filter, event type inference, holiday category, the display
  * mappings and fr-FR dates. Dates travel as calendar days `YYYY-MM-DD` and are never turned
  * into instants, so no time zone can move an event to the day before.
@@ -271,7 +271,7 @@ export const EVENT_TYPE_COLORS: Record<EventType, CalendarColor> = {
 /** Who an event is for: the server sends no audience, every event is open to all students. */
 export const EVENT_PARTICIPANTS = "Tous les étudiants";
 
-/** An event as the calendar shows it (spec section 3, display mapping). */
+/** An event as the calendar shows it (docs/spec/student-portal.md section 3, display mapping). */
 export type CalendarEvent = {
   id: number;
   title: string;
@@ -312,7 +312,7 @@ export const HOLIDAY_CATEGORIES = ["religieux", "international", "national"] as 
 export type HolidayCategory = (typeof HOLIDAY_CATEGORIES)[number];
 
 /**
- * Spec section 3: religieux when the name contains aïd, hégirien or ramadan or the
+ * docs/spec/student-portal.md section 3: religieux when the name contains aïd, hégirien or ramadan or the
  * description contains religieux; international when the name contains travail or
  * international or the description contains international; otherwise national.
  * Case and accents are ignored ("Aid" is "Aïd").
@@ -344,7 +344,7 @@ export const HOLIDAY_CATEGORY_LABELS: Record<HolidayCategory, string> = {
 export const HOLIDAY_LOCATION = "Tous les centres";
 export const HOLIDAY_PARTICIPANTS = "Fermé à tous";
 
-/** Holiday statistics when the server does not know better (spec section 9). */
+/** Holiday statistics when the server does not know better (docs/spec/student-portal.md section 9). */
 export const HOLIDAY_STATS_DEFAULTS = { centres_fermes: 3, congé_tous: 100 } as const;
 
 /** The text shown for a holiday: its description, or 'Jour férié: {nom}' when it has none. */
@@ -367,7 +367,7 @@ export type CalendarHoliday = {
   date_status: string | null;
 };
 
-/** The three categories of spec section 3 for what the back-office stores (closures read as national). */
+/** The three categories of docs/spec/student-portal.md section 3 for what the back-office stores (closures read as national). */
 const STORED_CATEGORIES: Record<string, HolidayCategory> = {
   religieux: "religieux",
   international: "international",
@@ -399,7 +399,7 @@ export function toCalendarHoliday(holiday: HolidayRecord): CalendarHoliday {
   };
 }
 
-/** The texts of the two calendars, quoted from the spec. */
+/** The texts of the two calendars, quoted from docs/spec/student-portal.md sections 2 and 8. */
 export const CALENDAR_TEXTS = {
   eventsTitle: "Calendrier Parascolaire",
   holidaysTitle: "Jours fériés",

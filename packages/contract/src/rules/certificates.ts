@@ -1,4 +1,4 @@
-/** Certificate request rules (spec sections 2, 4, 5, 8 and 9). */
+/** Certificate request rules (docs/spec/student-portal.md sections 2, 4, 5, 8 and 9). */
 
 export const CERTIFICATE_TYPES = ["scolaire", "langue"] as const;
 export type CertificateType = (typeof CERTIFICATE_TYPES)[number];
@@ -48,7 +48,7 @@ export function normaliseLanguages(langues: readonly CertificateLanguage[]): Cer
   return CERTIFICATE_LANGUAGES.filter((l) => langues.includes(l));
 }
 
-/** The generated attestation (back-office spec section 6). */
+/** The generated attestation (docs/spec/back-office.md section 6). */
 export const CERTIFICATE_DOCUMENT_TEXT = {
   download: "Télécharger l'attestation",
   scolaireTitle: "Attestation de scolarité",
@@ -60,7 +60,7 @@ export const CERTIFICATE_DOCUMENT_TEXT = {
   tooMany: "Trop de vérifications depuis votre adresse. Veuillez réessayer plus tard.",
 } as const;
 
-/** What the office answers when it handles a request (back-office spec section 6). */
+/** What the office answers when it handles a request (docs/spec/back-office.md section 6). */
 export const CERTIFICATE_STAFF_TEXT = {
   motifRequired: "Indiquez le motif du refus : il sera montré à l'étudiant.",
   revocationMotifRequired: "Indiquez le motif de la révocation.",

@@ -1,6 +1,6 @@
 /** Texts, limits and phone rule of the contact form: shared by the form and the server, free of zod. */
 
-/** French texts of the contact form; strings quoted from the specification are kept to the letter. */
+/** French texts of the contact form; strings quoted from docs/spec/student-portal.md are kept to the letter. */
 export const CONTACT_MESSAGES = {
   sent: "Votre message a été envoyé avec succès !",
   failed: "Une erreur s'est produite. Veuillez réessayer plus tard.",
@@ -17,7 +17,7 @@ export const CONTACT_MESSAGES = {
   tooLong: (max: number) => `Ce champ ne doit pas dépasser ${max} caractères.`,
 } as const;
 
-/** Field lengths and the rate limit of the contact form (spec section 9: 300 s by default). */
+/** Field lengths and the rate limit of the contact form (docs/spec/student-portal.md section 9: 300 s by default). */
 export const CONTACT_LIMITS = {
   nomMax: 100,
   sujetMax: 150,

@@ -1,5 +1,5 @@
 /**
- * Countdowns of the login lockout and the contact form (spec section 8): the time left is
+ * Countdowns of the login lockout and the contact form (docs/spec/student-portal.md section 8): the time left is
  * shown as m:ss, and the end is kept as an absolute timestamp so it survives a reload.
  */
 

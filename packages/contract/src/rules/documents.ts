@@ -4,7 +4,7 @@ import { ACADEMY_TIME_ZONE } from "../time-zone.ts";
 const SIZE_UNITS = ["Bytes", "KB", "MB", "GB", "TB"] as const;
 
 /**
- * A size in bytes as the spec shows it (section 9): powers of 1024, units Bytes to TB, at
+ * A size in bytes as docs/spec/student-portal.md section 9 shows it: powers of 1024, units Bytes to TB, at
  * most 2 decimals (`0 Bytes`, `512 Bytes`, `1.5 KB`, `2.35 MB`). Beyond TB it stays in TB.
  */
 export function formatFileSize(bytes: number): string {
@@ -21,7 +21,7 @@ export function formatMonthYear(instant: string | Date): string {
   return new Intl.DateTimeFormat("fr-FR", { timeZone: ACADEMY_TIME_ZONE, month: "long", year: "numeric" }).format(date);
 }
 
-/** The last segment of a file URL or path: the `{filename}` of the download routes (spec section 7). */
+/** The last segment of a file URL or path: the `{filename}` of the download routes (docs/spec/student-portal.md section 7). */
 export function fileNameOf(urlOrPath: string): string {
   const withoutQuery = urlOrPath.split(/[?#]/)[0] ?? "";
   return withoutQuery.slice(withoutQuery.lastIndexOf("/") + 1);
@@ -34,7 +34,7 @@ export const DOCUMENT_DOWNLOADS = {
   orientation: "/api/orientations/download",
 } as const;
 
-/** French texts of the document screens, quoted from the spec where it gives them. */
+/** French texts of the document screens, quoted from docs/spec/student-portal.md where it gives them. */
 export const DOCUMENT_TEXTS = {
   planningEmptyForCentre: "Aucun planning disponible pour votre centre et filière pour le moment.",
   planningEmpty: "Aucun planning disponible pour le moment.",

@@ -1,5 +1,5 @@
 /**
- * Paths under which the site-wide contact section is not shown (spec section 2, "Contact
+ * Paths under which the site-wide contact section is not shown (docs/spec/student-portal.md section 2, "Contact
  * section"). Matched as plain prefixes, exactly as listed: "/contact" also covers
  * "/contactez-nous".
  */

@@ -1,8 +1,9 @@
 /**
- * Notification rules of the screens: how the id lists of section 3 are read, and the relative
- * time and priority labels of section 2. Who a notification is addressed to (section 5) is
- * judged by the API's query alone (apps/api/src/modules/notifications/queries.ts, decision 025):
- * a student only ever receives their own notifications.
+ * Notification rules of the screens (docs/spec/student-portal.md): how the id lists of section 3
+ * are read, and the relative time and priority labels of section 2. Who a notification is
+ * addressed to (section 5) is judged by the API's query alone
+ * (apps/api/src/modules/notifications/queries.ts, decision 025): a student only ever receives
+ * their own notifications.
  */
 
 export const AUDIENCE_TYPES = ["etudiant_specifique", "option", "centre", "filiere", "tous"] as const;
@@ -26,7 +27,7 @@ export const NOTIFICATION_TEXT = {
 } as const;
 
 /**
- * Reads an audience id list in any of the forms section 3 allows: a JSON-encoded list
+ * Reads an audience id list in any of the forms docs/spec/student-portal.md section 3 allows: a JSON-encoded list
  * (`"[1,2]"`, `'["1","2"]'`), a single id (`"3"` or `3`), an array, or nothing.
  * Anything that is not a positive integer id is dropped.
  */
@@ -50,7 +51,7 @@ export function parseIdList(value: unknown): number[] {
   return ids;
 }
 
-/** Read when the student's id is in `viewed_by` (spec section 4). */
+/** Read when the student's id is in `viewed_by` (docs/spec/student-portal.md section 4). */
 export function isViewedBy(viewedBy: unknown, studentId: number): boolean {
   return parseIdList(viewedBy).includes(studentId);
 }
@@ -74,7 +75,7 @@ export function relativeTime(date: string | Date, now: Date = new Date()): strin
 
 export type PriorityLevel = "high" | "medium" | "normal";
 
-/** Spec section 2: high 'Priorité élevée', medium 'Priorité moyenne', anything else 'Priorité normale'. */
+/** docs/spec/student-portal.md section 2: high 'Priorité élevée', medium 'Priorité moyenne', anything else 'Priorité normale'. */
 export function priorityBadge(priority: string | null | undefined): { level: PriorityLevel; label: string } {
   if (priority === "high") return { level: "high", label: "Priorité élevée" };
   if (priority === "medium") return { level: "medium", label: "Priorité moyenne" };

@@ -1,6 +1,6 @@
 import { LIMITS } from "../limits.ts";
 
-/** French texts of the password flows; strings quoted from the specification are kept to the letter. */
+/** French texts of the password flows; strings quoted from docs/spec/student-portal.md are kept to the letter. */
 export const PASSWORD_MESSAGES = {
   mismatch: "Les mots de passe ne correspondent pas",
   currentRequired: "Le mot de passe actuel est requis.",
@@ -29,14 +29,14 @@ export const PASSWORD_MESSAGES = {
   resetDone: "Votre mot de passe a été réinitialisé. Vous allez être redirigé vers la page de connexion.",
 } as const;
 
-/** Lifetime of a reset link, and the delay before the reset page sends the student to /login (spec section 9). */
+/** Lifetime of a reset link, and the delay before the reset page sends the student to /login (docs/spec/student-portal.md section 9). */
 export const PASSWORD_LIMITS = {
   resetTokenMinutes: 60,
   resetRedirectSeconds: 3,
 } as const;
 
 /**
- * The value the reset page sends as `recaptcha_token` (spec section 7: a fixed placeholder).
+ * The value the reset page sends as `recaptcha_token` (docs/spec/student-portal.md section 7: a fixed placeholder).
  * The server does not check it: see docs/decisions (reset password and captcha).
  */
 export const RESET_CAPTCHA_PLACEHOLDER = "reset-password-no-captcha";

@@ -1,5 +1,5 @@
 /**
- * Who on the staff may do what (back-office spec, section 1). Pure: the API enforces it on every
+ * Who on the staff may do what (docs/spec/back-office.md section 1). Pure: the API enforces it on every
  * `/api/gestion` route and resource, the web uses it to hide what a role may not do.
  */
 

@@ -4,7 +4,7 @@ export type ScrollPosition = { scrollTop: number; clientHeight: number; scrollHe
 
 /**
  * The policy text counts as read once it is scrolled to within the tolerance of its bottom
- * (spec section 4: 10 pixels). A text too short to scroll is read at once.
+ * (docs/spec/student-portal.md section 4: 10 pixels). A text too short to scroll is read at once.
  */
 export function isScrolledToBottom(
   { scrollTop, clientHeight, scrollHeight }: ScrollPosition,

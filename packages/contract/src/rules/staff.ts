@@ -1,4 +1,4 @@
-/** French texts and limits of the staff back-office's foundation (back-office spec, sections 1, 2, 7, 8). */
+/** French texts and limits of the staff back-office's foundation (docs/spec/back-office.md sections 1, 2, 7, 8). */
 export const STAFF_MESSAGES = {
   pendingExpired: "Votre connexion a expiré. Recommencez.",
   codeWrong: "Code incorrect.",

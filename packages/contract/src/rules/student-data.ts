@@ -1,6 +1,6 @@
 import type { Etudiant, StudentData } from "../schemas/auth.ts";
 
-/** What the web keeps under the `student_data` storage key (spec section 3), from a user's student record. */
+/** What the web keeps under the `student_data` storage key (docs/spec/student-portal.md section 3), from a user's student record. */
 export function toStudentData(e: Etudiant): StudentData {
   return {
     student_id: e.student_id,

@@ -61,7 +61,7 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const messageResponse = z.object({ message: z.string() });
 
-/** What the web keeps under the `student_data` storage key (spec section 3). */
+/** What the web keeps under the `student_data` storage key (docs/spec/student-portal.md section 3). */
 export const studentData = z.object({
   student_id: z.string(),
   etudiant_id: z.number().int(),

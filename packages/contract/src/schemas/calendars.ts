@@ -3,7 +3,7 @@ import { z } from "zod";
 /** A calendar day as the API writes it. */
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-/** GET /api/parascolaires and /api/parascolaires/{id}: spec section 3. */
+/** GET /api/parascolaires and /api/parascolaires/{id}: docs/spec/student-portal.md section 3. */
 export const eventRecord = z.object({
   id: z.number().int(),
   nom_evenement: z.string(),
@@ -13,7 +13,7 @@ export const eventRecord = z.object({
   is_future: z.boolean(),
   /** Path of the poster image on this API (an authorised route), or null. */
   affiche: z.string().nullable(),
-  /** The type the staff picked (back-office spec section 5); inferred from the name when absent. */
+  /** The type the staff picked (docs/spec/back-office.md section 5); inferred from the name when absent. */
   type: z.string().optional(),
   /** Start and end times (`HH:MM`), when the event has them. */
   heure_debut: z.string().nullable().optional(),
@@ -33,7 +33,7 @@ export const eventStats = z.object({
 export type EventStats = z.infer<typeof eventStats>;
 export const eventStatsResponse = z.object({ success: z.literal(true), data: eventStats });
 
-/** GET /api/jours-feries: spec sections 3 and 7. */
+/** GET /api/jours-feries: docs/spec/student-portal.md sections 3 and 7. */
 export const holidayRecord = z.object({
   id: z.number().int(),
   nom: z.string(),
@@ -41,7 +41,7 @@ export const holidayRecord = z.object({
   formatted_date: day,
   /** Last day of a closure spanning several days; null for a single day. */
   date_fin: day.nullable().optional(),
-  /** national, international, religieux, vacances or fermeture (back-office spec section 5). */
+  /** national, international, religieux, vacances or fermeture (docs/spec/back-office.md section 5). */
   categorie: z.string().optional(),
   /** Religious holidays: 'prevue' until the academy confirms the day, then 'confirmee'. */
   statut_date: z.enum(["prevue", "confirmee"]).nullable().optional(),

@@ -7,7 +7,7 @@ import {
 } from "../rules/certificates.ts";
 import { listQuery, pageOf } from "./staff-lists.ts";
 
-/** Certificate requests handled by the office: `/api/gestion/demandes` (back-office spec sections 6 and 8). */
+/** Certificate requests handled by the office: `/api/gestion/demandes` (docs/spec/back-office.md sections 6 and 8). */
 
 export const CERTIFICATE_STATUSES = [
   CERTIFICATE_STATUS.pending,

@@ -8,7 +8,7 @@ import {
 } from "../rules/certificates.ts";
 
 /**
- * POST /api/demandes (spec section 3). The identity fields are part of what the client sends
+ * POST /api/demandes (docs/spec/student-portal.md section 3). The identity fields are part of what the client sends
  * but the server never reads them: it takes them from the authenticated student.
  */
 export const certificateRequestBody = z
@@ -44,7 +44,7 @@ export const certificateRequestBody = z
 export type CertificateRequestInput = z.input<typeof certificateRequestBody>;
 export type CertificateRequestBody = z.output<typeof certificateRequestBody>;
 
-/** A request as the history shows it (spec section 3: id, type, niveau, langues, status, created_at). */
+/** A request as the history shows it (docs/spec/student-portal.md section 3: id, type, niveau, langues, status, created_at). */
 export const certificateRequest = z.object({
   id: z.number().int(),
   type: z.string(),
@@ -52,9 +52,9 @@ export const certificateRequest = z.object({
   langues: z.array(z.string()),
   status: z.string(),
   created_at: z.string(),
-  /** The reason of a refusal, shown to the student (back-office spec section 6); absent otherwise. */
+  /** The reason of a refusal, shown to the student (docs/spec/back-office.md section 6); absent otherwise. */
   motif: z.string().optional(),
-  /** Once the attestation exists (back-office spec section 6). */
+  /** Once the attestation exists (docs/spec/back-office.md section 6). */
   document: z.object({ numero: z.string(), verification_url: z.string() }).optional(),
 });
 export type CertificateRequest = z.infer<typeof certificateRequest>;
@@ -66,7 +66,7 @@ export const certificateCreatedResponse = z.object({
   data: certificateRequest,
 });
 
-/** GET /api/attestations/{code}: public, and nothing about the holder beyond this (back-office spec section 6). */
+/** GET /api/attestations/{code}: public, and nothing about the holder beyond this (docs/spec/back-office.md section 6). */
 export const certificateVerification = z.discriminatedUnion("status", [
   z.object({
     status: z.literal("valide"),

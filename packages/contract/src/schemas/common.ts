@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** A reference to a centre, an option or a filière as the spec's objects carry it. */
+/** A reference to a centre, an option or a filière as the objects of docs/spec/student-portal.md section 3 carry it. */
 export const namedRef = z.object({ id: z.number().int(), nom: z.string() });
 export type NamedRef = z.infer<typeof namedRef>;
 

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { namedRef } from "./common.ts";
 
 /**
- * Spec section 3, Planning. `taille_fichier` (bytes) is added so the screen shows the real size
- * instead of the original's random placeholder (docs/decisions/003-real-file-sizes.md).
+ * docs/spec/student-portal.md section 3, Planning. `taille_fichier` (bytes) is added so the screen shows the real size
+ * instead of the random placeholder of docs/spec/student-portal.md section 2 (docs/decisions/003-real-file-sizes.md).
  */
 export const planning = z.object({
   id: z.number().int(),
@@ -22,7 +22,7 @@ export const planning = z.object({
 export type Planning = z.infer<typeof planning>;
 export const planningListResponse = z.object({ success: z.literal(true), data: z.array(planning) });
 
-/** Spec section 3, Document (course support). `niveau_id` says which level it belongs to, if any. */
+/** docs/spec/student-portal.md section 3, Document (course support). `niveau_id` says which level it belongs to, if any. */
 export const courseDocument = z.object({
   id: z.number().int(),
   matiere_id: z.number().int(),
@@ -68,7 +68,7 @@ export const courseDocumentsResponse = z.object({
   message: z.string(),
 });
 
-/** Spec section 3, Orientation document. */
+/** docs/spec/student-portal.md section 3, Orientation document. */
 export const orientationDocument = z.object({
   id: z.number().int(),
   titre: z.string(),

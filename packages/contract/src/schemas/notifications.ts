@@ -3,7 +3,7 @@ import { z } from "zod";
 /** An audience id list as sent on the wire: a JSON-encoded list, a single id, or null. */
 const idList = z.union([z.string(), z.number().int()]).nullable();
 
-/** Spec section 3. `viewed_by` only ever holds the caller's own id, when they have read it. */
+/** docs/spec/student-portal.md section 3. `viewed_by` only ever holds the caller's own id, when they have read it. */
 export const notification = z.object({
   id: z.number().int(),
   titre: z.string(),

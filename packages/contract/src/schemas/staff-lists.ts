@@ -10,7 +10,7 @@ const LIST_MESSAGES = {
   sort: "Ce tri n'est pas valide.",
 } as const;
 
-/** The query every staff list takes (spec section 8); each list adds its filters with `.extend`. */
+/** The query every staff list takes (docs/spec/back-office.md section 8); each list adds its filters with `.extend`. */
 export const listQuery = z.object({
   q: z.string().trim().max(200, LIST_MESSAGES.q).optional(),
   sort: z

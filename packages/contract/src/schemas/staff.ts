@@ -205,7 +205,7 @@ export const activationQuery = z.object({
     .max(200, m.activationInvalid),
 });
 
-/** The token decides the account: a staff member's or a student's invitation (spec section 8). */
+/** The token decides the account: a staff member's or a student's invitation (docs/spec/back-office.md section 8). */
 export const activationInfo = z.object({ kind: z.enum(["staff", "student"]), name: z.string(), email: z.string() });
 export type ActivationInfo = z.infer<typeof activationInfo>;
 

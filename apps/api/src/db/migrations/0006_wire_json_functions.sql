@@ -1,4 +1,4 @@
--- Decision 050: a notification's wire JSON (spec section 3, contract key order, written as
+-- Decision 050: a notification's wire JSON (docs/spec/student-portal.md section 3, contract key order, written as
 -- JSON.stringify writes it) is computed once per row, in two stored generated columns around
 -- "viewed_by", the only field that depends on the reader. Declared IMMUTABLE: the output is
 -- fixed by the arguments (UTC, a fixed to_char pattern, no locale-dependent field).
@@ -34,7 +34,7 @@ CREATE FUNCTION notification_wire_tail(
 	) x
 $$;
 --> statement-breakpoint
--- The same for a course document (spec section 3) around "taille_fichier", the stored file's
+-- The same for a course document (docs/spec/student-portal.md section 3) around "taille_fichier", the stored file's
 -- size, which lives in another table.
 CREATE FUNCTION course_document_wire_head(
 	id integer, matiere_id integer, niveau_id integer, titre text, description text, file_name text, type_fichier text

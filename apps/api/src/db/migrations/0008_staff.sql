@@ -86,7 +86,7 @@ CREATE INDEX "staff_login_challenges_staff_idx" ON "staff_login_challenges" USIN
 CREATE INDEX "staff_recovery_codes_staff_idx" ON "staff_recovery_codes" USING btree ("staff_id");--> statement-breakpoint
 CREATE INDEX "staff_sessions_staff_idx" ON "staff_sessions" USING btree ("staff_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "staff_users_email_unique" ON "staff_users" USING btree ("email");--> statement-breakpoint
--- Back-office spec, section 7: the audit log is append-only. No route changes an entry, and the
+-- docs/spec/back-office.md section 7: the audit log is append-only. No route changes an entry, and the
 -- table itself refuses UPDATE, DELETE and TRUNCATE, whoever asks.
 CREATE FUNCTION audit_log_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -175,7 +175,6 @@ CREATE INDEX "notifications_withdrawn_at_idx" ON "notifications" USING btree ("w
 ALTER TABLE "policies" ADD CONSTRAINT "policies_status_check" CHECK ("policies"."status" in ('brouillon', 'publiee'));--> statement-breakpoint
 ALTER TABLE "policies" ADD CONSTRAINT "policies_published_version_check" CHECK ("policies"."status" = 'brouillon' or "policies"."version" is not null);--> statement-breakpoint
 -- custom SQL (keep when regenerating)
--- from 0009_calendars_back_office.sql (branch calendars)
 -- Holidays seeded before this migration: their school year, their category and, for the
 -- religious ones, 'prevue' (docs/spec/back-office.md section 5); the rules of
 -- packages/contract/src/rules/calendars.ts (holidayCategory) read from the name.
@@ -183,10 +182,8 @@ UPDATE "jours_feries" SET "annee_scolaire" = CASE WHEN extract(month FROM "jour"
 UPDATE "jours_feries" SET "categorie" = 'religieux', "statut_date" = 'prevue' WHERE "nom" ~* '(a[iï]d|h[ée]girien|ramadan)' OR "description" ~* 'religieux';--> statement-breakpoint
 UPDATE "jours_feries" SET "categorie" = 'international' WHERE "categorie" = 'national' AND ("nom" ~* '(travail|international)' OR "description" ~* 'international');--> statement-breakpoint
 
--- from 0009_notifications_publishing.sql (branch notifications)
--- What was there before the back-office was published when it was written.
+-- Notifications already stored have no publication time: each went out when it was written.
 UPDATE "notifications" SET "published_at" = "created_at";--> statement-breakpoint
 
--- from 0009_inbox_policy.sql (branch inbox-policy)
--- Versions published before drafts existed: their publication is their last update.
+-- Published versions without a publication time: their publication is their last update.
 UPDATE "policies" SET "published_at" = "last_updated" WHERE "status" = 'publiee' AND "published_at" IS NULL;

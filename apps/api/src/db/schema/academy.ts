@@ -5,7 +5,7 @@ export const centres = pgTable("centres", {
   nom: text("nom").notNull().unique(),
   adresse: text("adresse").notNull().default(""),
   telephone: text("telephone"),
-  /** A link to the centre on a map (back-office spec, section 4). */
+  /** A link to the centre on a map (docs/spec/back-office.md section 4). */
   lienCarte: text("lien_carte"),
 });
 
@@ -27,7 +27,7 @@ export const users = pgTable(
     name: text("name").notNull(),
     /** Stored lower-cased so that look-ups need no function index. */
     email: text("email").notNull(),
-    /** Null until a student created by the staff accepts the invitation (back-office spec, section 4). */
+    /** Null until a student created by the staff accepts the invitation (docs/spec/back-office.md section 4). */
     passwordHash: text("password_hash"),
     /** Set by "Désactiver": sign-in then refuses the account. */
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
@@ -57,7 +57,7 @@ export const etudiants = pgTable(
     filiereId: integer("filiere_id").references(() => filieres.id),
     profileImage: text("profile_image"),
   },
-  // The back-office's list filters and sorts 2,000 students a page at a time (back-office spec, section 4).
+  // The back-office's list filters and sorts 2,000 students a page at a time (docs/spec/back-office.md section 4).
   (t) => [
     index("etudiants_centre_idx").on(t.centreId),
     index("etudiants_option_idx").on(t.optionId),

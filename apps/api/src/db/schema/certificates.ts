@@ -41,7 +41,7 @@ export const certificateRequests = pgTable(
 );
 
 /**
- * Every change of a request's status, with who made it and when (back-office spec section 6).
+ * Every change of a request's status, with who made it and when (docs/spec/back-office.md section 6).
  * `staff_name` is copied so that the history reads the same after a rename.
  */
 export const certificateRequestEvents = pgTable(

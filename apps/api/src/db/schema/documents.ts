@@ -79,7 +79,7 @@ export const coursDocuments = pgTable(
     niveauId: integer("niveau_id").references(() => niveaux.id, { onDelete: "cascade" }),
     titre: text("titre").notNull(),
     description: text("description"),
-    /** Month (1-12) and year the document belongs to, shown to staff (section 5). */
+    /** Month (1-12) and year the document belongs to, shown to staff (docs/spec/back-office.md section 5). */
     mois: integer("mois"),
     annee: integer("annee"),
     /** Staff order inside its subject and level (arrows or drag and drop); students follow it. */
@@ -92,7 +92,7 @@ export const coursDocuments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     ...withdrawal(),
     /**
-     * The wire JSON (spec section 3) up to `"taille_fichier":` and after it, computed by
+     * The wire JSON (docs/spec/student-portal.md section 3) up to `"taille_fichier":` and after it, computed by
      * PostgreSQL from the row (migration 0006, decision 050); the size comes from stored_files.
      */
     wireHead: text("wire_head")

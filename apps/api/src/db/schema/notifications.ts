@@ -5,7 +5,7 @@ import { staffUsers } from "./staff.ts";
 
 /**
  * Notifications and their audience. The id lists are integer arrays so that the audience
- * rule (spec section 5) runs in SQL with `= ANY(...)`; the API writes them out in the
+ * rule (docs/spec/student-portal.md section 5) runs in SQL with `= ANY(...)`; the API writes them out in the
  * JSON-encoded form of section 3.
  */
 export const notifications = pgTable(
@@ -28,7 +28,7 @@ export const notifications = pgTable(
     link: text("link"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /**
-     * When students see it (back-office spec, section 5): null for a draft, a future time for a
+     * When students see it (docs/spec/back-office.md section 5): null for a draft, a future time for a
      * scheduled one; the student query compares it with now(), so nothing has to run at that
      * time. The back-office sets `created_at` to the same instant, the date students read.
      */
@@ -36,14 +36,14 @@ export const notifications = pgTable(
     /** "Retirer" (modules/trash/kind.ts): hidden from students while set, purged after 30 days. */
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
     withdrawnBy: integer("withdrawn_by").references(() => staffUsers.id, { onDelete: "set null" }),
-    /** The staff member who composed it; null for the seed's and the former system's. */
+    /** The staff member who composed it; null when no account did (the seed's, rows older than migration 0009). */
     createdBy: integer("created_by").references(() => staffUsers.id, { onDelete: "set null" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** "Envoyer aussi par e-mail": the copies are queued once it is published (emailed_at set then). */
     emailCopy: boolean("email_copy").notNull().default(false),
     emailedAt: timestamp("emailed_at", { withTimezone: true }),
     /**
-     * The wire JSON (spec section 3) up to `"viewed_by":` and from the field after it, computed
+     * The wire JSON (docs/spec/student-portal.md section 3) up to `"viewed_by":` and from the field after it, computed
      * by PostgreSQL from the row (migration 0006, decision 050): a list then joins each row's two
      * halves around the reader's own `viewed_by` instead of writing every field on each request.
      */

@@ -6,7 +6,7 @@ import { staffUsers } from "./staff.ts";
 /**
  * The versions of the non-refund policy. A draft (`brouillon`, no version number yet) is edited in
  * the back-office; publishing gives it the next version number, and the highest published version
- * is in force (docs/spec/back-office.md section 6). Rows written before drafts existed are published.
+ * is in force (docs/spec/back-office.md section 6). `status` defaults to published.
  */
 export const policies = pgTable(
   "policies",

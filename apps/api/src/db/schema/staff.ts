@@ -17,7 +17,7 @@ import {
 import { centres } from "./academy.ts";
 
 /**
- * The academy's staff (back-office spec, section 1): accounts of their own, apart from students.
+ * The academy's staff (docs/spec/back-office.md section 1): accounts of their own, apart from students.
  * `password_hash` is null until the invitation is accepted; the TOTP secret is kept encrypted
  * (AES-256-GCM, key derived from APP_SECRET) and counts as enrolled only once a code confirmed it.
  */
@@ -140,7 +140,7 @@ export const staffPasswordResets = pgTable(
 );
 
 /**
- * The audit log (back-office spec, section 7): append-only. A trigger (migration 0008) refuses
+ * The audit log (docs/spec/back-office.md section 7): append-only. A trigger (migration 0008) refuses
  * UPDATE, DELETE and TRUNCATE. The name and role are copied so that an entry reads the same later.
  */
 export const auditLog = pgTable(

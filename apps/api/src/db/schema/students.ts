@@ -19,7 +19,7 @@ export const studentInvitations = pgTable(
 );
 
 /**
- * A parsed import file waiting for "Importer N lignes" (back-office spec, section 4): the preview
+ * A parsed import file waiting for "Importer N lignes" (docs/spec/back-office.md section 4): the preview
  * writes no student, only this row, owned by the staff member who uploaded it, for an hour.
  */
 export const studentImports = pgTable(

@@ -11,7 +11,7 @@ export const DEMO_STAFF = {
 } as const;
 
 /**
- * The three demo staff accounts (back-office spec, section 2): activated, no second factor yet,
+ * The three demo staff accounts (docs/spec/back-office.md section 2): activated, no second factor yet,
  * so that the first sign-in enrols one. Does nothing when any staff account exists.
  */
 export async function seedStaff(db: Database) {

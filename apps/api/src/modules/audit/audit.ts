@@ -22,7 +22,7 @@ export type AuditEntryInput = {
   changes?: AuditChanges | null;
 };
 
-/** Fields whose value never enters the journal, whatever a caller passes (spec section 7). */
+/** Fields whose value never enters the journal, whatever a caller passes (docs/spec/back-office.md section 7). */
 const SECRET_FIELD = /pass|hash|token|secret|recovery|cookie|session/i;
 
 /**

@@ -46,7 +46,7 @@ const holidayForStudent = (userId: number | Placeholder) =>
 const publishedEventFor = (userId: number | Placeholder) => and(isNull(p.withdrawnAt), eventForStudent(userId));
 
 /**
- * Spec section 3's event as the columns of a lateral row `x`, in the contract's key order
+ * The event of docs/spec/student-portal.md section 3 as the columns of a lateral row `x`, in the contract's key order
  * (row_to_json then writes the wire JSON). `is_future` is judged against `today`, the
  * academy's calendar day.
  */

@@ -21,7 +21,7 @@ export async function calendarRoutes(scopes: RouteScopes, context: AppContext) {
   const calendars = createCalendarsService(context);
   const app = scopes.authenticated;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // The event page sits behind the policy gate (spec section 4): so do its data and poster.
+  // The event page sits behind the policy gate (docs/spec/student-portal.md section 4): so do its data and poster.
   const gated = scopes.accepted;
   const byId = z.object({ id: idParam });
 

@@ -84,7 +84,7 @@ export function createCalendarsService({ db, config }: CoreContext, now: () => D
       ]);
       return {
         total,
-        // Every centre closes on a public holiday; with no centre known, the spec's default.
+        // Every centre closes on a public holiday; with no centre known, the default of docs/spec/student-portal.md section 9.
         centres_fermes: centres > 0 ? centres : HOLIDAY_STATS_DEFAULTS.centres_fermes,
         congé_tous: total > 0 ? Math.round((closedForAll / total) * 100) : HOLIDAY_STATS_DEFAULTS.congé_tous,
       };

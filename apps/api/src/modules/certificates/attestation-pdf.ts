@@ -5,7 +5,7 @@ import fontkit from "@cantoo/fontkit";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "@cantoo/pdf-lib";
 import QRCode from "qrcode";
 
-/** Everything printed on an attestation (back-office spec section 6). */
+/** Everything printed on an attestation (docs/spec/back-office.md section 6). */
 export type AttestationContent = {
   letterhead: { name: string; tagline: string; address: string; contact: string };
   title: string;

@@ -5,7 +5,7 @@ import { certificateRequests, etudiants } from "../../db/schema/index.ts";
 
 const centreOf = sql<number | null>`coalesce(${etudiants.centreId}, ${certificateRequests.centreId})`;
 
-/** "Demandes en attente" on the dashboard (back-office spec section 3), in the staff member's scope. */
+/** "Demandes en attente" on the dashboard (docs/spec/back-office.md section 3), in the staff member's scope. */
 /** Typed where it is listed (modules/dashboard/counters.ts), which imports it. */
 export const pendingRequestsCounter = {
   key: "demandes",

@@ -1,7 +1,7 @@
 import { CERTIFICATE_STATUS } from "@puerta/contract";
 import { escapeHtml, mailLayout, type OutgoingMail } from "../../lib/mailer/index.ts";
 
-/** The student's e-mail when the office changes a request (back-office spec section 6). */
+/** The student's e-mail when the office changes a request (docs/spec/back-office.md section 6). */
 export function certificateChangeMail(input: {
   to: string;
   firstName: string;

@@ -52,7 +52,7 @@ const iso = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC
 const isoOrNull = (column: unknown) =>
   sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The student's current centre decides whose secretariat handles the request (spec section 1). */
+/** The student's current centre decides whose secretariat handles the request (docs/spec/back-office.md section 1). */
 const centreOf = sql<number | null>`coalesce(${etudiants.centreId}, ${c.centreId})`;
 
 const itemColumns = {
@@ -90,7 +90,7 @@ type ItemRow = {
     doc_revoked_reason: string | null;
   };
 
-/** Pending first, the oldest of them at the top (spec section 6); then the sort asked for. */
+/** Pending first, the oldest of them at the top (docs/spec/back-office.md section 6); then the sort asked for. */
 const PENDING_FIRST = sql`(${c.status} = ${CERTIFICATE_STATUS.pending}) desc`;
 const SORTS: Record<string, SQL[]> = {
   default: [PENDING_FIRST, asc(c.createdAt)],
@@ -148,7 +148,7 @@ const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: ACADEMY_TIME_ZONE })
 export type CertificateOffice = ReturnType<typeof createCertificateOffice>;
 
 /**
- * The office's side of certificate requests (back-office spec section 6): the inbox, the status
+ * The office's side of certificate requests (docs/spec/back-office.md section 6): the inbox, the status
  * machine (`En Cours` → `Disponible` | `Refuser`), the attestation and its public verification.
  */
 export function createCertificateOffice({
@@ -483,7 +483,7 @@ export function createCertificateOffice({
     },
 
     /**
-     * The direction withdraws an attestation (spec section 6): the verification then answers
+     * The direction withdraws an attestation (docs/spec/back-office.md section 6): the verification then answers
      * "révoquée", the student can no longer download it, and the request shows the reason.
      */
     async revoke(staff: LiveSession, id: number, body: CertificateRevocation, ip: string) {

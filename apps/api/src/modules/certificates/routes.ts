@@ -51,8 +51,8 @@ const EXPORT_COLUMNS: readonly ExportColumn<CertificateStaffItem>[] = [
 ];
 
 /**
- * Certificate requests: the student's (behind the policy gate, spec section 4), the public
- * verification of an attestation, and the office's inbox (back-office spec sections 6 and 8).
+ * Certificate requests: the student's (behind the policy gate, docs/spec/student-portal.md section 4), the public
+ * verification of an attestation, and the office's inbox (docs/spec/back-office.md sections 6 and 8).
  */
 export async function certificateRoutes({ accepted, public: publicScope, staff }: RouteScopes, context: AppContext) {
   const r = accepted.withTypeProvider<ZodTypeProvider>();

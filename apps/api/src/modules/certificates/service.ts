@@ -59,7 +59,7 @@ export function createCertificateService({
       return target;
     },
 
-    /** The public check of a verification code (spec section 6): rate-limited by IP, nothing else about the student. */
+    /** The public check of a verification code (docs/spec/back-office.md section 6): rate-limited by IP, nothing else about the student. */
     async verify(rawCode: string, ip: string): Promise<CertificateVerification> {
       const attempt = await reserveAttempt(db, [{ key: `verification:${ip}`, rule: VERIFICATION_RULE }]);
       if (!attempt.allowed) {

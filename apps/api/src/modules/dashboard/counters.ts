@@ -7,7 +7,7 @@ import { insideCentres } from "../notifications/staff-queries.ts";
 import { countNotAcceptedCurrent } from "../policy/versions.ts";
 
 /**
- * One counter of the dashboard (back-office spec, section 3). Each feature adds its counter to
+ * One counter of the dashboard (docs/spec/back-office.md section 3). Each feature adds its counter to
  * COUNTER_PROVIDERS below (demandes en attente, messages non traités…), and nothing else changes.
  */
 export type CounterProvider = {

@@ -10,7 +10,7 @@ const c = coursDocuments;
 const inOrder = sql`d.ordre, d.created_at desc, d.id`;
 
 /**
- * Spec section 3's documents answer, written by PostgreSQL in one statement prepared once
+ * The documents answer of docs/spec/student-portal.md section 3, written by PostgreSQL in one statement prepared once
  * (decision 050): subjects with levels (by ordre), subjects without levels with their
  * documents, and level id → that level's documents of its subject. Each document is its row's
  * stored wire JSON (migration 0006) around the stored file's size. The CTEs name their columns

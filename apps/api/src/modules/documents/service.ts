@@ -6,7 +6,7 @@ import * as q from "./queries.ts";
 export function createDocumentsService({ db }: Pick<CoreContext, "db">) {
   const courseDocuments = q.courseDocumentsJson(db);
   return {
-    /** Spec section 3's documents answer: its wire JSON, and the message that goes with it. */
+    /** The documents answer of docs/spec/student-portal.md section 3: its wire JSON, and the message that goes with it. */
     async all(): Promise<{ json: string; message: string }> {
       const { json, listed } = await courseDocuments();
       return { json, message: listed ? DOCUMENT_TEXTS.courseListed : DOCUMENT_TEXTS.courseEmpty };

@@ -7,7 +7,7 @@ import { jsonArray } from "../../lib/json-text.ts";
 const n = notifications;
 
 /**
- * Spec section 5 in SQL, against the caller's `etudiants` row joined into the same query:
+ * docs/spec/student-portal.md section 5 in SQL, against the caller's `etudiants` row joined into the same query:
  * `tous` and any unknown type are shown; the others need the student's id, option, centre
  * or filière in the matching list (a null attribute never matches).
  */
@@ -20,7 +20,7 @@ export const addressedToStudent = or(
 );
 
 /**
- * Published and not withdrawn (back-office spec, section 5): a scheduled notification appears by
+ * Published and not withdrawn (docs/spec/back-office.md section 5): a scheduled notification appears by
  * itself once `published_at` has passed, with nothing to run at that time; a draft (null) never.
  */
 export const visibleToStudents = and(isNull(n.withdrawnAt), lte(n.publishedAt, sql`now()`));
@@ -87,7 +87,7 @@ const ownAudienceOnly = sql`case when cardinality(${n.etudiantIds}) = 0 then ${n
       then '"[' || ${etudiants.id} || ']"' else 'null' end) end`;
 
 /**
- * Spec section 3's notification: the row's stored wire JSON (migration 0006) around the one
+ * The notification of docs/spec/student-portal.md section 3: the row's stored wire JSON (migration 0006) around the one
  * field that depends on the reader. Only the caller's own read is disclosed in `viewed_by`:
  * who else read it is none of their business.
  */

@@ -16,7 +16,7 @@ const params = z.object({ id: z.string() });
 
 /**
  * The list (/notifications) is exempt from the policy gate; a notification's page is not
- * (spec section 4), so its detail, mark and photo are declared behind the gate.
+ * (docs/spec/student-portal.md section 4), so its detail, mark and photo are declared behind the gate.
  */
 export async function notificationRoutes(scopes: RouteScopes, context: AppContext) {
   const notifications = createNotificationService(context);

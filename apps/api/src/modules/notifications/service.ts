@@ -16,7 +16,7 @@ export function createNotificationService({ db, storage }: Pick<CoreContext, "db
   const json = q.notificationJson(db);
   async function find(userId: number, rawId: string) {
     const row = await q.findForUser(db, userId, parseId(rawId));
-    // Not addressed to the caller reads exactly like missing (ARCHITECTURE section 4).
+    // Not addressed to the caller reads exactly like missing (docs/ARCHITECTURE.md section 4).
     if (!row) throw notFound(NOT_FOUND);
     return row;
   }

@@ -60,7 +60,7 @@ export type ResetAccountStore<Account extends { id: number; email: string }> = {
 };
 
 /**
- * "Mot de passe oublié" (student-portal spec section 9, back-office spec section 2): a link by
+ * "Mot de passe oublié" (docs/spec/student-portal.md sections 2 and 7, docs/spec/back-office.md section 2): a link by
  * e-mail, single use, valid PASSWORD_LIMITS.resetTokenMinutes, stored hashed; the same answer
  * whether or not the address has an account; the rate limits of RULES.
  */

@@ -17,7 +17,7 @@ export async function passwordRoutes(scopes: RouteScopes, context: AppContext) {
   const r = scopes.public.withTypeProvider<ZodTypeProvider>();
   const passwords = createPasswordService(context);
 
-  // /modifier-mot-de-passe is behind the policy gate (spec section 4): so is the change.
+  // /modifier-mot-de-passe is behind the policy gate (docs/spec/student-portal.md section 4): so is the change.
   scopes.accepted
     .withTypeProvider<ZodTypeProvider>()
     .post(

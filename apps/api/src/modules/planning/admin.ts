@@ -67,7 +67,7 @@ const SORTS: Record<string, SQL[]> = {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The plannings a staff member may see: a secretary's own centres only (spec section 1). */
+/** The plannings a staff member may see: a secretary's own centres only (docs/spec/back-office.md section 1). */
 function scopeOf(staff: LiveSession): SQL | undefined {
   if (staff.role !== "secretariat") return undefined;
   return staff.centre_ids.length > 0 ? inArray(p.centreId, staff.centre_ids) : sql`false`;

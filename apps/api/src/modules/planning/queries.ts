@@ -5,7 +5,7 @@ import { prepared } from "../../db/prepared.ts";
 import { centres, etudiants, options, planifications, storedFiles } from "../../db/schema/index.ts";
 import { jsonArray, jsonObject, rowJson } from "../../lib/json-text.ts";
 
-/** The folder `fichier_path` names (spec section 3); files are found by name, never by path. */
+/** The folder `fichier_path` names (docs/spec/student-portal.md section 3); files are found by name, never by path. */
 const PLANNING_FOLDER = "planifications";
 
 /**
@@ -23,7 +23,7 @@ const visibleTo = (userId: number | Placeholder) =>
   );
 
 /**
- * Spec section 3's planning as the columns of a lateral row `x`, in the contract's key order
+ * The planning of docs/spec/student-portal.md section 3 as the columns of a lateral row `x`, in the contract's key order
  * (row_to_json then writes the wire JSON); `taille_fichier` is the stored file's real size.
  */
 const planningRow = sql`select

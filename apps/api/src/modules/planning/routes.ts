@@ -6,7 +6,7 @@ import { successJson } from "../../lib/json-text.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
 import { createPlanningService } from "./service.ts";
 
-/** /planning is exempt from the policy gate (spec section 4): signed in is enough. */
+/** /planning is exempt from the policy gate (docs/spec/student-portal.md section 4): signed in is enough. */
 export async function planningRoutes({ authenticated: app }: RouteScopes, context: AppContext) {
   const planning = createPlanningService(context);
 

@@ -5,7 +5,7 @@ import * as q from "./queries.ts";
 export function createPlanningService({ db }: Pick<CoreContext, "db">) {
   const listJson = q.visiblePlanningsJson(db);
   return {
-    /** Spec section 5's planning filter, applied here on the server: the wire JSON list. */
+    /** The planning filter of docs/spec/student-portal.md section 5, applied here on the server: the wire JSON list. */
     listJson,
 
     async download(userId: number, fileName: string): Promise<DownloadTarget | null> {

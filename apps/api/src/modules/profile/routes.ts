@@ -8,7 +8,7 @@ import { validationFailed } from "../../lib/errors.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
 import { createProfileService } from "./service.ts";
 
-/** /profile is behind the policy gate (spec section 4): so are the photo's calls. */
+/** /profile is behind the policy gate (docs/spec/student-portal.md section 4): so are the photo's calls. */
 export async function profileRoutes(scopes: RouteScopes, context: AppContext) {
   // A child of the gated scope: the multipart parser stays with these routes.
   await scopes.accepted.register(async (app) => profileScope(app, context));

@@ -33,7 +33,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : 
 
 /**
  * What still refers to an item, in words ("212 étudiants"): a deletion is refused while any
- * remains (back-office spec, section 4), so nothing is left pointing at nothing.
+ * remains (docs/spec/back-office.md section 4), so nothing is left pointing at nothing.
  */
 const USAGE: Record<ReferentielKind, (db: Executor, id: number) => Promise<string[]>> = {
   async centres(db, id) {

@@ -169,7 +169,7 @@ export function createStaffAccounts({ db, config, mail }: { db: Database; config
       return { data, page: query.page, per_page: query.per_page, total: count?.n ?? 0 };
     },
 
-    /** Every account the list's filters keep, as CSV (spec section 8), journaled as an export. */
+    /** Every account the list's filters keep, as CSV (docs/spec/back-office.md section 8), journaled as an export. */
     async exportCsv(staff: q.LiveSession, query: StaffAccountsQuery, ip: string) {
       const rows = await db
         .select(accountColumns)

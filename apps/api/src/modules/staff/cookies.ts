@@ -3,7 +3,7 @@ import { STAFF_LIMITS } from "@puerta/contract";
 import type { Config } from "../../config.ts";
 
 /**
- * The staff's cookies (back-office spec, section 2): HttpOnly, SameSite=Strict, Path=/, and in
+ * The staff's cookies (docs/spec/back-office.md section 2): HttpOnly, SameSite=Strict, Path=/, and in
  * production the `__Host-` prefix with Secure, which the browser then keeps to this very origin.
  */
 export function staffCookies(config: Config) {

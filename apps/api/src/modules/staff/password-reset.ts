@@ -32,7 +32,7 @@ const liveFor = (email: string, tokenHash: string) =>
   );
 
 /**
- * "Mot de passe oublié" for staff (back-office spec section 2: "works as for students"): the
+ * "Mot de passe oublié" for staff (docs/spec/back-office.md section 2: "works as for students"): the
  * students' flow (modules/passwords/reset-flow.ts) over `staff_password_resets`. Only an active
  * account that has chosen a password gets a link (an invitation is its own link). A reset keeps
  * the second factor, ends the account's sessions and is journaled in its transaction.

@@ -46,7 +46,7 @@ import { createStaffSessions } from "./sessions.ts";
 import { createStaffSignIn } from "./sign-in.ts";
 
 /**
- * The staff back-office's API (back-office spec, section 8): the sign-in and the activation
+ * The staff back-office's API (docs/spec/back-office.md section 8): the sign-in and the activation
  * link outside the staff scope, everything else inside it (modules/staff/scope.ts).
  */
 export async function gestionRoutes(scopes: RouteScopes, context: AppContext) {

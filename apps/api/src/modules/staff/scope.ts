@@ -56,7 +56,7 @@ export const actorOf = (staff: LiveSession): StaffActor => ({ role: staff.role, 
 
 /**
  * A resource the staff member asked for by id: outside their scope it does not exist for them
- * (404, spec section 1). Later modules call it after loading the resource's centres.
+ * (404, docs/spec/back-office.md section 1). Later modules call it after loading the resource's centres.
  */
 export function assertVisible(staff: LiveSession, permission: Permission, resource: ScopedResource) {
   if (!can(actorOf(staff), permission, resource)) throw notFound();

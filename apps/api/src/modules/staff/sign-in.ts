@@ -48,7 +48,7 @@ type Deps = {
   lockout: StaffLockout;
 };
 
-/** The staff sign-in in two steps (back-office spec, sections 2 and 8), sign-out and password change. */
+/** The staff sign-in in two steps (docs/spec/back-office.md sections 2 and 8), sign-out and password change. */
 export function createStaffSignIn({ db, captcha, secrets, sessions, lockout }: Deps) {
   /** Reserves the attempt before anything is checked; a locked key answers 429 at once. */
   async function reserveAttempt(email: string, ip: string) {

@@ -85,7 +85,7 @@ export async function webRoutes(app: FastifyInstance, { config }: AppContext) {
     const page = pages.get(normalised);
     if (page) return sendPage(reply, page, 200);
     if (!fallback) return reply.status(404).send({ message: MESSAGES.notFound });
-    // An attestation's verification page names its holder: never indexed (back-office spec section 6).
+    // An attestation's verification page names its holder: never indexed (docs/spec/back-office.md section 6).
     if (normalised.startsWith("/verifier/")) reply.header("X-Robots-Tag", "noindex, nofollow");
     return sendPage(reply, fallback, matchesRoute(normalised, SHELL_ROUTES) || isStaffPage(normalised) ? 200 : 404);
   });

@@ -10,14 +10,14 @@ import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ApiError, apiJson } from "../../../lib/api.ts";
 
-/** Spec section 4: events and their stats are kept 5 minutes; a fetch in flight is shared. */
+/** docs/spec/student-portal.md section 4: events and their stats are kept 5 minutes; a fetch in flight is shared. */
 const STALE_MS = LIMITS.cacheSeconds * 1000;
 
 export const EVENTS_KEY = ["parascolaires", "list"] as const;
 const STATS_KEY = ["parascolaires", "stats"] as const;
 const detailKey = (id: number) => ["parascolaires", "detail", id] as const;
 
-/** Spec section 8: a failed events fetch reads 'Erreur de connexion: {message}'. */
+/** docs/spec/student-portal.md section 8: a failed events fetch reads 'Erreur de connexion: {message}'. */
 function connectionError(error: unknown): Error {
   if (error instanceof Error && error.name === "AbortError") return error;
   return new Error(CALENDAR_TEXTS.connectionError(error instanceof Error ? error.message : String(error)));
@@ -53,7 +53,7 @@ export const eventStatsQuery = queryOptions({
 export function useEvents() {
   const events = useQuery(eventsQuery);
   const stats = useQuery(eventStatsQuery);
-  // Spec section 8: a stats failure is only logged; the list still shows.
+  // docs/spec/student-portal.md section 8: a stats failure is only logged; the list still shows.
   useEffect(() => {
     if (stats.error) console.warn("Statistiques des événements indisponibles :", stats.error.message);
   }, [stats.error]);

@@ -14,7 +14,7 @@ import { EVENT_TYPE_ICONS } from "./event-types.ts";
 export const meta = () => [{ title: `Événement | ${brand.academyName}` }];
 
 /**
- * /parascolaire/{id} (spec section 2). The calendar passes the event in navigation state;
+ * /parascolaire/{id} (docs/spec/student-portal.md section 2). The calendar passes the event in navigation state;
  * opened directly (reload, shared link) the page loads it from the API.
  */
 export default function EventDetailPage() {

@@ -13,7 +13,7 @@ import {
   Users,
 } from "lucide-react";
 
-/** One icon per event type (spec section 2); academic is also the default. */
+/** One icon per event type (docs/spec/student-portal.md section 2); academic is also the default. */
 export const EVENT_TYPE_ICONS: Record<EventType, LucideIcon> = {
   ceremony: Award,
   orientation: Compass,

@@ -21,7 +21,7 @@ import { EVENT_TYPE_ICONS } from "./event-types.ts";
 
 export const meta = () => [{ title: `${T.eventsTitle} | ${brand.academyName}` }];
 
-/** /parascolaire-calendar (spec section 2): the school year's extracurricular events. */
+/** /parascolaire-calendar (docs/spec/student-portal.md section 2): the school year's extracurricular events. */
 export default function EventsPage() {
   const [month, setMonth] = useState<Month>(ALL_MONTHS);
   const { events, stats } = useEvents();

@@ -11,7 +11,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { apiJson } from "../../../lib/api.ts";
 
-/** Spec section 4: holidays and their stats are kept 5 minutes; a fetch in flight is shared. */
+/** docs/spec/student-portal.md section 4: holidays and their stats are kept 5 minutes; a fetch in flight is shared. */
 const STALE_MS = LIMITS.cacheSeconds * 1000;
 
 export const holidaysQuery = queryOptions({
@@ -23,7 +23,7 @@ export const holidaysQuery = queryOptions({
       body = await apiJson("/api/jours-feries", { signal });
     } catch (error) {
       if (error instanceof Error && error.name === "AbortError") throw error;
-      // Spec section 8: a non-OK status reads 'Erreur de connexion: {message}'.
+      // docs/spec/student-portal.md section 8: a non-OK status reads 'Erreur de connexion: {message}'.
       throw new Error(CALENDAR_TEXTS.connectionError(error instanceof Error ? error.message : String(error)));
     }
     // An unsuccessful answer uses its own message or 'Failed to fetch holidays'.
@@ -51,7 +51,7 @@ export const holidayStatsQuery = queryOptions({
 export function useHolidays() {
   const holidays = useQuery(holidaysQuery);
   const stats = useQuery(holidayStatsQuery);
-  // Spec section 8: a stats failure is only logged; the band falls back to the spec's defaults.
+  // docs/spec/student-portal.md section 8: a stats failure is only logged; the band falls back to the defaults of section 9.
   useEffect(() => {
     if (stats.error) console.warn("Statistiques des jours fériés indisponibles :", stats.error.message);
   }, [stats.error]);

@@ -22,14 +22,14 @@ import { useHolidays } from "./api.ts";
 
 export const meta = () => [{ title: `${T.holidaysTitle} | ${brand.academyName}` }];
 
-/** Icon by category; the colour comes with the category too (spec section 3). */
+/** Icon by category; the colour comes with the category too (docs/spec/student-portal.md section 3). */
 const CATEGORY_ICONS: Record<HolidayCategory, LucideIcon> = {
   religieux: MoonStar,
   international: Globe2,
   national: Flag,
 };
 
-/** /jourOff-calendar (spec section 2): the public holidays of the school year. */
+/** /jourOff-calendar (docs/spec/student-portal.md section 2): the public holidays of the school year. */
 export default function HolidaysPage() {
   const [month, setMonth] = useState<Month>(ALL_MONTHS);
   const { holidays, stats, summary } = useHolidays();
@@ -94,7 +94,7 @@ export default function HolidaysPage() {
                 icon={CATEGORY_ICONS[holiday.type]}
                 color={holiday.color}
                 title={holiday.title}
-                // 'Date prévue' until the academy confirms a religious holiday (back-office spec section 5).
+                // 'Date prévue' until the academy confirms a religious holiday (docs/spec/back-office.md section 5).
                 date={holiday.date_status ? `${holiday.date} · ${holiday.date_status}` : holiday.date}
                 rawDate={holiday.raw_date}
                 description={holiday.description}

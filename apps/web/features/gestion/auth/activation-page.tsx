@@ -15,7 +15,7 @@ export const meta = () => [{ name: "robots", content: "noindex" }];
 const TITLE = "Activer votre compte";
 
 /**
- * /gestion/activer?token=… (spec section 2): the invitation's link is checked, then the staff
+ * /gestion/activer?token=… (docs/spec/back-office.md section 2): the invitation's link is checked, then the staff
  * member chooses a password (the students' reset rules), then signs in, where the second factor
  * is enrolled.
  */

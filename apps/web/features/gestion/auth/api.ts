@@ -11,14 +11,14 @@ import type {
 } from "@puerta/contract";
 import { staffJson } from "../../../lib/staff-api.ts";
 
-/** Back-office sign-in, activation and password calls (spec section 8). */
+/** Back-office sign-in, activation and password calls (docs/spec/back-office.md section 8). */
 export const staffAuthApi = {
   login: (body: StaffLoginRequest) => staffJson<StaffLoginResponse>("/api/gestion/login", { body }),
   secondStep: (code: string) => staffJson<StaffTotpResponse>("/api/gestion/login/totp", { body: { code } }),
   activation: (token: string) => staffJson<ActivationInfo>(`/api/activation?token=${encodeURIComponent(token)}`),
   activate: (body: ActivationRequest) => staffJson<ActivationResponse>("/api/activation", { body }),
   changePassword: (body: StaffPasswordChangeRequest) => staffJson<void>("/api/gestion/mot-de-passe", { body }),
-  // "Mot de passe oublié" (spec section 2): the students' flow on the staff's endpoints.
+  // "Mot de passe oublié" (docs/spec/back-office.md section 2): the students' flow on the staff's endpoints.
   forgotPassword: (email: string) =>
     staffJson<{ message: string }>("/api/gestion/mot-de-passe-oublie", { body: { email } }),
   verifyResetToken: (token: string, email: string) =>

@@ -8,7 +8,7 @@ import { staffAuthApi } from "./api.ts";
 
 const FIELDS = ["current_password", "password", "password_confirmation"] as const;
 
-/** /gestion/mot-de-passe: any staff member changes their own password (spec section 2). */
+/** /gestion/mot-de-passe: any staff member changes their own password (docs/spec/back-office.md section 2). */
 export default function StaffChangePasswordPage() {
   const form = useFormErrors<(typeof FIELDS)[number]>();
   const toast = useToast();

@@ -5,7 +5,7 @@ import { AuthCard } from "./auth-card.tsx";
 const endpoints = { verify: staffAuthApi.verifyResetToken, reset: staffAuthApi.resetPassword };
 
 /**
- * /gestion/reinitialiser-mot-de-passe?token=…&email=… (spec section 2): the students' reset page on
+ * /gestion/reinitialiser-mot-de-passe?token=…&email=… (docs/spec/back-office.md section 2): the students' reset page on
  * the staff's endpoints. The second factor stays: the next sign-in still asks for the code.
  */
 export default function StaffResetPasswordPage() {

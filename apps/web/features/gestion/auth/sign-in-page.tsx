@@ -14,7 +14,7 @@ type Step =
   | { step: "codes"; codes: string[] };
 
 /**
- * /gestion/connexion (spec section 2): e-mail, password and captcha, then always a second step:
+ * /gestion/connexion (docs/spec/back-office.md section 2): e-mail, password and captcha, then always a second step:
  * a code, or on a first sign-in the enrolment, after which the recovery codes are shown once.
  */
 export default function StaffSignInPage() {

@@ -44,7 +44,7 @@ function lockoutSeconds(error: ApiError): number {
   return Number.isFinite(value) && value > 0 ? Math.ceil(value) : DEFAULT_LOCKOUT_SECONDS;
 }
 
-/** Step 1: e-mail, password and the captcha, as for students (spec section 2). */
+/** Step 1: e-mail, password and the captcha, as for students (docs/spec/back-office.md section 2). */
 export function CredentialsStep({ onNext, notice }: { onNext: (next: SecondStep) => void; notice?: string | null }) {
   const form = useFormErrors<"email" | "password" | "recaptcha_token">();
   const captchaRef = useRef<CaptchaHandle>(null);
@@ -243,7 +243,7 @@ export function CodeStep({
   );
 }
 
-/** After the enrolment: the recovery codes, shown once, to copy or download (spec section 2). */
+/** After the enrolment: the recovery codes, shown once, to copy or download (docs/spec/back-office.md section 2). */
 export function RecoveryCodes({ codes, onContinue }: { codes: readonly string[]; onContinue: () => void }) {
   const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
   const text = `Codes de secours Puerta (gestion). Chacun ne sert qu'une fois.\n\n${codes.join("\n")}\n`;

@@ -30,7 +30,7 @@ const STATUS_STYLES: Record<StaffAccount["statut"], string> = {
   desactive: "bg-gray-100 text-gray-800 ring-gray-300",
 };
 
-/** What each confirmed action says (spec section 3: every destructive action asks first). */
+/** What each confirmed action says (docs/spec/back-office.md section 3: every destructive action asks first). */
 const CONFIRMATIONS: Partial<
   Record<AccountAction, { title: string; description: (a: StaffAccount) => string; confirm: string }>
 > = {
@@ -55,7 +55,7 @@ const DONE: Record<AccountAction, string> = {
   invitation: "Invitation renvoyée.",
 };
 
-/** /gestion/comptes (direction): the staff accounts, invitations and their actions (spec sections 1 and 2). */
+/** /gestion/comptes (direction): the staff accounts, invitations and their actions (docs/spec/back-office.md sections 1 and 2). */
 export default function ComptesPage() {
   const me = useStaffUser();
   const toast = useToast();

@@ -6,7 +6,7 @@ import { AuditEntryLine } from "../journal/audit-entry-line.tsx";
 import { useStaffUser } from "../session/staff-session.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
 
-/** /gestion, the Tableau de bord (spec section 3): counters linking to their lists, and the last audit entries. */
+/** /gestion, the Tableau de bord (docs/spec/back-office.md section 3): counters linking to their lists, and the last audit entries. */
 export default function DashboardPage() {
   const user = useStaffUser();
   const dashboard = useQuery({

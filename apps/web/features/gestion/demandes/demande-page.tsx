@@ -16,7 +16,7 @@ import { MotifDialog, type MotifKind } from "./motif-dialog.tsx";
 import { SignatoryForm } from "./signatory-form.tsx";
 import { requestLabel, StatusBadge } from "./status.tsx";
 
-/** /gestion/demandes/:id: one request, its history, and what the office may do with it (spec section 6). */
+/** /gestion/demandes/:id: one request, its history, and what the office may do with it (docs/spec/back-office.md section 6). */
 export default function DemandePage() {
   const { id = "" } = useParams();
   const me = useStaffUser();

@@ -15,7 +15,7 @@ import { requestLabel, STATUS_OPTIONS, StatusBadge } from "./status.tsx";
 const FILTERS = ["status", "type", "niveau", "centre_id", "du", "au"] as const;
 const column = columnsOf<CertificateStaffItem>();
 
-/** /gestion/demandes: the certificate requests, oldest pending first (back-office spec section 6). */
+/** /gestion/demandes: the certificate requests, oldest pending first (docs/spec/back-office.md section 6). */
 export default function DemandesPage() {
   const me = useStaffUser();
   // No sort in the address: the server's order, pending requests first and the oldest on top.

@@ -7,7 +7,7 @@ import { ModalDialog } from "../../../components/modal-dialog.tsx";
 export type MotifKind = "refus" | "revocation";
 
 /**
- * Asks for the reason of a refusal or of a revocation (back-office spec section 6), checked with
+ * Asks for the reason of a refusal or of a revocation (docs/spec/back-office.md section 6), checked with
  * the contract's schema; the server's field error is shown under the field.
  */
 export function MotifDialog({

@@ -8,7 +8,7 @@ import { REQUESTS_KEY, requestsApi } from "./api.ts";
 
 const FIELDS = ["name", "title"] as const;
 
-/** Who signs the attestations (the direction; back-office spec section 6). Issued ones keep theirs. */
+/** Who signs the attestations (the direction; docs/spec/back-office.md section 6). Issued ones keep theirs. */
 export function SignatoryForm() {
   const toast = useToast();
   const queryClient = useQueryClient();

@@ -16,7 +16,7 @@ const TONES: Record<StatusTone, string> = {
   grey: "bg-gray-100 text-gray-800 ring-gray-300",
 };
 
-/** The spec's colours: 'En Cours' blue, 'Disponible' green, 'Refuser' red. */
+/** The colours of docs/spec/student-portal.md section 4: 'En Cours' blue, 'Disponible' green, 'Refuser' red. */
 export function StatusBadge({ status }: { status: string }) {
   return (
     <span

@@ -15,7 +15,7 @@ import { StatusBadge } from "./status-badge.tsx";
 import { StudentFormDialog } from "./student-form-dialog.tsx";
 import { policyLabel } from "./students-page.tsx";
 
-/** What each action asks before it runs (spec section 3: destructive actions are confirmed). */
+/** What each action asks before it runs (docs/spec/back-office.md section 3: destructive actions are confirmed). */
 const CONFIRMATIONS: Record<
   StudentAction,
   { title: string; description: (s: StaffStudent) => string; confirm: string }

@@ -16,7 +16,7 @@ function shown(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** /gestion/journal/:id: one audit entry with its changed fields before and after (spec section 7). */
+/** /gestion/journal/:id: one audit entry with its changed fields before and after (docs/spec/back-office.md section 7). */
 export default function JournalEntryPage() {
   const { id = "" } = useParams();
   const allowed = can(useStaffUser(), "read:journal");

@@ -47,7 +47,7 @@ const columns = [
   }),
 ];
 
-/** /gestion/journal (direction, spec section 7): the audit log, filtered by person, element, action and dates. */
+/** /gestion/journal (direction, docs/spec/back-office.md section 7): the audit log, filtered by person, element, action and dates. */
 export default function JournalPage() {
   const allowed = can(useStaffUser(), "read:journal");
   const list = useListParams(FILTERS, "-at");

@@ -21,7 +21,7 @@ import { MESSAGES_KEY, messagesApi } from "./api.ts";
 
 const SENDING_LABELS = { pending: "En cours d'envoi", sent: "Envoyé", failed: "Échec de l'envoi" } as const;
 
-/** /gestion/messages/:id: one message, its replies as a thread, the reply form (spec section 6). */
+/** /gestion/messages/:id: one message, its replies as a thread, the reply form (docs/spec/back-office.md section 6). */
 export default function MessagePage() {
   const { id = "" } = useParams();
   const me = useStaffUser();

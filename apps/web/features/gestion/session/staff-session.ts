@@ -6,7 +6,7 @@ import { STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/sta
 /**
  * Who is signed in to the back-office: asked of the server (GET /api/gestion/me), kept in the
  * query cache only. The session itself is an HttpOnly cookie; nothing of it is stored in the
- * browser (spec section 2).
+ * browser (docs/spec/back-office.md section 2).
  */
 export const staffMeQuery = queryOptions({
   queryKey: [STAFF_QUERY_KEY, "me"],

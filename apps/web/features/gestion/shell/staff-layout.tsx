@@ -11,7 +11,7 @@ import { staffErrorMessage, staffJson } from "../../../lib/staff-api.ts";
 import { forgetStaffData, StaffUserContext, staffMeQuery } from "../session/staff-session.ts";
 
 /**
- * The back-office's frame (spec section 3), for every screen but sign-in and activation: the
+ * The back-office's frame (docs/spec/back-office.md section 3), for every screen but sign-in and activation: the
  * signed-in staff member is asked of the server first; without a session, on to
  * /gestion/connexion, and back here after it. A 401 from any later call does the same.
  */

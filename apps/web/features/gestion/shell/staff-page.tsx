@@ -9,7 +9,7 @@ import { useStaffUser } from "../session/staff-session.ts";
 export type Crumb = { label: string; to?: string };
 
 /**
- * The frame of every back-office screen (spec section 3): the document's title, a breadcrumb
+ * The frame of every back-office screen (docs/spec/back-office.md section 3): the document's title, a breadcrumb
  * starting at the dashboard, the page's title and its main actions. With `permission`, a role
  * that may not open the screen gets a French refusal instead (the server refuses it too).
  */

@@ -3,7 +3,7 @@ import { Accordion } from "../../../components/accordion.tsx";
 import { pathways } from "../../../content/index.ts";
 import { SectionHeading } from "./section-heading.tsx";
 
-/** The academic pathways: INGÉNIERIE open first, one open at a time (spec section 4). */
+/** The academic pathways: INGÉNIERIE open first, one open at a time (docs/spec/marketing-site.md section 4). */
 export function Pathways({ id = "academic-pathways" }: { id?: string }) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24 bg-ink py-16 text-white">

@@ -10,7 +10,7 @@ const EXIT_MS = 200;
 /**
  * Rotating questions: index, previous, next and go-to controls, and a 5-second progress bar
  * that restarts whenever the question changes. When the bar is full the next question
- * comes (the spec leaves auto-advance open); hovering pauses the bar. On the home page the
+ * comes (docs/spec/marketing-site.md section 2 leaves auto-advance open); hovering pauses the bar. On the home page the
  * island waits (QuestionsBanner.island.tsx): the bar plays without script, and the island
  * hydrates at a touch or once the bar is full.
  */
