@@ -66,6 +66,7 @@ test("hashed scripts carry no document headers, and the pages still do", async (
   const scripts = scriptsRequested(page);
   const answer = await page.goto("/blog-2");
   expect(answer?.headers()["content-security-policy"]).toContain("frame-ancestors 'self'");
+  expect(answer?.headers()["permissions-policy"]).toContain("camera=()");
   await scripts.settled();
   // The largest: a file under 1 KB is not worth compressing, and is sent as it is.
   const answers = await Promise.all(scripts.map((path) => request.get(path, { headers: { "accept-encoding": "br" } })));
@@ -76,6 +77,7 @@ test("hashed scripts carry no document headers, and the pages still do", async (
   expect(script.headers()["content-encoding"]).toBe("br");
   expect(script.headers()["x-content-type-options"]).toBe("nosniff");
   expect(script.headers()["content-security-policy"]).toBeUndefined();
+  expect(script.headers()["permissions-policy"]).toBeUndefined();
   expect(script.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
 });
 
