@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
+import { createIntervalJob } from "../interval-job.ts";
 import { claimNext, markFailed, markSent, type OutboxMessage } from "./outbox.ts";
 import type { MailTransport } from "./transport.ts";
 
@@ -27,13 +28,9 @@ function isPermanent(error: unknown): boolean {
   return typeof code === "number" && code >= 500 && code < 600;
 }
 
-/** Sends due outbox messages one at a time: when poked after a new message, and every `pollMs`. */
+/** Sends due outbox messages one at a time: when poked after a new message, and every `pollMs` (lib/interval-job.ts). */
 export function createOutboxWorker(options: WorkerOptions) {
   const { db, transport, log } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = true;
 
   async function deliver(message: OutboxMessage) {
     try {
@@ -61,51 +58,20 @@ export function createOutboxWorker(options: WorkerOptions) {
     }
   }
 
-  async function drain() {
-    do {
-      again = false;
-      while (!stopped) {
-        const message = await claimNext(db, LEASE_SECONDS);
-        if (!message) break;
-        await deliver(message);
-      }
-    } while (again && !stopped);
-  }
-
-  function run(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
+  /** Every due message, one at a time, until none is left or the worker stops. */
+  async function drain(active: () => boolean) {
+    while (active()) {
+      const message = await claimNext(db, LEASE_SECONDS);
+      if (!message) break;
+      await deliver(message);
     }
-    running = drain()
-      .catch((error: unknown) => log.error({ err: error }, "boîte d'envoi : erreur de la base de données"))
-      .finally(() => {
-        running = undefined;
-        schedule();
-      });
-    return running;
   }
 
-  function schedule() {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void run(), options.pollMs);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      void run();
-    },
-    /** Delivers what is due now, without waiting for the next poll. */
-    poke: () => (stopped ? Promise.resolve() : run()),
-    /** Stops polling and waits for the message in flight, if any. */
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return createIntervalJob({
+    name: "boîte d'envoi",
+    everyMs: options.pollMs,
+    run: drain,
+    log,
+    failureMessage: "boîte d'envoi : erreur de la base de données",
+  });
 }
