@@ -26,6 +26,19 @@ export const CALENDAR_STAFF_MESSAGES = {
   afficheMissing: "Choisissez une image pour l'affiche.",
 } as const;
 
+/** The fields of an extracurricular event that the staff edit (form and journal alike). */
+export const STAFF_EVENT_FIELDS = [
+  "nom",
+  "date",
+  "heure_debut",
+  "heure_fin",
+  "lieu",
+  "description",
+  "type",
+  "tous_centres",
+  "centre_ids",
+] as const;
+
 /** What a row of `/gestion/jours-feries` is: generated holidays, then the academy's own closures. */
 export const HOLIDAY_KINDS = ["national", "international", "religieux", "vacances", "fermeture"] as const;
 export type HolidayKind = (typeof HOLIDAY_KINDS)[number];

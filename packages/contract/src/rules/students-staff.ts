@@ -62,7 +62,8 @@ export const STUDENT_STAFF_MESSAGES = {
   importNumberTaken: "Ce numéro étudiant appartient à un autre étudiant.",
 } as const;
 
-export const IMPORT_COLUMNS = [
+/** A student's fields as the staff manage them: the import's columns, one per field, and the journal's. */
+export const STUDENT_STAFF_FIELDS = [
   "nom",
   "prenom",
   "email",
@@ -73,6 +74,7 @@ export const IMPORT_COLUMNS = [
   "option",
   "filiere",
 ] as const;
+export const IMPORT_COLUMNS = STUDENT_STAFF_FIELDS;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 export const IMPORT_ROW_STATUSES = ["nouveau", "mis_a_jour", "inchange", "erreur"] as const;

@@ -1,6 +1,7 @@
 import {
   type Notification,
   type Page,
+  STUDENT_STAFF_FIELDS,
   STUDENT_STAFF_LIMITS,
   STUDENT_STAFF_MESSAGES,
   type StaffStudent,
@@ -243,7 +244,7 @@ export function createStudentsService(context: AppContext) {
           entity: "etudiants",
           entityId: id,
           summary: `Étudiant ${fullName(body)} (${body.email}) créé ; invitation envoyée.`,
-          changes: changedFields({} as Record<string, unknown>, snapshot(student), SNAPSHOT_FIELDS),
+          changes: changedFields({} as Record<string, unknown>, snapshot(student), STUDENT_STAFF_FIELDS),
         });
         return student;
       });
@@ -298,7 +299,7 @@ export function createStudentsService(context: AppContext) {
           .set({ email: values.email, name: fullName(values), updatedAt: sql`now()` })
           .where(eq(users.id, userId));
         const after = await full(tx, id);
-        const changes = changedFields(snapshot(before), snapshot(after), SNAPSHOT_FIELDS);
+        const changes = changedFields(snapshot(before), snapshot(after), STUDENT_STAFF_FIELDS);
         if (Object.keys(changes).length === 0) return;
         await audit(tx, {
           actor: auditActor(staff),
@@ -450,20 +451,8 @@ export function createStudentsService(context: AppContext) {
   };
 }
 
-const SNAPSHOT_FIELDS = [
-  "nom",
-  "prenom",
-  "email",
-  "telephone",
-  "cin",
-  "numero_etudiant",
-  "centre",
-  "option",
-  "filiere",
-] as const;
-
 /** What the journal shows of a student: reference data by name. */
-function snapshot(s: StaffStudent): Record<(typeof SNAPSHOT_FIELDS)[number], string | null> {
+function snapshot(s: StaffStudent): Record<(typeof STUDENT_STAFF_FIELDS)[number], string | null> {
   return {
     nom: s.nom,
     prenom: s.prenom,
