@@ -2,7 +2,8 @@ import type { AuditEntry, JournalQuery, Page } from "@puerta/contract";
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { auditLog } from "../../db/schema/index.ts";
-import { notFound, validationFailed } from "../../lib/errors.ts";
+import { notFound } from "../../lib/errors.ts";
+import { containsPattern, sortNamed } from "../../lib/list-sql.ts";
 
 const SORTS: Record<string, SQL> = {
   at: asc(auditLog.at),
@@ -29,14 +30,11 @@ const toEntry = (row: typeof auditLog.$inferSelect): AuditEntry => ({
   ip: row.ip,
 });
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Reading the audit log: the journal screen (direction) and the dashboard's last entries. */
 export function createJournal(db: Database) {
   return {
     async list(query: JournalQuery): Promise<Page<AuditEntry>> {
-      const sort = SORTS[query.sort ?? "-at"];
-      if (!sort) throw validationFailed({ sort: ["Ce tri n'est pas valide."] });
+      const sort = sortNamed(SORTS, query.sort ?? "-at");
       const conditions: SQL[] = [];
       if (query.staff_id) conditions.push(eq(auditLog.staffId, query.staff_id));
       if (query.entity) conditions.push(eq(auditLog.entity, query.entity));
@@ -47,7 +45,7 @@ export function createJournal(db: Database) {
       if (query.to)
         conditions.push(lt(auditLog.at, sql`(${query.to}::date + 1)::timestamp at time zone 'Africa/Casablanca'`));
       if (query.q) {
-        const pattern = `%${escapeLike(query.q)}%`;
+        const pattern = containsPattern(query.q);
         const search = or(ilike(auditLog.summary, pattern), ilike(auditLog.staffName, pattern));
         if (search) conditions.push(search);
       }

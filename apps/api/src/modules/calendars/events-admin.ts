@@ -4,6 +4,7 @@ import {
   type EventType,
   type Page,
   type ScopedResource,
+  STAFF_EVENT_FIELDS,
   type StaffEvent,
   type StaffEventCreateRequest,
   type StaffEventsQuery,
@@ -14,6 +15,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql
 import type { Database } from "../../db/client.ts";
 import { centres, parascolaireCentres, parascolaires } from "../../db/schema/index.ts";
 import { notFound, validationFailed } from "../../lib/errors.ts";
+import { containsPattern, isoTimestamp, sortNamed } from "../../lib/list-sql.ts";
 import { audit, changedFields } from "../audit/audit.ts";
 import type { LiveSession } from "../staff/queries.ts";
 import { assertVisible, assertWritable, auditActor } from "../staff/scope.ts";
@@ -42,7 +44,7 @@ const eventColumns = {
     string | null
   >`case when ${p.afficheKey} <> '' then '/api/gestion/parascolaire/' || ${p.id} || '/affiche' end`,
   sequence: p.sequence,
-  updated_at: sql<string>`to_char(${p.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  updated_at: isoTimestamp(p.updatedAt),
 };
 
 const SORTS: Record<string, SQL[]> = {
@@ -53,8 +55,6 @@ const SORTS: Record<string, SQL[]> = {
   lieu: [asc(p.lieu)],
   "-lieu": [desc(p.lieu)],
 };
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The centres an event targets, as the permission table reads them (`null` = every centre). */
 export const eventScope = (event: { tous_centres: boolean; centre_ids: number[] }): ScopedResource => ({
@@ -108,8 +108,7 @@ export function createEventsAdmin(db: Database) {
 
   return {
     async list(staff: LiveSession, query: StaffEventsQuery): Promise<Page<StaffEvent>> {
-      const sort = SORTS[query.sort ?? "date"];
-      if (!sort) throw validationFailed({ sort: ["Ce tri n'est pas valide."] });
+      const sort = sortNamed(SORTS, query.sort ?? "date");
       const conditions: (SQL | undefined)[] = [isNull(p.withdrawnAt)];
       if (staff.role === "secretariat") conditions.push(reachesCentres(staff.centre_ids));
       if (query.centre_id) conditions.push(reachesCentres([query.centre_id]));
@@ -117,7 +116,7 @@ export function createEventsAdmin(db: Database) {
       if (query.du) conditions.push(gte(p.jourEvenement, query.du));
       if (query.au) conditions.push(lte(p.jourEvenement, query.au));
       if (query.q) {
-        const pattern = `%${escapeLike(query.q)}%`;
+        const pattern = containsPattern(query.q);
         conditions.push(or(ilike(p.nomEvenement, pattern), ilike(p.lieu, pattern)));
       }
       const where = and(...conditions);
@@ -171,7 +170,7 @@ export function createEventsAdmin(db: Database) {
           entity: "parascolaire",
           entityId: row.id,
           summary: `Événement « ${input.nom} » (${EVENT_TYPE_LABELS[input.type]}) publié pour le ${input.date}.`,
-          changes: changedFields({} as Record<string, unknown>, created, AUDITED),
+          changes: changedFields({} as Record<string, unknown>, created, STAFF_EVENT_FIELDS),
         });
         return created;
       });
@@ -201,7 +200,7 @@ export function createEventsAdmin(db: Database) {
       if (after.tous_centres) after.centre_ids = [];
       assertWritable(staff, "update:parascolaire", eventScope(after));
       await assertCentresExist(db, after.centre_ids);
-      const changes = changedFields(before, after, AUDITED);
+      const changes = changedFields(before, after, STAFF_EVENT_FIELDS);
       if (Object.keys(changes).length === 0) return before;
       return db.transaction(async (tx) => {
         await tx
@@ -298,17 +297,5 @@ export function createEventsAdmin(db: Database) {
     },
   };
 }
-
-const AUDITED = [
-  "nom",
-  "date",
-  "heure_debut",
-  "heure_fin",
-  "lieu",
-  "description",
-  "type",
-  "tous_centres",
-  "centre_ids",
-] as const;
 
 export type EventsAdmin = ReturnType<typeof createEventsAdmin>;

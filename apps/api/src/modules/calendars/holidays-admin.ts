@@ -17,6 +17,7 @@ import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-or
 import type { Database } from "../../db/client.ts";
 import { joursFeries, joursFeriesCentres } from "../../db/schema/index.ts";
 import { notFound, validationFailed } from "../../lib/errors.ts";
+import { containsPattern, isoTimestamp, sortNamed } from "../../lib/list-sql.ts";
 import { audit, changedFields } from "../audit/audit.ts";
 import type { LiveSession } from "../staff/queries.ts";
 import { auditActor } from "../staff/scope.ts";
@@ -43,7 +44,7 @@ const holidayColumns = {
   centre_ids: centreIdsOf,
   genere: sql<boolean>`${h.cle} is not null`,
   sequence: h.sequence,
-  updated_at: sql<string>`to_char(${h.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  updated_at: isoTimestamp(h.updatedAt),
 };
 
 const SORTS: Record<string, SQL[]> = {
@@ -55,7 +56,6 @@ const SORTS: Record<string, SQL[]> = {
   "-categorie": [desc(h.categorie), asc(h.jour)],
 };
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const startYearOf = (day: string) => schoolYearOf(day).startYear;
 
 /**
@@ -105,8 +105,7 @@ export function createHolidaysAdmin(db: Database, now: () => Date = () => new Da
 
   return {
     async list(query: StaffHolidaysQuery): Promise<Page<StaffHoliday>> {
-      const sort = SORTS[query.sort ?? "date"];
-      if (!sort) throw validationFailed({ sort: ["Ce tri n'est pas valide."] });
+      const sort = sortNamed(SORTS, query.sort ?? "date");
       const annee = query.annee ?? startYearOf(calendarDay(now()));
       const conditions: (SQL | undefined)[] = [isNull(h.withdrawnAt), eq(h.anneeScolaire, annee)];
       if (query.categorie) conditions.push(eq(h.categorie, query.categorie));
@@ -118,7 +117,7 @@ export function createHolidaysAdmin(db: Database, now: () => Date = () => new Da
           ),
         );
       }
-      if (query.q) conditions.push(ilike(h.nom, `%${escapeLike(query.q)}%`));
+      if (query.q) conditions.push(ilike(h.nom, containsPattern(query.q)));
       const where = and(...conditions);
       const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(h).where(where);
       const data = await db

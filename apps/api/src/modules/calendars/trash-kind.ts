@@ -7,9 +7,8 @@ import {
   parascolaires,
   staffUsers,
 } from "../../db/schema/index.ts";
+import { isoTimestamp } from "../../lib/list-sql.ts";
 import type { TrashExecutor, TrashItem, TrashKind } from "../trash/kind.ts";
-
-const iso = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 // ------------------------------------------------------------------ events
 
@@ -18,7 +17,7 @@ const eventItem = {
   id: p.id,
   nom: p.nomEvenement,
   jour: p.jourEvenement,
-  withdrawn_at: iso(p.withdrawnAt),
+  withdrawn_at: isoTimestamp(p.withdrawnAt),
   withdrawn_by: staffUsers.name,
   tous: p.tousCentres,
   centres: sql<
@@ -84,7 +83,7 @@ const holidayItem = {
   id: h.id,
   nom: h.nom,
   jour: h.jour,
-  withdrawn_at: iso(h.withdrawnAt),
+  withdrawn_at: isoTimestamp(h.withdrawnAt),
   withdrawn_by: staffUsers.name,
   tous: h.fermeTous,
   centres: sql<

@@ -34,8 +34,9 @@ import {
   etudiants,
   notifications,
 } from "../../db/schema/index.ts";
-import { HttpError, notFound, validationFailed } from "../../lib/errors.ts";
+import { HttpError, notFound } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
+import { containsPattern, isoTimestamp, isoTimestampOrNull, sortNamed } from "../../lib/list-sql.ts";
 import type { Mailer } from "../../lib/mailer/index.ts";
 import { audit } from "../audit/audit.ts";
 import type { LiveSession } from "../staff/queries.ts";
@@ -48,9 +49,7 @@ type Executor = Pick<Database, "select" | "insert" | "update" | "execute">;
 const c = certificateRequests;
 const d = certificateDocuments;
 
-const iso = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const isoOrNull = (column: unknown) =>
-  sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const _isoOrNull = (column: unknown) => isoTimestampOrNull(column);
 
 /** The student's current centre decides whose secretariat handles the request (docs/spec/back-office.md section 1). */
 const centreOf = sql<number | null>`coalesce(${etudiants.centreId}, ${c.centreId})`;
@@ -71,12 +70,12 @@ const itemColumns = {
   langues: c.langues,
   status: c.status,
   motif: c.motif,
-  created_at: iso(c.createdAt),
-  updated_at: isoOrNull(c.updatedAt),
+  created_at: isoTimestamp(c.createdAt),
+  updated_at: isoTimestampOrNull(c.updatedAt),
   doc_numero: d.numero,
   doc_code: d.code,
-  doc_issued_at: isoOrNull(d.issuedAt),
-  doc_revoked_at: isoOrNull(d.revokedAt),
+  doc_issued_at: isoTimestampOrNull(d.issuedAt),
+  doc_revoked_at: isoTimestampOrNull(d.revokedAt),
   doc_revoked_reason: d.revokedReason,
 };
 
@@ -101,8 +100,6 @@ const SORTS: Record<string, SQL[]> = {
   status: [asc(c.status), asc(c.createdAt)],
   "-status": [desc(c.status), asc(c.createdAt)],
 };
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 /** 128 random bits in RFC 4648 base32, without padding: 26 characters. */
@@ -196,7 +193,7 @@ export function createCertificateOffice({
     if (query.du) where.push(sql`(${c.createdAt} at time zone ${ACADEMY_TIME_ZONE})::date >= ${query.du}::date`);
     if (query.au) where.push(sql`(${c.createdAt} at time zone ${ACADEMY_TIME_ZONE})::date <= ${query.au}::date`);
     if (query.q) {
-      const pattern = `%${escapeLike(query.q)}%`;
+      const pattern = containsPattern(query.q);
       const search = or(
         ilike(c.nom, pattern),
         ilike(c.prenom, pattern),
@@ -226,7 +223,7 @@ export function createCertificateOffice({
         to_status: e.toStatus,
         motif: e.motif,
         staff_name: e.staffName,
-        created_at: iso(e.createdAt),
+        created_at: isoTimestamp(e.createdAt),
       })
       .from(e)
       .where(eq(e.requestId, id))
@@ -386,8 +383,7 @@ export function createCertificateOffice({
     verificationUrl,
 
     async list(staff: LiveSession, query: CertificateStaffQuery): Promise<Page<CertificateStaffItem>> {
-      const order = SORTS[query.sort ?? "default"];
-      if (!order) throw validationFailed({ sort: ["Ce tri n'est pas valide."] });
+      const order = sortNamed(SORTS, query.sort ?? "default");
       const where = conditions(staff, query);
       const [count] = await db
         .select({ n: sql<number>`count(*)::int` })

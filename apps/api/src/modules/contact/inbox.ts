@@ -12,7 +12,8 @@ import { and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { contactMessages, contactReplies, mailOutbox, staffUsers } from "../../db/schema/index.ts";
-import { notFound, validationFailed } from "../../lib/errors.ts";
+import { notFound } from "../../lib/errors.ts";
+import { containsPattern, isoTimestamp, isoTimestampOrNull, sortNamed } from "../../lib/list-sql.ts";
 import type { Mailer } from "../../lib/mailer/index.ts";
 import { type ExportColumn, exportFileName, toCsv } from "../../lib/spreadsheet-export.ts";
 import { type AuditChanges, audit } from "../audit/audit.ts";
@@ -20,10 +21,7 @@ import type { LiveSession } from "../staff/queries.ts";
 import { auditActor } from "../staff/scope.ts";
 import { contactReplyMail } from "./mail.ts";
 
-const iso = (column: SQL | typeof contactMessages.createdAt) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const isoOrNull = (column: SQL | typeof contactMessages.readAt) =>
-  sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const _isoOrNull = (column: SQL | typeof contactMessages.readAt) => isoTimestampOrNull(column);
 
 const statut = sql<ContactMessageStatus>`case when ${contactMessages.handledAt} is null then 'nouveau' else 'traite' end`;
 
@@ -38,7 +36,7 @@ const summaryColumns = {
   lu: sql<boolean>`${contactMessages.readAt} is not null`,
   // Qualified by hand: drizzle leaves a single table's columns unqualified, which the subquery would misread.
   reponses: sql<number>`(select count(*)::int from contact_replies r where r.message_id = contact_messages.id)`,
-  created_at: iso(contactMessages.createdAt),
+  created_at: isoTimestamp(contactMessages.createdAt),
 };
 
 /** Newest first by default: an inbox reads from the top. */
@@ -53,7 +51,6 @@ const SORTS: Record<string, SQL> = {
   "-statut": sql`${contactMessages.handledAt} is not null desc`,
 };
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A day of the filter, as the academy counts days (Casablanca). */
 const localDay = sql`(${contactMessages.createdAt} at time zone 'Africa/Casablanca')::date`;
 
@@ -66,7 +63,7 @@ function whereOf(query: ContactMessagesQuery): SQL | undefined {
   if (query.from) conditions.push(sql`${localDay} >= ${query.from}::date`);
   if (query.to) conditions.push(sql`${localDay} <= ${query.to}::date`);
   if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
+    const pattern = containsPattern(query.q);
     const search = or(
       ilike(contactMessages.nom, pattern),
       ilike(contactMessages.email, pattern),
@@ -80,9 +77,7 @@ function whereOf(query: ContactMessagesQuery): SQL | undefined {
 }
 
 function sortOf(query: ContactMessagesQuery): SQL {
-  const sort = SORTS[query.sort ?? "-created_at"];
-  if (!sort) throw validationFailed({ sort: ["Ce tri n'est pas valide."] });
-  return sort;
+  return sortNamed(SORTS, query.sort ?? "-created_at");
 }
 
 type Executor = Pick<Database, "select" | "insert" | "update">;
@@ -115,8 +110,8 @@ export function createContactInbox({ db, config, mail }: { db: Database; config:
       .select({
         ...summaryColumns,
         message: contactMessages.message,
-        read_at: isoOrNull(sql`${contactMessages.readAt}`),
-        handled_at: isoOrNull(sql`${contactMessages.handledAt}`),
+        read_at: isoTimestampOrNull(sql`${contactMessages.readAt}`),
+        handled_at: isoTimestampOrNull(sql`${contactMessages.handledAt}`),
         handled_by: staffUsers.name,
       })
       .from(contactMessages)
@@ -130,7 +125,7 @@ export function createContactInbox({ db, config, mail }: { db: Database; config:
         subject: contactReplies.subject,
         body: contactReplies.body,
         envoi: mailOutbox.status,
-        created_at: iso(sql`${contactReplies.createdAt}`),
+        created_at: isoTimestamp(sql`${contactReplies.createdAt}`),
       })
       .from(contactReplies)
       .leftJoin(mailOutbox, eq(mailOutbox.id, contactReplies.mailId))

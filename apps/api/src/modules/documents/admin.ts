@@ -15,6 +15,7 @@ import type { CoreContext } from "../../context.ts";
 import { coursDocuments, matieres, niveaux, storedFiles } from "../../db/schema/index.ts";
 import { notFound, validationFailed } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
+import { containsPattern, isoTimestamp, sortNamed } from "../../lib/list-sql.ts";
 import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
 import { type CheckedFile, displayFileName, publicFileName, storeFileWithRow } from "../../lib/uploads/index.ts";
 import { audit, changedFields } from "../audit/audit.ts";
@@ -45,7 +46,7 @@ const columns = {
   file_name: c.fileName,
   taille_fichier: storedFiles.sizeBytes,
   fichier_url: sql<string>`'/api/gestion/supports/documents/' || ${c.id} || '/fichier'`,
-  created_at: sql<string>`to_char(${c.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  created_at: isoTimestamp(c.createdAt),
 };
 
 /** The staff order, as students see it (modules/documents/queries.ts). */
@@ -58,8 +59,6 @@ const SORTS: Record<string, SQL[]> = {
   created_at: [asc(c.createdAt)],
   "-created_at": [desc(c.createdAt)],
 };
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 const MONTHS = new Intl.DateTimeFormat("fr-FR", { month: "long", timeZone: "UTC" });
 const monthYear = (mois: number | null, annee: number | null) =>
@@ -97,16 +96,14 @@ export function createSupportsAdmin({ db, storage }: Pick<CoreContext, "db" | "s
     if (query.niveau_id === "aucun") conditions.push(isNull(c.niveauId));
     else if (query.niveau_id) conditions.push(eq(c.niveauId, query.niveau_id));
     if (query.q) {
-      const pattern = `%${escapeLike(query.q)}%`;
+      const pattern = containsPattern(query.q);
       conditions.push(or(ilike(c.titre, pattern), ilike(c.description, pattern)));
     }
     return and(...conditions);
   }
 
   function sortOf(query: Query): SQL[] {
-    const sort = SORTS[query.sort ?? "ordre"];
-    if (!sort) throw validationFailed({ sort: ["Ce tri n'est pas valide."] });
-    return sort;
+    return sortNamed(SORTS, query.sort ?? "ordre");
   }
 
   async function find(id: number) {

@@ -11,9 +11,6 @@ const n = notifications;
  * (`reachesStudent`).
  */
 
-export const iso = (column: unknown) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 export const stateOf = sql<"brouillon" | "programmee" | "publiee" | "retiree">`case
   when ${n.withdrawnAt} is not null then 'retiree'
   when ${n.publishedAt} is null then 'brouillon'

@@ -26,6 +26,7 @@ import {
   staffUsers,
 } from "../../db/schema/index.ts";
 import { HttpError, notFound, validationFailed } from "../../lib/errors.ts";
+import { containsPattern, isoTimestamp, sortNamed } from "../../lib/list-sql.ts";
 import { type FileStorage, StoredFileMissingError } from "../../lib/storage/index.ts";
 import { checkImage, removeStoredFiles, storeFileWithRow } from "../../lib/uploads/index.ts";
 import { audit, changedFields } from "../audit/audit.ts";
@@ -36,7 +37,6 @@ import {
   audienceIds,
   audienceSummary,
   insideCentres,
-  iso,
   readCount,
   recipientCount,
   scopeCentres,
@@ -61,12 +61,12 @@ const columns = {
   audience_ids: audienceIds,
   audience_summary: audienceSummary,
   state: stateOf,
-  published_at: iso(n.publishedAt),
-  created_at: iso(n.createdAt),
-  updated_at: iso(n.updatedAt),
-  withdrawn_at: iso(n.withdrawnAt),
+  published_at: isoTimestamp(n.publishedAt),
+  created_at: isoTimestamp(n.createdAt),
+  updated_at: isoTimestamp(n.updatedAt),
+  withdrawn_at: isoTimestamp(n.withdrawnAt),
   email_copy: n.emailCopy,
-  emailed_at: iso(n.emailedAt),
+  emailed_at: isoTimestamp(n.emailedAt),
   created_by: sql<string | null>`(select s.name from ${staffUsers} s where s.id = ${n.createdBy})`,
   read_count: readCount,
   recipient_count: recipientCount,
@@ -92,8 +92,6 @@ const SORTS: Record<string, SQL> = {
   updated_at: asc(n.updatedAt),
   "-updated_at": desc(n.updatedAt),
 };
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The stored fields of an audience (the columns the student rule reads). */
 export function audienceFields(audience: NotificationAudience): AudienceFields {
@@ -180,14 +178,13 @@ export function createNotificationStaff({
     mode === "administration" ? ADMINISTRATION_SENDER : staff.name;
 
   async function listRows(staff: LiveSession, query: NotificationsStaffQuery, limit: number, offset: number) {
-    const sort = SORTS[query.sort ?? "-published_at"];
-    if (!sort) throw validationFailed({ sort: ["Ce tri n'est pas valide."] });
+    const sort = sortNamed(SORTS, query.sort ?? "-published_at");
     const conditions: (SQL | undefined)[] = [visibleTo(staff)];
     if (query.state) conditions.push(sql`${stateOf} = ${query.state}`);
     if (query.priority) conditions.push(eq(n.priority, query.priority));
     if (query.audience) conditions.push(eq(n.typeDestinataire, query.audience));
     if (query.q) {
-      const pattern = `%${escapeLike(query.q)}%`;
+      const pattern = containsPattern(query.q);
       conditions.push(or(ilike(n.titre, pattern), ilike(n.message, pattern)));
     }
     const where = and(...conditions);
@@ -411,7 +408,7 @@ export function createNotificationStaff({
       if (staff.role === "secretariat") conditions.push(inArray(etudiants.centreId, staff.centre_ids));
       if (query.ids) conditions.push(inArray(etudiants.id, query.ids.split(",").map(Number)));
       else if (query.q) {
-        const pattern = `%${escapeLike(query.q)}%`;
+        const pattern = containsPattern(query.q);
         conditions.push(
           or(
             ilike(sql`${etudiants.prenom} || ' ' || ${etudiants.nom}`, pattern),
@@ -446,7 +443,7 @@ export function createNotificationStaff({
       if (query.lecture === "lue") conditions.push(sql`r.read_at is not null`);
       if (query.lecture === "non_lue") conditions.push(sql`r.read_at is null`);
       if (query.q) {
-        const pattern = `%${escapeLike(query.q)}%`;
+        const pattern = containsPattern(query.q);
         conditions.push(
           sql`(${etudiants.prenom} || ' ' || ${etudiants.nom} ilike ${pattern} or ${etudiants.studentId} ilike ${pattern})`,
         );
@@ -461,7 +458,7 @@ export function createNotificationStaff({
       ).rows;
       const rows = (
         (await db.execute(sql`select ${etudiants.id} as etudiant_id, ${etudiants.prenom} || ' ' || ${etudiants.nom} as name,
-          ${etudiants.studentId} as student_id, c.nom as centre, ${iso(sql`r.read_at`)} as read_at ${from}
+          ${etudiants.studentId} as student_id, c.nom as centre, ${isoTimestamp(sql`r.read_at`)} as read_at ${from}
           order by r.read_at desc nulls last, ${etudiants.nom}, ${etudiants.prenom}, ${etudiants.id}
           limit ${limit} offset ${offset}`)) as unknown as { rows: NotificationReadsPage["data"] }
       ).rows;

@@ -1,14 +1,15 @@
 import { and, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { notifications, staffUsers } from "../../db/schema/index.ts";
+import { isoTimestamp } from "../../lib/list-sql.ts";
 import type { TrashItem, TrashKind } from "../trash/kind.ts";
-import { iso, scopeCentres } from "./staff-queries.ts";
+import { scopeCentres } from "./staff-queries.ts";
 
 const n = notifications;
 
 const item = {
   id: n.id,
   title: n.titre,
-  withdrawn_at: iso(n.withdrawnAt),
+  withdrawn_at: isoTimestamp(n.withdrawnAt),
   withdrawn_by: sql<string | null>`(select s.name from ${staffUsers} s where s.id = ${n.withdrawnBy})`,
   centre_ids: scopeCentres,
 };

@@ -9,8 +9,9 @@ import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-or
 import type { z } from "zod";
 import type { CoreContext } from "../../context.ts";
 import { orientationDocuments, storedFiles } from "../../db/schema/index.ts";
-import { notFound, validationFailed } from "../../lib/errors.ts";
+import { notFound } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
+import { containsPattern, isoTimestamp, sortNamed } from "../../lib/list-sql.ts";
 import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
 import { type CheckedFile, displayFileName, publicFileName, storeFileWithRow } from "../../lib/uploads/index.ts";
 import { audit, changedFields } from "../audit/audit.ts";
@@ -31,7 +32,7 @@ const columns = {
   file_name: o.fileName,
   taille_fichier: storedFiles.sizeBytes,
   fichier_url: sql<string>`'/api/gestion/orientation/' || ${o.id} || '/fichier'`,
-  created_at: sql<string>`to_char(${o.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  created_at: isoTimestamp(o.createdAt),
 };
 
 const SORTS: Record<string, SQL> = {
@@ -40,8 +41,6 @@ const SORTS: Record<string, SQL> = {
   created_at: asc(o.createdAt),
   "-created_at": desc(o.createdAt),
 };
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const ORIENTATION_EXPORT_COLUMNS: readonly ExportColumn<StaffOrientationDocument>[] = [
   { header: "Titre", value: (row) => row.titre },
@@ -58,16 +57,14 @@ export function createOrientationAdmin({ db, storage }: Pick<CoreContext, "db" |
   function filters(query: Query): SQL | undefined {
     const conditions: (SQL | undefined)[] = [isNull(o.withdrawnAt)];
     if (query.q) {
-      const pattern = `%${escapeLike(query.q)}%`;
+      const pattern = containsPattern(query.q);
       conditions.push(or(ilike(o.titre, pattern), ilike(o.description, pattern)));
     }
     return and(...conditions);
   }
 
   function sortOf(query: Query): SQL {
-    const sort = SORTS[query.sort ?? "-created_at"];
-    if (!sort) throw validationFailed({ sort: ["Ce tri n'est pas valide."] });
-    return sort;
+    return sortNamed(SORTS, query.sort ?? "-created_at");
   }
 
   async function find(id: number) {

@@ -13,6 +13,7 @@ import type { CoreContext } from "../../context.ts";
 import { centres, options, planifications, storedFiles } from "../../db/schema/index.ts";
 import { notFound, validationFailed } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
+import { containsPattern, isoTimestamp, sortNamed } from "../../lib/list-sql.ts";
 import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
 import {
   type CheckedFile,
@@ -33,9 +34,6 @@ const ENTITY = "plannings";
 type Query = z.output<typeof planningsQuery>;
 type CreateFields = z.output<typeof planningCreateFields>;
 
-const iso = (column: SQL | typeof p.createdAt) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 const columns = {
   id: p.id,
   titre: p.titre,
@@ -51,7 +49,7 @@ const columns = {
   file_name: p.fileName,
   taille_fichier: storedFiles.sizeBytes,
   fichier_url: sql<string>`'/api/gestion/plannings/' || ${p.id} || '/fichier'`,
-  created_at: iso(p.createdAt),
+  created_at: isoTimestamp(p.createdAt),
 };
 
 const SORTS: Record<string, SQL[]> = {
@@ -64,8 +62,6 @@ const SORTS: Record<string, SQL[]> = {
   created_at: [asc(p.createdAt)],
   "-created_at": [desc(p.createdAt)],
 };
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The plannings a staff member may see: a secretary's own centres only (docs/spec/back-office.md section 1). */
 function scopeOf(staff: LiveSession): SQL | undefined {
@@ -103,16 +99,14 @@ export function createPlanningAdmin({ db, storage }: Pick<CoreContext, "db" | "s
     else if (query.option_id) conditions.push(eq(p.optionId, query.option_id));
     if (query.actif) conditions.push(eq(p.actif, query.actif === "oui"));
     if (query.q) {
-      const pattern = `%${escapeLike(query.q)}%`;
+      const pattern = containsPattern(query.q);
       conditions.push(or(ilike(p.titre, pattern), ilike(p.description, pattern), ilike(p.fileName, pattern)));
     }
     return and(...conditions);
   }
 
   function sortOf(query: Query): SQL[] {
-    const sort = SORTS[query.sort ?? "-semaine_debut"];
-    if (!sort) throw validationFailed({ sort: ["Ce tri n'est pas valide."] });
-    return sort;
+    return sortNamed(SORTS, query.sort ?? "-semaine_debut");
   }
 
   /** A published planning the staff member may see, or 404 (a secretary's other centres included). */

@@ -12,7 +12,8 @@ import {
 import { type AnyColumn, and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { centres, etudiants, policies, policyAcceptances, users } from "../../db/schema/index.ts";
-import { HttpError, notFound, validationFailed } from "../../lib/errors.ts";
+import { HttpError, notFound } from "../../lib/errors.ts";
+import { containsPattern, isoTimestamp, isoTimestampOrNull, sortNamed } from "../../lib/list-sql.ts";
 import { type ExportColumn, exportFileName, toCsv } from "../../lib/spreadsheet-export.ts";
 import { type AuditChanges, audit } from "../audit/audit.ts";
 import type { LiveSession } from "../staff/queries.ts";
@@ -20,9 +21,6 @@ import { auditActor } from "../staff/scope.ts";
 import { currentPolicy } from "./queries.ts";
 
 const m = INBOX_POLICY_MESSAGES;
-
-const isoOrNull = (column: SQL) =>
-  sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 // Drizzle leaves a single table's columns unqualified, so subqueries name `policies.id` themselves.
 /** The version in force: the highest published one (modules/policy/queries.ts says the same to students). */
@@ -43,8 +41,8 @@ const versionColumns = {
   date_effet: policies.effectiveDate,
   statut: sql<"brouillon" | "publiee">`${policies.status}`,
   en_vigueur: sql<boolean>`coalesce(policies.id = ${inForceId}, false)`,
-  published_at: isoOrNull(sql`${policies.publishedAt}`),
-  updated_at: sql<string>`to_char(${policies.lastUpdated} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  published_at: isoTimestampOrNull(sql`${policies.publishedAt}`),
+  updated_at: isoTimestamp(policies.lastUpdated),
   acceptations: sql<number>`(select count(*)::int from ${policyAcceptances} a join ${etudiants} e on e.user_id = a.user_id where a.policy_id = policies.id and ${activeStudent(sql`e.user_id`)})`,
 };
 
@@ -67,8 +65,6 @@ const ACCEPTANCE_SORTS: Record<string, SQL[]> = {
   "-accepted_at": [sql`${policyAcceptances.acceptedAt} desc nulls last`],
 };
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-const invalidSort = () => validationFailed({ sort: ["Ce tri n'est pas valide."] });
 const alreadyPublished = () => new HttpError(409, { message: m.alreadyPublished });
 
 const ACCEPTANCE_EXPORT: ExportColumn<PolicyAcceptanceRow>[] = [
@@ -124,7 +120,7 @@ export function createPolicyVersions({ db }: { db: Database }) {
     if (query.acceptation === "acceptee") conditions.push(isNotNull(policyAcceptances.id));
     if (query.acceptation === "non_acceptee") conditions.push(isNull(policyAcceptances.id));
     if (query.q) {
-      const pattern = `%${escapeLike(query.q)}%`;
+      const pattern = containsPattern(query.q);
       const search = or(
         ilike(etudiants.nom, pattern),
         ilike(etudiants.prenom, pattern),
@@ -162,10 +158,9 @@ export function createPolicyVersions({ db }: { db: Database }) {
       prenom: etudiants.prenom,
       email: etudiants.email,
       centre: centres.nom,
-      accepted_at: isoOrNull(sql`${policyAcceptances.acceptedAt}`),
+      accepted_at: isoTimestampOrNull(sql`${policyAcceptances.acceptedAt}`),
     };
-    const sort = ACCEPTANCE_SORTS[query.sort ?? "nom"];
-    if (!sort) throw invalidSort();
+    const sort = sortNamed(ACCEPTANCE_SORTS, query.sort ?? "nom");
     return { count, rows, sort };
   }
 
@@ -186,12 +181,11 @@ export function createPolicyVersions({ db }: { db: Database }) {
 
   return {
     async list(query: PolicyVersionsQuery): Promise<Page<PolicyVersion>> {
-      const sort = SORTS[query.sort ?? "-version"];
-      if (!sort) throw invalidSort();
+      const sort = sortNamed(SORTS, query.sort ?? "-version");
       const conditions: SQL[] = [];
       if (query.statut) conditions.push(eq(policies.status, query.statut));
       if (query.q) {
-        const pattern = `%${escapeLike(query.q)}%`;
+        const pattern = containsPattern(query.q);
         const search = or(ilike(policies.title, pattern), ilike(policies.content, pattern));
         if (search) conditions.push(search);
       }

@@ -16,6 +16,7 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { centres, staffUserCentres, staffUsers } from "../../db/schema/index.ts";
 import { forbidden, notFound, validationFailed } from "../../lib/errors.ts";
+import { containsPattern, isoTimestamp, isoTimestampOrNull, sortNamed } from "../../lib/list-sql.ts";
 import type { Mailer } from "../../lib/mailer/index.ts";
 import { type ExportColumn, exportFileName, toCsv } from "../../lib/spreadsheet-export.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
@@ -36,10 +37,8 @@ const accountColumns = {
   ...q.staffUserColumns,
   statut,
   totp_enrolled: staffUsers.totpEnrolled,
-  last_login_at: sql<
-    string | null
-  >`to_char(${staffUsers.lastLoginAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-  created_at: sql<string>`to_char(${staffUsers.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  last_login_at: isoTimestampOrNull(staffUsers.lastLoginAt),
+  created_at: isoTimestamp(staffUsers.createdAt),
 };
 
 const SORTS: Record<string, SQL> = {
@@ -55,8 +54,6 @@ const SORTS: Record<string, SQL> = {
   "-last_login_at": sql`${staffUsers.lastLoginAt} desc nulls last`,
 };
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The columns of `/api/gestion/comptes/export.csv`, centre names already joined. */
 const EXPORT_COLUMNS: ExportColumn<StaffAccount & { centres: string }>[] = [
   { header: "Nom", value: (a) => a.name },
@@ -70,9 +67,7 @@ const EXPORT_COLUMNS: ExportColumn<StaffAccount & { centres: string }>[] = [
 ];
 
 function sortOf(query: StaffAccountsQuery): SQL {
-  const sort = SORTS[query.sort ?? "name"];
-  if (!sort) throw validationFailed({ sort: ["Ce tri n'est pas valide."] });
-  return sort;
+  return sortNamed(SORTS, query.sort ?? "name");
 }
 
 function whereOf(query: StaffAccountsQuery): SQL | undefined {
@@ -80,7 +75,7 @@ function whereOf(query: StaffAccountsQuery): SQL | undefined {
   if (query.role) conditions.push(eq(staffUsers.role, query.role));
   if (query.statut) conditions.push(sql`${statut} = ${query.statut}`);
   if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
+    const pattern = containsPattern(query.q);
     const search = or(ilike(staffUsers.name, pattern), ilike(staffUsers.email, pattern));
     if (search) conditions.push(search);
   }

@@ -1,5 +1,5 @@
 import type { StaffStudent, StudentName, StudentStatus, StudentsQuery } from "@puerta/contract";
-import { type AnyColumn, and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import {
   accessTokens,
@@ -13,11 +13,10 @@ import {
   studentInvitations,
   users,
 } from "../../db/schema/index.ts";
+import { containsPattern, isoTimestamp, isoTimestampOrNull } from "../../lib/list-sql.ts";
 
 /** The database itself or a transaction opened on it. */
 export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
-
-const iso = (column: AnyColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export const statut = sql<StudentStatus>`case
   when ${users.deactivatedAt} is not null then 'desactive'
@@ -51,8 +50,8 @@ export const studentColumns = {
   politique_version: sql<number | null>`(select max(${policies.version})::int from ${policyAcceptances}
     join ${policies} on ${policies.id} = ${policyAcceptances.policyId} where ${policyAcceptances.userId} = ${users.id})`,
   politique_acceptee: acceptedCurrent,
-  last_login_at: sql<string | null>`${iso(users.lastLoginAt)}`,
-  created_at: iso(users.createdAt),
+  last_login_at: isoTimestampOrNull(users.lastLoginAt),
+  created_at: isoTimestamp(users.createdAt),
 };
 
 /** The pedagogie's columns: a different select, so nothing else ever leaves the database. */
@@ -78,8 +77,6 @@ const SORTS: Record<string, SQL[]> = {
 };
 export const isSort = (sort: string) => sort in SORTS;
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * The list's conditions. `centreIds` is the secretary's scope (undefined = every centre);
  * `restricted` (pedagogie) searches names only and filters by place only.
@@ -91,7 +88,7 @@ export function listConditions(query: StudentsQuery, centreIds: readonly number[
   if (query.option_id) conditions.push(eq(etudiants.optionId, query.option_id));
   if (query.filiere_id) conditions.push(eq(etudiants.filiereId, query.filiere_id));
   if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
+    const pattern = containsPattern(query.q);
     const names = [
       ilike(etudiants.nom, pattern),
       ilike(etudiants.prenom, pattern),
@@ -264,7 +261,7 @@ export async function acceptances(db: Executor, userId: number) {
   return (
     db
       // Only a published version can be accepted, and a published version has its number.
-      .select({ version: sql<number>`${policies.version}`, accepted_at: iso(policyAcceptances.acceptedAt) })
+      .select({ version: sql<number>`${policies.version}`, accepted_at: isoTimestamp(policyAcceptances.acceptedAt) })
       .from(policyAcceptances)
       .innerJoin(policies, eq(policies.id, policyAcceptances.policyId))
       .where(eq(policyAcceptances.userId, userId))

@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import { staffUsers } from "../../db/schema/index.ts";
+import { isoTimestamp } from "../../lib/list-sql.ts";
 import { audit } from "../audit/audit.ts";
 import type { LiveSession } from "../staff/queries.ts";
 import { auditActor } from "../staff/scope.ts";
@@ -29,7 +30,7 @@ export function withdrawableFileKind(
   const columns = {
     id: sql<number>`${table.id}`,
     title: sql<string>`${table.titre}`,
-    withdrawn_at: sql<string>`to_char(${table.withdrawnAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    withdrawn_at: isoTimestamp(table.withdrawnAt),
     withdrawn_by: staffUsers.name,
     centre_id: centre ? sql<number | null>`${centre}` : sql<number | null>`null::integer`,
   };

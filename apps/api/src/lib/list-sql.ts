@@ -1,0 +1,20 @@
+import { sql } from "drizzle-orm";
+import { validationFailed } from "./errors.ts";
+
+/** A timestamp column as the API writes every date-time: ISO 8601 in UTC, with milliseconds. */
+export const isoTimestamp = (column: unknown) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The same, for a column that may be empty. */
+export const isoTimestampOrNull = (column: unknown) =>
+  sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The ILIKE pattern of a search box: contains `q`, where `%`, `_` and `\` typed by the user are literal. */
+export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** The order a list's `sort` names among those it offers, else 422. */
+export function sortNamed<Order>(sorts: Record<string, Order>, name: string): Order {
+  const order = sorts[name];
+  if (!order) throw validationFailed({ sort: ["Ce tri n'est pas valide."] });
+  return order;
+}
