@@ -15,17 +15,17 @@ import type { CoreContext } from "../../context.ts";
 import { coursDocuments, matieres, niveaux, storedFiles } from "../../db/schema/index.ts";
 import { notFound, validationFailed } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
-import { containsPattern, isoTimestamp, sortNamed } from "../../lib/list-sql.ts";
+import { containsPattern, sortNamed } from "../../lib/list-sql.ts";
 import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
-import { type CheckedFile, displayFileName, publicFileName, storeFileWithRow } from "../../lib/uploads/index.ts";
 import { audit, changedFields } from "../audit/audit.ts";
+import { type PdfUpload, publishedFiles } from "../publishing/published-files.ts";
 import type { LiveSession } from "../staff/queries.ts";
 import { auditActor } from "../staff/scope.ts";
-import { withdrawFile } from "../trash/file-kind.ts";
 
 const c = coursDocuments;
 const t = PUBLISHING_TEXT;
 const ENTITY = "supports";
+const files = publishedFiles(c, { entity: ENTITY, prefix: "cours", urlBase: "/api/gestion/supports/documents" });
 
 type Query = z.output<typeof courseDocumentsQuery>;
 type CreateFields = z.output<typeof courseDocumentCreateFields>;
@@ -43,10 +43,7 @@ const columns = {
   mois: c.mois,
   annee: c.annee,
   ordre: c.ordre,
-  file_name: c.fileName,
-  taille_fichier: storedFiles.sizeBytes,
-  fichier_url: sql<string>`'/api/gestion/supports/documents/' || ${c.id} || '/fichier'`,
-  created_at: isoTimestamp(c.createdAt),
+  ...files.columns,
 };
 
 /** The staff order, as students see it (modules/documents/queries.ts). */
@@ -54,10 +51,7 @@ const IN_ORDER = [asc(matieres.nom), sql`${niveaux.ordre} asc nulls first`, asc(
 
 const SORTS: Record<string, SQL[]> = {
   ordre: IN_ORDER,
-  titre: [asc(c.titre)],
-  "-titre": [desc(c.titre)],
-  created_at: [asc(c.createdAt)],
-  "-created_at": [desc(c.createdAt)],
+  ...files.sorts,
 };
 
 const MONTHS = new Intl.DateTimeFormat("fr-FR", { month: "long", timeZone: "UTC" });
@@ -71,9 +65,7 @@ export const SUPPORT_EXPORT_COLUMNS: readonly ExportColumn<StaffCourseDocument>[
   { header: "Titre", value: (row) => row.titre },
   { header: "Description", value: (row) => row.description },
   { header: "Mois", value: (row) => monthYear(row.mois, row.annee) },
-  { header: "Fichier", value: (row) => row.file_name },
-  { header: "Taille (octets)", value: (row) => row.taille_fichier },
-  { header: "Publié le", value: (row) => row.created_at },
+  ...files.exportColumns<StaffCourseDocument>(),
 ];
 
 /** The same subject and level (a subject without levels: niveau null). */
@@ -180,52 +172,32 @@ export function createSupportsAdmin({ db, storage }: Pick<CoreContext, "db" | "s
     get,
 
     /** A new document goes last in its subject and level. */
-    async create(
-      staff: LiveSession,
-      fields: CreateFields,
-      file: { checked: CheckedFile; clientName: string },
-      ip: string,
-    ): Promise<StaffCourseDocument> {
+    async create(staff: LiveSession, fields: CreateFields, file: PdfUpload, ip: string): Promise<StaffCourseDocument> {
       const niveauId = fields.niveau_id ?? null;
       await assertPlace(fields.matiere_id, niveauId);
-      const fileName = publicFileName(fields.titre, ".pdf");
-      const id = await storeFileWithRow(
+      const id = await files.publish(
         { db, storage },
-        { prefix: "cours", file: file.checked, downloadName: displayFileName(file.clientName, fileName, ".pdf") },
-        async (tx, stored) => {
-          const [last] = await tx
-            .select({ ordre: sql<number>`coalesce(max(${c.ordre}), 0)::int` })
-            .from(c)
-            .where(and(sameGroup(fields.matiere_id, niveauId), isNull(c.withdrawnAt)));
-          const values = {
-            matiereId: fields.matiere_id,
-            niveauId,
-            titre: fields.titre,
-            description: fields.description ?? null,
-            mois: fields.mois,
-            annee: fields.annee,
-            ordre: (last?.ordre ?? 0) + 1,
-          };
-          const [row] = await tx
-            .insert(c)
-            .values({ ...values, fileName, fileKey: stored.key })
-            .returning({ id: c.id });
-          if (!row) throw new Error("course document insert returned nothing");
-          await audit(tx, {
-            actor: auditActor(staff),
-            ip,
-            action: "creation",
-            entity: ENTITY,
-            entityId: row.id,
-            summary: `Support de cours « ${fields.titre} » publié.`,
-            changes: Object.fromEntries(
-              Object.entries({ ...values, fichier: fileName }).map(([field, after]) => [
-                field,
-                { before: null, after },
-              ]),
-            ),
-          });
-          return row.id;
+        {
+          staff,
+          ip,
+          titre: fields.titre,
+          file,
+          values: async (tx) => {
+            const [last] = await tx
+              .select({ ordre: sql<number>`coalesce(max(${c.ordre}), 0)::int` })
+              .from(c)
+              .where(and(sameGroup(fields.matiere_id, niveauId), isNull(c.withdrawnAt)));
+            return {
+              matiereId: fields.matiere_id,
+              niveauId,
+              titre: fields.titre,
+              description: fields.description ?? null,
+              mois: fields.mois,
+              annee: fields.annee,
+              ordre: (last?.ordre ?? 0) + 1,
+            };
+          },
+          summary: `Support de cours « ${fields.titre} » publié.`,
         },
       );
       return get(id);
@@ -240,21 +212,14 @@ export function createSupportsAdmin({ db, storage }: Pick<CoreContext, "db" | "s
         mois: parsed.mois ?? before.mois,
         annee: parsed.annee ?? before.annee,
       };
-      const changes = changedFields(before, after, ["titre", "description", "mois", "annee"]);
-      if (Object.keys(changes).length > 0) {
-        await db.transaction(async (tx) => {
-          await tx.update(c).set(after).where(eq(c.id, id));
-          await audit(tx, {
-            actor: auditActor(staff),
-            ip,
-            action: "modification",
-            entity: ENTITY,
-            entityId: id,
-            summary: `Support de cours « ${after.titre} » modifié.`,
-            changes,
-          });
-        });
-      }
+      await files.update(db, {
+        staff,
+        ip,
+        id,
+        set: after,
+        changes: changedFields(before, after, ["titre", "description", "mois", "annee"]),
+        summary: `Support de cours « ${after.titre} » modifié.`,
+      });
       return get(id);
     },
 
@@ -300,18 +265,14 @@ export function createSupportsAdmin({ db, storage }: Pick<CoreContext, "db" | "s
 
     async withdraw(staff: LiveSession, id: number, ip: string): Promise<void> {
       const before = await find(id);
-      await withdrawFile(db, c, {
+      await files.withdraw(db, {
         staff,
         id,
         ip,
-        entity: ENTITY,
         summary: `Support de cours « ${before.titre} » retiré (corbeille).`,
       });
     },
 
-    async download(id: number): Promise<DownloadTarget> {
-      const row = await find(id);
-      return { key: row.fileKey, downloadName: row.file_name };
-    },
+    download: async (id: number): Promise<DownloadTarget> => files.download(await find(id)),
   };
 }

@@ -5,22 +5,20 @@ import type {
   Page,
   StaffOrientationDocument,
 } from "@puerta/contract";
-import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { CoreContext } from "../../context.ts";
 import { orientationDocuments, storedFiles } from "../../db/schema/index.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
-import { containsPattern, isoTimestamp, sortNamed } from "../../lib/list-sql.ts";
+import { containsPattern, sortNamed } from "../../lib/list-sql.ts";
 import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
-import { type CheckedFile, displayFileName, publicFileName, storeFileWithRow } from "../../lib/uploads/index.ts";
-import { audit, changedFields } from "../audit/audit.ts";
+import { changedFields } from "../audit/audit.ts";
+import { type PdfUpload, publishedFiles } from "../publishing/published-files.ts";
 import type { LiveSession } from "../staff/queries.ts";
-import { auditActor } from "../staff/scope.ts";
-import { withdrawFile } from "../trash/file-kind.ts";
 
 const o = orientationDocuments;
-const ENTITY = "orientation";
+const files = publishedFiles(o, { entity: "orientation", prefix: "orientation", urlBase: "/api/gestion/orientation" });
 
 type Query = z.output<typeof orientationQuery>;
 type CreateFields = z.output<typeof orientationCreateFields>;
@@ -29,25 +27,13 @@ const columns = {
   id: o.id,
   titre: o.titre,
   description: o.description,
-  file_name: o.fileName,
-  taille_fichier: storedFiles.sizeBytes,
-  fichier_url: sql<string>`'/api/gestion/orientation/' || ${o.id} || '/fichier'`,
-  created_at: isoTimestamp(o.createdAt),
-};
-
-const SORTS: Record<string, SQL> = {
-  titre: asc(o.titre),
-  "-titre": desc(o.titre),
-  created_at: asc(o.createdAt),
-  "-created_at": desc(o.createdAt),
+  ...files.columns,
 };
 
 export const ORIENTATION_EXPORT_COLUMNS: readonly ExportColumn<StaffOrientationDocument>[] = [
   { header: "Titre", value: (row) => row.titre },
   { header: "Description", value: (row) => row.description },
-  { header: "Fichier", value: (row) => row.file_name },
-  { header: "Taille (octets)", value: (row) => row.taille_fichier },
-  { header: "Publié le", value: (row) => row.created_at },
+  ...files.exportColumns<StaffOrientationDocument>(),
 ];
 
 /** The back-office's orientation documents (`/api/gestion/orientation`, docs/spec/back-office.md section 5). */
@@ -63,8 +49,8 @@ export function createOrientationAdmin({ db, storage }: Pick<CoreContext, "db" |
     return and(...conditions);
   }
 
-  function sortOf(query: Query): SQL {
-    return sortNamed(SORTS, query.sort ?? "-created_at");
+  function sortOf(query: Query): SQL[] {
+    return sortNamed(files.sorts, query.sort ?? "-created_at");
   }
 
   async function find(id: number) {
@@ -88,47 +74,34 @@ export function createOrientationAdmin({ db, storage }: Pick<CoreContext, "db" |
       const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(o).where(where);
       const data = await base()
         .where(where)
-        .orderBy(sortOf(query), asc(o.id))
+        .orderBy(...sortOf(query), asc(o.id))
         .limit(query.per_page)
         .offset((query.page - 1) * query.per_page);
       return { data, page: query.page, per_page: query.per_page, total: count?.n ?? 0 };
     },
 
-    exportRows: (query: Query) => base().where(filters(query)).orderBy(sortOf(query), asc(o.id)),
+    exportRows: (query: Query) =>
+      base()
+        .where(filters(query))
+        .orderBy(...sortOf(query), asc(o.id)),
 
     get,
 
     async create(
       staff: LiveSession,
       fields: CreateFields,
-      file: { checked: CheckedFile; clientName: string },
+      file: PdfUpload,
       ip: string,
     ): Promise<StaffOrientationDocument> {
-      const fileName = publicFileName(fields.titre, ".pdf");
-      const id = await storeFileWithRow(
+      const id = await files.publish(
         { db, storage },
-        { prefix: "orientation", file: file.checked, downloadName: displayFileName(file.clientName, fileName, ".pdf") },
-        async (tx, stored) => {
-          const values = { titre: fields.titre, description: fields.description ?? null };
-          const [row] = await tx
-            .insert(o)
-            .values({ ...values, fileName, fileKey: stored.key })
-            .returning({ id: o.id });
-          if (!row) throw new Error("orientation insert returned nothing");
-          await audit(tx, {
-            actor: auditActor(staff),
-            ip,
-            action: "creation",
-            entity: ENTITY,
-            entityId: row.id,
-            summary: `Document d'orientation « ${fields.titre} » publié.`,
-            changes: {
-              titre: { before: null, after: values.titre },
-              description: { before: null, after: values.description },
-              fichier: { before: null, after: fileName },
-            },
-          });
-          return row.id;
+        {
+          staff,
+          ip,
+          titre: fields.titre,
+          file,
+          values: () => ({ titre: fields.titre, description: fields.description ?? null }),
+          summary: `Document d'orientation « ${fields.titre} » publié.`,
         },
       );
       return get(id);
@@ -141,38 +114,27 @@ export function createOrientationAdmin({ db, storage }: Pick<CoreContext, "db" |
         titre: parsed.titre ?? before.titre,
         description: parsed.description === undefined ? before.description : parsed.description,
       };
-      const changes = changedFields(before, after, ["titre", "description"]);
-      if (Object.keys(changes).length > 0) {
-        await db.transaction(async (tx) => {
-          await tx.update(o).set(after).where(eq(o.id, id));
-          await audit(tx, {
-            actor: auditActor(staff),
-            ip,
-            action: "modification",
-            entity: ENTITY,
-            entityId: id,
-            summary: `Document d'orientation « ${after.titre} » modifié.`,
-            changes,
-          });
-        });
-      }
+      await files.update(db, {
+        staff,
+        ip,
+        id,
+        set: after,
+        changes: changedFields(before, after, ["titre", "description"]),
+        summary: `Document d'orientation « ${after.titre} » modifié.`,
+      });
       return get(id);
     },
 
     async withdraw(staff: LiveSession, id: number, ip: string): Promise<void> {
       const before = await find(id);
-      await withdrawFile(db, o, {
+      await files.withdraw(db, {
         staff,
         id,
         ip,
-        entity: ENTITY,
         summary: `Document d'orientation « ${before.titre} » retiré (corbeille).`,
       });
     },
 
-    async download(id: number): Promise<DownloadTarget> {
-      const row = await find(id);
-      return { key: row.fileKey, downloadName: row.file_name };
-    },
+    download: async (id: number): Promise<DownloadTarget> => files.download(await find(id)),
   };
 }

@@ -13,23 +13,18 @@ import type { CoreContext } from "../../context.ts";
 import { centres, options, planifications, storedFiles } from "../../db/schema/index.ts";
 import { notFound, validationFailed } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
-import { containsPattern, isoTimestamp, sortNamed } from "../../lib/list-sql.ts";
+import { containsPattern, sortNamed } from "../../lib/list-sql.ts";
 import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
-import {
-  type CheckedFile,
-  displayFileName,
-  publicFileName,
-  removeStoredFiles,
-  storeFileWithRow,
-} from "../../lib/uploads/index.ts";
+import { displayFileName, removeStoredFiles, storeFileWithRow } from "../../lib/uploads/index.ts";
 import { audit, changedFields } from "../audit/audit.ts";
+import { type PdfUpload, publishedFiles } from "../publishing/published-files.ts";
 import type { LiveSession } from "../staff/queries.ts";
 import { assertVisible, assertWritable, auditActor } from "../staff/scope.ts";
-import { withdrawFile } from "../trash/file-kind.ts";
 
 const p = planifications;
 const t = PUBLISHING_TEXT;
 const ENTITY = "plannings";
+const files = publishedFiles(p, { entity: ENTITY, prefix: "plannings", urlBase: "/api/gestion/plannings" });
 
 type Query = z.output<typeof planningsQuery>;
 type CreateFields = z.output<typeof planningCreateFields>;
@@ -46,21 +41,15 @@ const columns = {
   semaine_debut: p.semaineDebut,
   semaine_fin: p.semaineFin,
   actif: p.actif,
-  file_name: p.fileName,
-  taille_fichier: storedFiles.sizeBytes,
-  fichier_url: sql<string>`'/api/gestion/plannings/' || ${p.id} || '/fichier'`,
-  created_at: isoTimestamp(p.createdAt),
+  ...files.columns,
 };
 
 const SORTS: Record<string, SQL[]> = {
   semaine_debut: [sql`${p.semaineDebut} asc nulls last`],
   "-semaine_debut": [sql`${p.semaineDebut} desc nulls last`],
-  titre: [asc(p.titre)],
-  "-titre": [desc(p.titre)],
   centre: [asc(centres.nom)],
   "-centre": [desc(centres.nom)],
-  created_at: [asc(p.createdAt)],
-  "-created_at": [desc(p.createdAt)],
+  ...files.sorts,
 };
 
 /** The plannings a staff member may see: a secretary's own centres only (docs/spec/back-office.md section 1). */
@@ -77,9 +66,7 @@ export const PLANNING_EXPORT_COLUMNS: readonly ExportColumn<StaffPlanning>[] = [
   { header: "Semaine de début", value: (row) => row.semaine_debut },
   { header: "Semaine de fin", value: (row) => row.semaine_fin },
   { header: "Actif", value: (row) => (row.actif ? "Oui" : "Non") },
-  { header: "Fichier", value: (row) => row.file_name },
-  { header: "Taille (octets)", value: (row) => row.taille_fichier },
-  { header: "Publié le", value: (row) => row.created_at },
+  ...files.exportColumns<StaffPlanning>(),
 ];
 
 /** The back-office's plannings (`/api/gestion/plannings`, docs/spec/back-office.md section 5). */
@@ -176,24 +163,17 @@ export function createPlanningAdmin({ db, storage }: Pick<CoreContext, "db" | "s
     },
 
     /** One planning per PDF: the file is stored and its row written together (lib/uploads/store.ts). */
-    async create(
-      staff: LiveSession,
-      fields: CreateFields,
-      file: { checked: CheckedFile; clientName: string },
-      ip: string,
-    ): Promise<StaffPlanning> {
+    async create(staff: LiveSession, fields: CreateFields, file: PdfUpload, ip: string): Promise<StaffPlanning> {
       await assertReferences(fields.centre_id, fields.option_id);
       assertWritable(staff, "create:plannings", { centre_ids: [fields.centre_id] });
-      const fileName = publicFileName(fields.titre, ".pdf");
-      const id = await storeFileWithRow(
+      const id = await files.publish(
         { db, storage },
         {
-          prefix: "plannings",
-          file: file.checked,
-          downloadName: displayFileName(file.clientName, fileName, ".pdf"),
-        },
-        async (tx, stored) => {
-          const values = {
+          staff,
+          ip,
+          titre: fields.titre,
+          file,
+          values: () => ({
             titre: fields.titre,
             description: fields.description ?? null,
             centreId: fields.centre_id,
@@ -201,27 +181,8 @@ export function createPlanningAdmin({ db, storage }: Pick<CoreContext, "db" | "s
             semaineDebut: fields.semaine_debut ?? null,
             semaineFin: fields.semaine_fin ?? null,
             actif: fields.actif ?? true,
-          };
-          const [row] = await tx
-            .insert(p)
-            .values({ ...values, fileName, fileKey: stored.key })
-            .returning({ id: p.id });
-          if (!row) throw new Error("planning insert returned nothing");
-          await audit(tx, {
-            actor: auditActor(staff),
-            ip,
-            action: "creation",
-            entity: ENTITY,
-            entityId: row.id,
-            summary: `Planning « ${fields.titre} » publié.`,
-            changes: Object.fromEntries(
-              Object.entries({ ...values, fichier: fileName }).map(([field, after]) => [
-                field,
-                { before: null, after },
-              ]),
-            ),
-          });
-          return row.id;
+          }),
+          summary: `Planning « ${fields.titre} » publié.`,
         },
       );
       return getById(staff, id);
@@ -250,32 +211,22 @@ export function createPlanningAdmin({ db, storage }: Pick<CoreContext, "db" | "s
       if (after.semaine_debut && after.semaine_fin && after.semaine_fin < after.semaine_debut) {
         throw validationFailed({ semaine_fin: [t.weekOrder] });
       }
-      const changes = changedFields(current, after, Object.keys(current) as (keyof typeof current)[]);
-      if (Object.keys(changes).length > 0) {
-        await db.transaction(async (tx) => {
-          await tx
-            .update(p)
-            .set({
-              titre: after.titre,
-              description: after.description,
-              centreId: after.centre_id,
-              optionId: after.option_id,
-              semaineDebut: after.semaine_debut,
-              semaineFin: after.semaine_fin,
-              actif: after.actif,
-            })
-            .where(eq(p.id, id));
-          await audit(tx, {
-            actor: auditActor(staff),
-            ip,
-            action: "modification",
-            entity: ENTITY,
-            entityId: id,
-            summary: `Planning « ${after.titre} » modifié.`,
-            changes,
-          });
-        });
-      }
+      await files.update(db, {
+        staff,
+        ip,
+        id,
+        set: {
+          titre: after.titre,
+          description: after.description,
+          centreId: after.centre_id,
+          optionId: after.option_id,
+          semaineDebut: after.semaine_debut,
+          semaineFin: after.semaine_fin,
+          actif: after.actif,
+        },
+        changes: changedFields(current, after, Object.keys(current) as (keyof typeof current)[]),
+        summary: `Planning « ${after.titre} » modifié.`,
+      });
       return getById(staff, id);
     },
 
@@ -286,12 +237,7 @@ export function createPlanningAdmin({ db, storage }: Pick<CoreContext, "db" | "s
     },
 
     /** "Remplacer le PDF": same id and same public file name, so students' links keep working. */
-    async replaceFile(
-      staff: LiveSession,
-      id: number,
-      file: { checked: CheckedFile; clientName: string },
-      ip: string,
-    ): Promise<StaffPlanning> {
+    async replaceFile(staff: LiveSession, id: number, file: PdfUpload, ip: string): Promise<StaffPlanning> {
       const before = await find(staff, id);
       assertWritable(staff, "update:plannings", { centre_ids: [before.centreId] });
       await storeFileWithRow(
@@ -322,18 +268,14 @@ export function createPlanningAdmin({ db, storage }: Pick<CoreContext, "db" | "s
     async withdraw(staff: LiveSession, id: number, ip: string): Promise<void> {
       const before = await find(staff, id);
       assertWritable(staff, "delete:plannings", { centre_ids: [before.centreId] });
-      await withdrawFile(db, p, {
+      await files.withdraw(db, {
         staff,
         id,
         ip,
-        entity: ENTITY,
         summary: `Planning « ${before.titre} » retiré (corbeille).`,
       });
     },
 
-    async download(staff: LiveSession, id: number): Promise<DownloadTarget> {
-      const row = await find(staff, id);
-      return { key: row.fileKey, downloadName: row.file_name };
-    },
+    download: async (staff: LiveSession, id: number): Promise<DownloadTarget> => files.download(await find(staff, id)),
   };
 }
