@@ -1,3 +1,4 @@
+import type { Page } from "@puerta/contract";
 import { sql } from "drizzle-orm";
 import { validationFailed } from "./errors.ts";
 
@@ -17,4 +18,21 @@ export function sortNamed<Order>(sorts: Record<string, Order>, name: string): Or
   const order = sorts[name];
   if (!order) throw validationFailed({ sort: ["Ce tri n'est pas valide."] });
   return order;
+}
+
+/** The row count of a list's filters, as the `{ n }` column `listPage` reads. */
+export const countAll = () => sql<number>`count(*)::int`;
+
+/**
+ * One page of a list: the total its filters keep (`total`, a query selecting `{ n: countAll() }`)
+ * and the page's rows (`rows`, given its LIMIT and OFFSET).
+ */
+export async function listPage<Row>(
+  query: { page: number; per_page: number },
+  total: PromiseLike<{ n: number }[]>,
+  rows: (limit: number, offset: number) => PromiseLike<Row[]>,
+): Promise<Page<Row>> {
+  const [count] = await total;
+  const data = await rows(query.per_page, (query.page - 1) * query.per_page);
+  return { data, page: query.page, per_page: query.per_page, total: count?.n ?? 0 };
 }

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-o
 import type { Database } from "../../db/client.ts";
 import { auditLog } from "../../db/schema/index.ts";
 import { notFound } from "../../lib/errors.ts";
-import { containsPattern, sortNamed } from "../../lib/list-sql.ts";
+import { containsPattern, countAll, listPage, sortNamed } from "../../lib/list-sql.ts";
 
 const SORTS: Record<string, SQL> = {
   at: asc(auditLog.at),
@@ -50,15 +50,16 @@ export function createJournal(db: Database) {
         if (search) conditions.push(search);
       }
       const where = conditions.length > 0 ? and(...conditions) : undefined;
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where);
-      const rows = await db
-        .select()
-        .from(auditLog)
-        .where(where)
-        .orderBy(sort, desc(auditLog.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
-      return { data: rows.map(toEntry), page: query.page, per_page: query.per_page, total: count?.n ?? 0 };
+      return listPage(query, db.select({ n: countAll() }).from(auditLog).where(where), async (limit, offset) => {
+        const rows = await db
+          .select()
+          .from(auditLog)
+          .where(where)
+          .orderBy(sort, desc(auditLog.id))
+          .limit(limit)
+          .offset(offset);
+        return rows.map(toEntry);
+      });
     },
 
     async get(id: number): Promise<AuditEntry> {

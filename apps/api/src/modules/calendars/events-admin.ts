@@ -15,7 +15,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql
 import type { Database } from "../../db/client.ts";
 import { centres, parascolaireCentres, parascolaires } from "../../db/schema/index.ts";
 import { notFound, validationFailed } from "../../lib/errors.ts";
-import { containsPattern, isoTimestamp, sortNamed } from "../../lib/list-sql.ts";
+import { containsPattern, countAll, isoTimestamp, listPage, sortNamed } from "../../lib/list-sql.ts";
 import { audit, changedFields } from "../audit/audit.ts";
 import type { LiveSession } from "../staff/queries.ts";
 import { assertVisible, assertWritable, auditActor } from "../staff/scope.ts";
@@ -120,15 +120,15 @@ export function createEventsAdmin(db: Database) {
         conditions.push(or(ilike(p.nomEvenement, pattern), ilike(p.lieu, pattern)));
       }
       const where = and(...conditions);
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(p).where(where);
-      const data = await db
-        .select(eventColumns)
-        .from(p)
-        .where(where)
-        .orderBy(...sort, asc(p.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
-      return { data, page: query.page, per_page: query.per_page, total: count?.n ?? 0 };
+      return listPage(query, db.select({ n: countAll() }).from(p).where(where), (limit, offset) =>
+        db
+          .select(eventColumns)
+          .from(p)
+          .where(where)
+          .orderBy(...sort, asc(p.id))
+          .limit(limit)
+          .offset(offset),
+      );
     },
 
     get: (staff: LiveSession, id: number) => visible(db, staff, id),

@@ -17,7 +17,7 @@ import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-or
 import type { Database } from "../../db/client.ts";
 import { joursFeries, joursFeriesCentres } from "../../db/schema/index.ts";
 import { notFound, validationFailed } from "../../lib/errors.ts";
-import { containsPattern, isoTimestamp, sortNamed } from "../../lib/list-sql.ts";
+import { containsPattern, countAll, isoTimestamp, listPage, sortNamed } from "../../lib/list-sql.ts";
 import { audit, changedFields } from "../audit/audit.ts";
 import type { LiveSession } from "../staff/queries.ts";
 import { auditActor } from "../staff/scope.ts";
@@ -119,15 +119,15 @@ export function createHolidaysAdmin(db: Database, now: () => Date = () => new Da
       }
       if (query.q) conditions.push(ilike(h.nom, containsPattern(query.q)));
       const where = and(...conditions);
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(h).where(where);
-      const data = await db
-        .select(holidayColumns)
-        .from(h)
-        .where(where)
-        .orderBy(...sort, asc(h.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
-      return { data, page: query.page, per_page: query.per_page, total: count?.n ?? 0 };
+      return listPage(query, db.select({ n: countAll() }).from(h).where(where), (limit, offset) =>
+        db
+          .select(holidayColumns)
+          .from(h)
+          .where(where)
+          .orderBy(...sort, asc(h.id))
+          .limit(limit)
+          .offset(offset),
+      );
     },
 
     get: (id: number) => find(db, id),

@@ -36,7 +36,14 @@ import {
 } from "../../db/schema/index.ts";
 import { HttpError, notFound } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
-import { containsPattern, isoTimestamp, isoTimestampOrNull, sortNamed } from "../../lib/list-sql.ts";
+import {
+  containsPattern,
+  countAll,
+  isoTimestamp,
+  isoTimestampOrNull,
+  listPage,
+  sortNamed,
+} from "../../lib/list-sql.ts";
 import type { Mailer } from "../../lib/mailer/index.ts";
 import { audit } from "../audit/audit.ts";
 import type { LiveSession } from "../staff/queries.ts";
@@ -385,23 +392,23 @@ export function createCertificateOffice({
     async list(staff: LiveSession, query: CertificateStaffQuery): Promise<Page<CertificateStaffItem>> {
       const order = sortNamed(SORTS, query.sort ?? "default");
       const where = conditions(staff, query);
-      const [count] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(c)
-        .innerJoin(etudiants, eq(etudiants.id, c.etudiantId))
-        .leftJoin(d, eq(d.requestId, c.id))
-        .where(where);
-      const rows = await baseQuery(db)
-        .where(where)
-        .orderBy(...order, asc(c.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
-      return {
-        data: rows.map((r) => toItem(r as ItemRow)),
-        page: query.page,
-        per_page: query.per_page,
-        total: count?.n ?? 0,
-      };
+      return listPage(
+        query,
+        db
+          .select({ n: countAll() })
+          .from(c)
+          .innerJoin(etudiants, eq(etudiants.id, c.etudiantId))
+          .leftJoin(d, eq(d.requestId, c.id))
+          .where(where),
+        async (limit, offset) => {
+          const rows = await baseQuery(db)
+            .where(where)
+            .orderBy(...order, asc(c.id))
+            .limit(limit)
+            .offset(offset);
+          return rows.map((r) => toItem(r as ItemRow));
+        },
+      );
     },
 
     /** Every request the filters select, for the export (same scope and order as the list). */

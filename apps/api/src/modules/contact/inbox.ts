@@ -13,7 +13,14 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { contactMessages, contactReplies, mailOutbox, staffUsers } from "../../db/schema/index.ts";
 import { notFound } from "../../lib/errors.ts";
-import { containsPattern, isoTimestamp, isoTimestampOrNull, sortNamed } from "../../lib/list-sql.ts";
+import {
+  containsPattern,
+  countAll,
+  isoTimestamp,
+  isoTimestampOrNull,
+  listPage,
+  sortNamed,
+} from "../../lib/list-sql.ts";
 import type { Mailer } from "../../lib/mailer/index.ts";
 import { type ExportColumn, exportFileName, toCsv } from "../../lib/spreadsheet-export.ts";
 import { type AuditChanges, audit } from "../audit/audit.ts";
@@ -157,15 +164,15 @@ export function createContactInbox({ db, config, mail }: { db: Database; config:
     async list(query: ContactMessagesQuery): Promise<Page<ContactMessageSummary>> {
       const sort = sortOf(query);
       const where = whereOf(query);
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(contactMessages).where(where);
-      const data = await db
-        .select(summaryColumns)
-        .from(contactMessages)
-        .where(where)
-        .orderBy(sort, desc(contactMessages.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
-      return { data, page: query.page, per_page: query.per_page, total: count?.n ?? 0 };
+      return listPage(query, db.select({ n: countAll() }).from(contactMessages).where(where), (limit, offset) =>
+        db
+          .select(summaryColumns)
+          .from(contactMessages)
+          .where(where)
+          .orderBy(sort, desc(contactMessages.id))
+          .limit(limit)
+          .offset(offset),
+      );
     },
 
     /** Opening a message marks it read (once: the journal records who opened it first). */

@@ -15,7 +15,7 @@ import type { CoreContext } from "../../context.ts";
 import { coursDocuments, matieres, niveaux, storedFiles } from "../../db/schema/index.ts";
 import { notFound, validationFailed } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
-import { containsPattern, sortNamed } from "../../lib/list-sql.ts";
+import { containsPattern, countAll, listPage, sortNamed } from "../../lib/list-sql.ts";
 import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
 import { audit, changedFields } from "../audit/audit.ts";
 import { type PdfUpload, publishedFiles } from "../publishing/published-files.ts";
@@ -155,13 +155,13 @@ export function createSupportsAdmin({ db, storage }: Pick<CoreContext, "db" | "s
 
     async list(query: Query): Promise<Page<StaffCourseDocument>> {
       const where = filters(query);
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(c).where(where);
-      const data = await base()
-        .where(where)
-        .orderBy(...sortOf(query))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
-      return { data, page: query.page, per_page: query.per_page, total: count?.n ?? 0 };
+      return listPage(query, db.select({ n: countAll() }).from(c).where(where), (limit, offset) =>
+        base()
+          .where(where)
+          .orderBy(...sortOf(query))
+          .limit(limit)
+          .offset(offset),
+      );
     },
 
     exportRows: (query: Query) =>

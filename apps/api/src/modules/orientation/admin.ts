@@ -5,13 +5,13 @@ import type {
   Page,
   StaffOrientationDocument,
 } from "@puerta/contract";
-import { and, asc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, isNull, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { CoreContext } from "../../context.ts";
 import { orientationDocuments, storedFiles } from "../../db/schema/index.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
-import { containsPattern, sortNamed } from "../../lib/list-sql.ts";
+import { containsPattern, countAll, listPage, sortNamed } from "../../lib/list-sql.ts";
 import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
 import { changedFields } from "../audit/audit.ts";
 import { type PdfUpload, publishedFiles } from "../publishing/published-files.ts";
@@ -71,13 +71,13 @@ export function createOrientationAdmin({ db, storage }: Pick<CoreContext, "db" |
   return {
     async list(query: Query): Promise<Page<StaffOrientationDocument>> {
       const where = filters(query);
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(o).where(where);
-      const data = await base()
-        .where(where)
-        .orderBy(...sortOf(query), asc(o.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
-      return { data, page: query.page, per_page: query.per_page, total: count?.n ?? 0 };
+      return listPage(query, db.select({ n: countAll() }).from(o).where(where), (limit, offset) =>
+        base()
+          .where(where)
+          .orderBy(...sortOf(query), asc(o.id))
+          .limit(limit)
+          .offset(offset),
+      );
     },
 
     exportRows: (query: Query) =>

@@ -13,7 +13,7 @@ import type { CoreContext } from "../../context.ts";
 import { centres, options, planifications, storedFiles } from "../../db/schema/index.ts";
 import { notFound, validationFailed } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
-import { containsPattern, sortNamed } from "../../lib/list-sql.ts";
+import { containsPattern, countAll, listPage, sortNamed } from "../../lib/list-sql.ts";
 import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
 import { displayFileName, removeStoredFiles, storeFileWithRow } from "../../lib/uploads/index.ts";
 import { audit, changedFields } from "../audit/audit.ts";
@@ -130,17 +130,16 @@ export function createPlanningAdmin({ db, storage }: Pick<CoreContext, "db" | "s
     async list(staff: LiveSession, query: Query): Promise<Page<StaffPlanning>> {
       const where = filters(staff, query);
       const order = sortOf(query);
-      const [count] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(p)
-        .innerJoin(centres, eq(centres.id, p.centreId))
-        .where(where);
-      const data = await base()
-        .where(where)
-        .orderBy(...order, asc(p.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
-      return { data, page: query.page, per_page: query.per_page, total: count?.n ?? 0 };
+      return listPage(
+        query,
+        db.select({ n: countAll() }).from(p).innerJoin(centres, eq(centres.id, p.centreId)).where(where),
+        (limit, offset) =>
+          base()
+            .where(where)
+            .orderBy(...order, asc(p.id))
+            .limit(limit)
+            .offset(offset),
+      );
     },
 
     async exportRows(staff: LiveSession, query: Query): Promise<StaffPlanning[]> {

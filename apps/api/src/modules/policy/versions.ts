@@ -13,7 +13,14 @@ import { type AnyColumn, and, asc, desc, eq, ilike, isNotNull, isNull, or, type 
 import type { Database } from "../../db/client.ts";
 import { centres, etudiants, policies, policyAcceptances, users } from "../../db/schema/index.ts";
 import { HttpError, notFound } from "../../lib/errors.ts";
-import { containsPattern, isoTimestamp, isoTimestampOrNull, sortNamed } from "../../lib/list-sql.ts";
+import {
+  containsPattern,
+  countAll,
+  isoTimestamp,
+  isoTimestampOrNull,
+  listPage,
+  sortNamed,
+} from "../../lib/list-sql.ts";
 import { type ExportColumn, exportFileName, toCsv } from "../../lib/spreadsheet-export.ts";
 import { type AuditChanges, audit } from "../audit/audit.ts";
 import type { LiveSession } from "../staff/queries.ts";
@@ -190,15 +197,15 @@ export function createPolicyVersions({ db }: { db: Database }) {
         if (search) conditions.push(search);
       }
       const where = conditions.length > 0 ? and(...conditions) : undefined;
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(policies).where(where);
-      const data = await db
-        .select(versionColumns)
-        .from(policies)
-        .where(where)
-        .orderBy(...sort, desc(policies.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
-      return { data, page: query.page, per_page: query.per_page, total: count?.n ?? 0 };
+      return listPage(query, db.select({ n: countAll() }).from(policies).where(where), (limit, offset) =>
+        db
+          .select(versionColumns)
+          .from(policies)
+          .where(where)
+          .orderBy(...sort, desc(policies.id))
+          .limit(limit)
+          .offset(offset),
+      );
     },
 
     get: (id: number) => find(db, id),

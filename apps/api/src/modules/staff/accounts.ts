@@ -16,7 +16,14 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { centres, staffUserCentres, staffUsers } from "../../db/schema/index.ts";
 import { forbidden, notFound, validationFailed } from "../../lib/errors.ts";
-import { containsPattern, isoTimestamp, isoTimestampOrNull, sortNamed } from "../../lib/list-sql.ts";
+import {
+  containsPattern,
+  countAll,
+  isoTimestamp,
+  isoTimestampOrNull,
+  listPage,
+  sortNamed,
+} from "../../lib/list-sql.ts";
 import type { Mailer } from "../../lib/mailer/index.ts";
 import { type ExportColumn, exportFileName, toCsv } from "../../lib/spreadsheet-export.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
@@ -153,15 +160,15 @@ export function createStaffAccounts({ db, config, mail }: { db: Database; config
     async list(query: StaffAccountsQuery): Promise<Page<StaffAccount>> {
       const sort = sortOf(query);
       const where = whereOf(query);
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(staffUsers).where(where);
-      const data = await db
-        .select(accountColumns)
-        .from(staffUsers)
-        .where(where)
-        .orderBy(sort, asc(staffUsers.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page);
-      return { data, page: query.page, per_page: query.per_page, total: count?.n ?? 0 };
+      return listPage(query, db.select({ n: countAll() }).from(staffUsers).where(where), (limit, offset) =>
+        db
+          .select(accountColumns)
+          .from(staffUsers)
+          .where(where)
+          .orderBy(sort, asc(staffUsers.id))
+          .limit(limit)
+          .offset(offset),
+      );
     },
 
     /** Every account the list's filters keep, as CSV (docs/spec/back-office.md section 8), journaled as an export. */
