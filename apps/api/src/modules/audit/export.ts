@@ -1,22 +1,31 @@
+import type { FastifyReply } from "fastify";
 import type { Database } from "../../db/client.ts";
+import { type ExportColumn, exportFileName, sendCsv, toCsv } from "../../lib/spreadsheet-export.ts";
 import type { LiveSession } from "../staff/queries.ts";
 import { auditActor } from "../staff/scope.ts";
 import { audit } from "./audit.ts";
 
-/** An export is journalled (docs/spec/back-office.md section 7): who, which list, how many rows. */
-export async function auditExport(
+/** The journal's sentence for the export of a list: which list, how many rows. */
+export const listExportSummary = (listLabel: string, rows: number) =>
+  `Export CSV de la liste des ${listLabel} (${rows} ligne${rows > 1 ? "s" : ""}).`;
+
+/**
+ * A CSV export, journalled (docs/spec/back-office.md section 7): the `export` entry (who, which
+ * list, how many rows), then `rows` in `columns` as `{base}-{date}.csv`.
+ */
+export async function sendAuditedCsv<Row>(
+  reply: FastifyReply,
   db: Database,
-  staff: LiveSession,
-  ip: string,
-  entity: string,
-  rows: number,
-  listLabel: string,
+  entry: { staff: LiveSession; ip: string; entity: string; entityId?: number; summary: string },
+  file: { base: string; columns: readonly ExportColumn<Row>[]; rows: readonly Row[] },
 ) {
   await audit(db, {
-    actor: auditActor(staff),
-    ip,
+    actor: auditActor(entry.staff),
+    ip: entry.ip,
     action: "export",
-    entity,
-    summary: `Export CSV de la liste des ${listLabel} (${rows} ligne${rows > 1 ? "s" : ""}).`,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    summary: entry.summary,
   });
+  return sendCsv(reply, exportFileName(file.base, "csv"), toCsv(file.columns, file.rows));
 }

@@ -26,7 +26,7 @@ import { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { sendStoredFile } from "../../lib/file-download.ts";
-import { type ExportColumn, exportFileName, sendCsv, toCsv } from "../../lib/spreadsheet-export.ts";
+import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
 import {
   checkImage,
   readMultipart,
@@ -34,8 +34,8 @@ import {
   requireOneFile,
   storeFileWithRow,
 } from "../../lib/uploads/index.ts";
-import { audit } from "../audit/audit.ts";
-import { auditActor, staffCaller } from "../staff/scope.ts";
+import { sendAuditedCsv } from "../audit/export.ts";
+import { staffCaller } from "../staff/scope.ts";
 import { createEventsAdmin } from "./events-admin.ts";
 import { createHolidaysAdmin } from "./holidays-admin.ts";
 
@@ -97,14 +97,17 @@ export async function calendarsStaffRoutes(scope: FastifyInstance, context: AppC
     async (request, reply) => {
       const staff = staffCaller(request);
       const page = await events.list(staff, { ...request.query, page: 1, per_page: EXPORT_ROWS });
-      await audit(db, {
-        actor: auditActor(staff),
-        ip: clientIp(request),
-        action: "export",
-        entity: "parascolaire",
-        summary: `Export des événements parascolaires (${page.total} ligne${page.total > 1 ? "s" : ""}).`,
-      });
-      return sendCsv(reply, exportFileName("evenements-parascolaires", "csv"), toCsv(EVENT_COLUMNS, page.data));
+      return sendAuditedCsv(
+        reply,
+        db,
+        {
+          staff,
+          ip: clientIp(request),
+          entity: "parascolaire",
+          summary: `Export des événements parascolaires (${page.total} ligne${page.total > 1 ? "s" : ""}).`,
+        },
+        { base: "evenements-parascolaires", columns: EVENT_COLUMNS, rows: page.data },
+      );
     },
   );
 
@@ -208,14 +211,17 @@ export async function calendarsStaffRoutes(scope: FastifyInstance, context: AppC
     async (request, reply) => {
       const staff = staffCaller(request);
       const page = await holidays.list({ ...request.query, page: 1, per_page: EXPORT_ROWS });
-      await audit(db, {
-        actor: auditActor(staff),
-        ip: clientIp(request),
-        action: "export",
-        entity: "jours-feries",
-        summary: `Export des jours fériés (${page.total} ligne${page.total > 1 ? "s" : ""}).`,
-      });
-      return sendCsv(reply, exportFileName("jours-feries", "csv"), toCsv(HOLIDAY_COLUMNS, page.data));
+      return sendAuditedCsv(
+        reply,
+        db,
+        {
+          staff,
+          ip: clientIp(request),
+          entity: "jours-feries",
+          summary: `Export des jours fériés (${page.total} ligne${page.total > 1 ? "s" : ""}).`,
+        },
+        { base: "jours-feries", columns: HOLIDAY_COLUMNS, rows: page.data },
+      );
     },
   );
 

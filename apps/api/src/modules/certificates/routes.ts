@@ -18,10 +18,10 @@ import type { AppContext } from "../../app-context.ts";
 import { caller } from "../../lib/auth-guard.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { sendStoredFile } from "../../lib/file-download.ts";
-import { type ExportColumn, exportFileName, sendCsv, toCsv } from "../../lib/spreadsheet-export.ts";
+import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
-import { audit } from "../audit/audit.ts";
-import { auditActor, staffCaller } from "../staff/scope.ts";
+import { sendAuditedCsv } from "../audit/export.ts";
+import { staffCaller } from "../staff/scope.ts";
 import { createCertificateOffice } from "./office.ts";
 import { createCertificateService } from "./service.ts";
 
@@ -107,14 +107,17 @@ export async function certificateRoutes({ accepted, public: publicScope, staff }
     async (request, reply) => {
       const who = staffCaller(request);
       const rows = await office.exportRows(who, request.query);
-      await audit(context.db, {
-        actor: auditActor(who),
-        ip: clientIp(request),
-        action: "export",
-        entity: "demandes",
-        summary: `Export des demandes d'attestation (${rows.length} lignes)`,
-      });
-      return sendCsv(reply, exportFileName("demandes", "csv"), toCsv(EXPORT_COLUMNS, rows));
+      return sendAuditedCsv(
+        reply,
+        context.db,
+        {
+          staff: who,
+          ip: clientIp(request),
+          entity: "demandes",
+          summary: `Export des demandes d'attestation (${rows.length} lignes)`,
+        },
+        { base: "demandes", columns: EXPORT_COLUMNS, rows },
+      );
     },
   );
 

@@ -13,10 +13,9 @@ import { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { sendStoredFile } from "../../lib/file-download.ts";
-import { exportFileName, sendCsv, toCsv } from "../../lib/spreadsheet-export.ts";
 import { parseFormFields, readPdfForm } from "../../lib/uploads/index.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
-import { auditExport } from "../audit/export.ts";
+import { listExportSummary, sendAuditedCsv } from "../audit/export.ts";
 import { staffCaller } from "../staff/scope.ts";
 import { createSupportsAdmin, SUPPORT_EXPORT_COLUMNS } from "./admin.ts";
 
@@ -50,15 +49,17 @@ export async function supportsStaffRoutes(scopes: RouteScopes, context: AppConte
     { config: access("export"), schema: { querystring: courseDocumentsQuery } },
     async (request, reply) => {
       const rows = await supports.exportRows(request.query);
-      await auditExport(
+      return sendAuditedCsv(
+        reply,
         context.db,
-        staffCaller(request),
-        clientIp(request),
-        "supports",
-        rows.length,
-        "supports de cours",
+        {
+          staff: staffCaller(request),
+          ip: clientIp(request),
+          entity: "supports",
+          summary: listExportSummary("supports de cours", rows.length),
+        },
+        { base: "supports-de-cours", columns: SUPPORT_EXPORT_COLUMNS, rows },
       );
-      return sendCsv(reply, exportFileName("supports-de-cours", "csv"), toCsv(SUPPORT_EXPORT_COLUMNS, rows));
     },
   );
 

@@ -27,10 +27,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import { clientIp } from "../../lib/client-ip.ts";
-import { type ExportColumn, exportFileName, sendCsv, toCsv } from "../../lib/spreadsheet-export.ts";
+import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
 import { readMultipart, requireOneFile } from "../../lib/uploads/index.ts";
-import { audit } from "../audit/audit.ts";
-import { auditActor, staffCaller } from "../staff/scope.ts";
+import { sendAuditedCsv } from "../audit/export.ts";
+import { staffCaller } from "../staff/scope.ts";
 import { createNotificationStaff } from "./staff-service.ts";
 
 const when = (value: string | null) =>
@@ -93,14 +93,17 @@ export async function notificationStaffRoutes(scope: FastifyInstance, context: A
     async (request, reply) => {
       const staff = staffCaller(request);
       const rows = await service.exportRows(staff, request.query);
-      await audit(context.db, {
-        actor: auditActor(staff),
-        ip: clientIp(request),
-        action: "export",
-        entity: "notifications",
-        summary: `Export des notifications (${rows.length} lignes).`,
-      });
-      return sendCsv(reply, exportFileName("notifications", "csv"), toCsv(LIST_COLUMNS, rows));
+      return sendAuditedCsv(
+        reply,
+        context.db,
+        {
+          staff,
+          ip: clientIp(request),
+          entity: "notifications",
+          summary: `Export des notifications (${rows.length} lignes).`,
+        },
+        { base: "notifications", columns: LIST_COLUMNS, rows },
+      );
     },
   );
 
@@ -174,18 +177,17 @@ export async function notificationStaffRoutes(scope: FastifyInstance, context: A
     async (request, reply) => {
       const staff = staffCaller(request);
       const page = await service.reads(staff, request.params.id, { ...request.query, page: 1 }, 100_000);
-      await audit(context.db, {
-        actor: auditActor(staff),
-        ip: clientIp(request),
-        action: "export",
-        entity: "notifications",
-        entityId: request.params.id,
-        summary: `Export des lectures de la notification n° ${request.params.id} (${page.data.length} lignes).`,
-      });
-      return sendCsv(
+      return sendAuditedCsv(
         reply,
-        exportFileName(`notification-${request.params.id}-lectures`, "csv"),
-        toCsv(READ_COLUMNS, page.data),
+        context.db,
+        {
+          staff,
+          ip: clientIp(request),
+          entity: "notifications",
+          entityId: request.params.id,
+          summary: `Export des lectures de la notification n° ${request.params.id} (${page.data.length} lignes).`,
+        },
+        { base: `notification-${request.params.id}-lectures`, columns: READ_COLUMNS, rows: page.data },
       );
     },
   );

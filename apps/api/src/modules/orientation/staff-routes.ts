@@ -11,10 +11,9 @@ import { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { sendStoredFile } from "../../lib/file-download.ts";
-import { exportFileName, sendCsv, toCsv } from "../../lib/spreadsheet-export.ts";
 import { parseFormFields, readPdfForm } from "../../lib/uploads/index.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
-import { auditExport } from "../audit/export.ts";
+import { listExportSummary, sendAuditedCsv } from "../audit/export.ts";
 import { staffCaller } from "../staff/scope.ts";
 import { createOrientationAdmin, ORIENTATION_EXPORT_COLUMNS } from "./admin.ts";
 
@@ -38,15 +37,17 @@ export async function orientationStaffRoutes(scopes: RouteScopes, context: AppCo
     { config: access("export"), schema: { querystring: orientationQuery } },
     async (request, reply) => {
       const rows = await orientation.exportRows(request.query);
-      await auditExport(
+      return sendAuditedCsv(
+        reply,
         context.db,
-        staffCaller(request),
-        clientIp(request),
-        "orientation",
-        rows.length,
-        "documents d'orientation",
+        {
+          staff: staffCaller(request),
+          ip: clientIp(request),
+          entity: "orientation",
+          summary: listExportSummary("documents d'orientation", rows.length),
+        },
+        { base: "orientation", columns: ORIENTATION_EXPORT_COLUMNS, rows },
       );
-      return sendCsv(reply, exportFileName("orientation", "csv"), toCsv(ORIENTATION_EXPORT_COLUMNS, rows));
     },
   );
 

@@ -12,10 +12,9 @@ import { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { sendStoredFile } from "../../lib/file-download.ts";
-import { exportFileName, sendCsv, toCsv } from "../../lib/spreadsheet-export.ts";
 import { parseFormFields, readPdfForm } from "../../lib/uploads/index.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
-import { auditExport } from "../audit/export.ts";
+import { listExportSummary, sendAuditedCsv } from "../audit/export.ts";
 import { staffCaller } from "../staff/scope.ts";
 import { createPlanningAdmin, PLANNING_EXPORT_COLUMNS } from "./admin.ts";
 
@@ -42,8 +41,12 @@ export async function planningStaffRoutes(scopes: RouteScopes, context: AppConte
       async (request, reply) => {
         const staff = staffCaller(request);
         const rows = await plannings.exportRows(staff, request.query);
-        await auditExport(context.db, staff, clientIp(request), "plannings", rows.length, "plannings");
-        return sendCsv(reply, exportFileName("plannings", "csv"), toCsv(PLANNING_EXPORT_COLUMNS, rows));
+        return sendAuditedCsv(
+          reply,
+          context.db,
+          { staff, ip: clientIp(request), entity: "plannings", summary: listExportSummary("plannings", rows.length) },
+          { base: "plannings", columns: PLANNING_EXPORT_COLUMNS, rows },
+        );
       },
     );
 
