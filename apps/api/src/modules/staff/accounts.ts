@@ -27,7 +27,7 @@ import {
 import type { Mailer } from "../../lib/mailer/index.ts";
 import { type ExportColumn, exportFileName, toCsv } from "../../lib/spreadsheet-export.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
-import { audit, changedFields } from "../audit/audit.ts";
+import { type AuditChanges, audit, changedFields } from "../audit/audit.ts";
 import { staffInvitationMail } from "./mail.ts";
 import * as q from "./queries.ts";
 import { auditActor } from "./scope.ts";
@@ -144,14 +144,26 @@ export function createStaffAccounts({ db, config, mail }: { db: Database; config
     await mail.queue(staffInvitationMail(account.email, account.name, account.role, link), tx);
   }
 
+  /** The journal's entries about account `id`, by `staff` from `ip`. */
+  const journalFor =
+    (tx: q.Executor, staff: q.LiveSession, ip: string, id: number) =>
+    (action: string, summary: string, changes?: AuditChanges) =>
+      audit(tx, { actor: auditActor(staff), ip, action, entity: "comptes", entityId: id, summary, changes });
+
   /** Runs a change of one account and its journal entry in one transaction; answers the account after it. */
   async function change(
+    staff: q.LiveSession,
     id: number,
-    work: (tx: q.Executor, before: StaffAccount) => Promise<void>,
+    ip: string,
+    work: (
+      tx: q.Executor,
+      before: StaffAccount,
+      journal: (action: string, summary: string, changes?: AuditChanges) => Promise<void>,
+    ) => Promise<void>,
   ): Promise<StaffAccount> {
     return db.transaction(async (tx) => {
       const before = await find(tx, id);
-      await work(tx, before);
+      await work(tx, before, journalFor(tx, staff, ip, id));
       return find(tx, id);
     });
   }
@@ -209,20 +221,21 @@ export function createStaffAccounts({ db, config, mail }: { db: Database; config
         const id = await insertStaffAccount(tx, { name: body.name, email, role: body.role, centreIds });
         const created = await find(tx, id);
         await sendInvitation(tx, created);
-        await audit(tx, {
-          actor: auditActor(staff),
+        await journalFor(
+          tx,
+          staff,
           ip,
-          action: "creation",
-          entity: "comptes",
-          entityId: id,
-          summary: `Compte ${STAFF_ROLE_LABELS[body.role]} créé pour ${body.name} (${email}) ; invitation envoyée.`,
-          changes: {
+          id,
+        )(
+          "creation",
+          `Compte ${STAFF_ROLE_LABELS[body.role]} créé pour ${body.name} (${email}) ; invitation envoyée.`,
+          {
             name: { before: null, after: body.name },
             email: { before: null, after: email },
             role: { before: null, after: body.role },
             centre_ids: { before: null, after: centreIds },
           },
-        });
+        );
         return created;
       });
       void mail.flush();
@@ -239,7 +252,7 @@ export function createStaffAccounts({ db, config, mail }: { db: Database; config
       const centreIds = centresFor(role, body.centre_ids ?? before.centre_ids);
       if (role === "secretariat" && centreIds.length === 0) throw validationFailed({ centre_ids: [m.centresRequired] });
       await assertCentresExist(centreIds);
-      return change(id, async (tx, current) => {
+      return change(staff, id, ip, async (tx, current, journal) => {
         const after = { name: body.name ?? current.name, role, centre_ids: centreIds };
         const changes = changedFields(current, after, ["name", "role", "centre_ids"]);
         if (Object.keys(changes).length === 0) return;
@@ -254,86 +267,53 @@ export function createStaffAccounts({ db, config, mail }: { db: Database; config
           }
           await q.revokeAllSessions(tx, id);
         }
-        await audit(tx, {
-          actor: auditActor(staff),
-          ip,
-          action: "modification",
-          entity: "comptes",
-          entityId: id,
-          summary: `Compte de ${after.name} modifié.`,
-          changes,
-        });
+        await journal("modification", `Compte de ${after.name} modifié.`, changes);
       });
     },
 
     async deactivate(staff: q.LiveSession, id: number, ip: string) {
       if (id === staff.id) throw forbidden(m.cannotDeactivateSelf);
-      return change(id, async (tx, before) => {
+      return change(staff, id, ip, async (tx, before, journal) => {
         if (before.statut === "desactive") return;
         await tx
           .update(staffUsers)
           .set({ deactivatedAt: sql`now()`, updatedAt: sql`now()` })
           .where(eq(staffUsers.id, id));
         await q.revokeAllSessions(tx, id);
-        await audit(tx, {
-          actor: auditActor(staff),
-          ip,
-          action: "desactivation",
-          entity: "comptes",
-          entityId: id,
-          summary: `Compte de ${before.name} désactivé.`,
-          changes: { statut: { before: before.statut, after: "desactive" } },
+        await journal("desactivation", `Compte de ${before.name} désactivé.`, {
+          statut: { before: before.statut, after: "desactive" },
         });
       });
     },
 
     async reactivate(staff: q.LiveSession, id: number, ip: string) {
-      return change(id, async (tx, before) => {
+      return change(staff, id, ip, async (tx, before, journal) => {
         if (before.statut !== "desactive") return;
         await tx.update(staffUsers).set({ deactivatedAt: null, updatedAt: sql`now()` }).where(eq(staffUsers.id, id));
         const after = await find(tx, id);
-        await audit(tx, {
-          actor: auditActor(staff),
-          ip,
-          action: "reactivation",
-          entity: "comptes",
-          entityId: id,
-          summary: `Compte de ${before.name} réactivé.`,
-          changes: { statut: { before: before.statut, after: after.statut } },
+        await journal("reactivation", `Compte de ${before.name} réactivé.`, {
+          statut: { before: before.statut, after: after.statut },
         });
       });
     },
 
     /** The next sign-in enrols a new second factor; the account's sessions end now. */
     async resetSecondFactor(staff: q.LiveSession, id: number, ip: string) {
-      return change(id, async (tx, before) => {
+      return change(staff, id, ip, async (tx, before, journal) => {
         await q.resetSecondFactor(tx, id);
         await q.revokeAllSessions(tx, id);
-        await audit(tx, {
-          actor: auditActor(staff),
-          ip,
-          action: "reinitialisation_2fa",
-          entity: "comptes",
-          entityId: id,
-          summary: `Double authentification de ${before.name} réinitialisée.`,
-          changes: { totp_enrolled: { before: before.totp_enrolled, after: false } },
+        await journal("reinitialisation_2fa", `Double authentification de ${before.name} réinitialisée.`, {
+          totp_enrolled: { before: before.totp_enrolled, after: false },
         });
       });
     },
 
     async resendInvitation(staff: q.LiveSession, id: number, ip: string) {
-      const account = await change(id, async (tx, before) => {
+      const account = await change(staff, id, ip, async (tx, before, journal) => {
         if (before.statut !== "invitation_envoyee")
           throw validationFailed({ statut: [m.alreadyActive] }, m.alreadyActive);
         await sendInvitation(tx, before);
-        await audit(tx, {
-          actor: auditActor(staff),
-          ip,
-          action: "invitation",
-          entity: "comptes",
-          entityId: id,
-          summary: `Invitation renvoyée à ${before.name} (${before.email}).`,
-        });
+        await journal("invitation", `Invitation renvoyée à ${before.name} (${before.email}).`);
       });
       void mail.flush();
       return account;
