@@ -1,5 +1,5 @@
 import type { Page } from "@puerta/contract";
-import { sql } from "drizzle-orm";
+import { type AnyColumn, ilike, or, type SQL, sql } from "drizzle-orm";
 import { validationFailed } from "./errors.ts";
 
 /** A timestamp column as the API writes every date-time: ISO 8601 in UTC, with milliseconds. */
@@ -35,4 +35,10 @@ export async function listPage<Row>(
   const [count] = await total;
   const data = await rows(query.per_page, (query.page - 1) * query.per_page);
   return { data, page: query.page, per_page: query.per_page, total: count?.n ?? 0 };
+}
+
+/** The search box over several columns: any of them contains `q` (containsPattern). */
+export function searchIn(q: string, columns: readonly (AnyColumn | SQL)[]): SQL {
+  const pattern = containsPattern(q);
+  return or(...columns.map((column) => ilike(column, pattern))) ?? sql`false`;
 }

@@ -1,9 +1,9 @@
 import type { AuditEntry, JournalQuery, Page } from "@puerta/contract";
-import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { auditLog } from "../../db/schema/index.ts";
 import { notFound } from "../../lib/errors.ts";
-import { containsPattern, countAll, listPage, sortNamed } from "../../lib/list-sql.ts";
+import { countAll, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
 
 const SORTS: Record<string, SQL> = {
   at: asc(auditLog.at),
@@ -45,9 +45,7 @@ export function createJournal(db: Database) {
       if (query.to)
         conditions.push(lt(auditLog.at, sql`(${query.to}::date + 1)::timestamp at time zone 'Africa/Casablanca'`));
       if (query.q) {
-        const pattern = containsPattern(query.q);
-        const search = or(ilike(auditLog.summary, pattern), ilike(auditLog.staffName, pattern));
-        if (search) conditions.push(search);
+        conditions.push(searchIn(query.q, [auditLog.summary, auditLog.staffName]));
       }
       const where = conditions.length > 0 ? and(...conditions) : undefined;
       return listPage(query, db.select({ n: countAll() }).from(auditLog).where(where), async (limit, offset) => {

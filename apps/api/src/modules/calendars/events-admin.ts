@@ -11,11 +11,11 @@ import {
   type StaffEventUpdateRequest,
   staffEventCreateRequest,
 } from "@puerta/contract";
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { centres, parascolaireCentres, parascolaires } from "../../db/schema/index.ts";
 import { notFound, validationFailed } from "../../lib/errors.ts";
-import { containsPattern, countAll, isoTimestamp, listPage, sortNamed } from "../../lib/list-sql.ts";
+import { countAll, isoTimestamp, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
 import { audit, changedFields } from "../audit/audit.ts";
 import type { LiveSession } from "../staff/queries.ts";
 import { assertVisible, assertWritable, auditActor } from "../staff/scope.ts";
@@ -116,8 +116,7 @@ export function createEventsAdmin(db: Database) {
       if (query.du) conditions.push(gte(p.jourEvenement, query.du));
       if (query.au) conditions.push(lte(p.jourEvenement, query.au));
       if (query.q) {
-        const pattern = containsPattern(query.q);
-        conditions.push(or(ilike(p.nomEvenement, pattern), ilike(p.lieu, pattern)));
+        conditions.push(searchIn(query.q, [p.nomEvenement, p.lieu]));
       }
       const where = and(...conditions);
       return listPage(query, db.select({ n: countAll() }).from(p).where(where), (limit, offset) =>

@@ -20,7 +20,7 @@ import {
   schoolYearOf,
   CERTIFICATE_STAFF_TEXT as T,
 } from "@puerta/contract";
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { CoreContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
@@ -36,14 +36,7 @@ import {
 } from "../../db/schema/index.ts";
 import { HttpError, notFound } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
-import {
-  containsPattern,
-  countAll,
-  isoTimestamp,
-  isoTimestampOrNull,
-  listPage,
-  sortNamed,
-} from "../../lib/list-sql.ts";
+import { countAll, isoTimestamp, isoTimestampOrNull, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
 import type { Mailer } from "../../lib/mailer/index.ts";
 import { audit } from "../audit/audit.ts";
 import type { LiveSession } from "../staff/queries.ts";
@@ -200,15 +193,7 @@ export function createCertificateOffice({
     if (query.du) where.push(sql`(${c.createdAt} at time zone ${ACADEMY_TIME_ZONE})::date >= ${query.du}::date`);
     if (query.au) where.push(sql`(${c.createdAt} at time zone ${ACADEMY_TIME_ZONE})::date <= ${query.au}::date`);
     if (query.q) {
-      const pattern = containsPattern(query.q);
-      const search = or(
-        ilike(c.nom, pattern),
-        ilike(c.prenom, pattern),
-        ilike(c.studentId, pattern),
-        ilike(c.cin, pattern),
-        ilike(d.numero, pattern),
-      );
-      if (search) where.push(search);
+      where.push(searchIn(query.q, [c.nom, c.prenom, c.studentId, c.cin, d.numero]));
     }
     return where.length > 0 ? and(...where) : undefined;
   }

@@ -8,19 +8,12 @@ import {
   INBOX_LIMITS,
   type Page,
 } from "@puerta/contract";
-import { and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { contactMessages, contactReplies, mailOutbox, staffUsers } from "../../db/schema/index.ts";
 import { notFound } from "../../lib/errors.ts";
-import {
-  containsPattern,
-  countAll,
-  isoTimestamp,
-  isoTimestampOrNull,
-  listPage,
-  sortNamed,
-} from "../../lib/list-sql.ts";
+import { countAll, isoTimestamp, isoTimestampOrNull, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
 import type { Mailer } from "../../lib/mailer/index.ts";
 import { type ExportColumn, exportFileName, toCsv } from "../../lib/spreadsheet-export.ts";
 import { type AuditChanges, audit } from "../audit/audit.ts";
@@ -70,15 +63,15 @@ function whereOf(query: ContactMessagesQuery): SQL | undefined {
   if (query.from) conditions.push(sql`${localDay} >= ${query.from}::date`);
   if (query.to) conditions.push(sql`${localDay} <= ${query.to}::date`);
   if (query.q) {
-    const pattern = containsPattern(query.q);
-    const search = or(
-      ilike(contactMessages.nom, pattern),
-      ilike(contactMessages.email, pattern),
-      ilike(contactMessages.telephone, pattern),
-      ilike(contactMessages.sujet, pattern),
-      ilike(contactMessages.message, pattern),
+    conditions.push(
+      searchIn(query.q, [
+        contactMessages.nom,
+        contactMessages.email,
+        contactMessages.telephone,
+        contactMessages.sujet,
+        contactMessages.message,
+      ]),
     );
-    if (search) conditions.push(search);
   }
   return conditions.length > 0 ? and(...conditions) : undefined;
 }

@@ -9,13 +9,13 @@ import {
   type StaffCourseDocument,
   type SupportSubjects,
 } from "@puerta/contract";
-import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { CoreContext } from "../../context.ts";
 import { coursDocuments, matieres, niveaux, storedFiles } from "../../db/schema/index.ts";
 import { notFound, validationFailed } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
-import { containsPattern, countAll, listPage, sortNamed } from "../../lib/list-sql.ts";
+import { countAll, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
 import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
 import { audit, changedFields } from "../audit/audit.ts";
 import { type PdfUpload, publishedFiles } from "../publishing/published-files.ts";
@@ -88,8 +88,7 @@ export function createSupportsAdmin({ db, storage }: Pick<CoreContext, "db" | "s
     if (query.niveau_id === "aucun") conditions.push(isNull(c.niveauId));
     else if (query.niveau_id) conditions.push(eq(c.niveauId, query.niveau_id));
     if (query.q) {
-      const pattern = containsPattern(query.q);
-      conditions.push(or(ilike(c.titre, pattern), ilike(c.description, pattern)));
+      conditions.push(searchIn(query.q, [c.titre, c.description]));
     }
     return and(...conditions);
   }

@@ -14,7 +14,7 @@ import {
   type Page,
   type Permission,
 } from "@puerta/contract";
-import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import {
   centres,
@@ -26,7 +26,7 @@ import {
   staffUsers,
 } from "../../db/schema/index.ts";
 import { HttpError, notFound, validationFailed } from "../../lib/errors.ts";
-import { containsPattern, isoTimestamp, sortNamed } from "../../lib/list-sql.ts";
+import { containsPattern, isoTimestamp, searchIn, sortNamed } from "../../lib/list-sql.ts";
 import { type FileStorage, StoredFileMissingError } from "../../lib/storage/index.ts";
 import { checkImage, removeStoredFiles, storeFileWithRow } from "../../lib/uploads/index.ts";
 import { audit, changedFields } from "../audit/audit.ts";
@@ -184,8 +184,7 @@ export function createNotificationStaff({
     if (query.priority) conditions.push(eq(n.priority, query.priority));
     if (query.audience) conditions.push(eq(n.typeDestinataire, query.audience));
     if (query.q) {
-      const pattern = containsPattern(query.q);
-      conditions.push(or(ilike(n.titre, pattern), ilike(n.message, pattern)));
+      conditions.push(searchIn(query.q, [n.titre, n.message]));
     }
     const where = and(...conditions);
     const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(n).where(where);
@@ -408,13 +407,12 @@ export function createNotificationStaff({
       if (staff.role === "secretariat") conditions.push(inArray(etudiants.centreId, staff.centre_ids));
       if (query.ids) conditions.push(inArray(etudiants.id, query.ids.split(",").map(Number)));
       else if (query.q) {
-        const pattern = containsPattern(query.q);
         conditions.push(
-          or(
-            ilike(sql`${etudiants.prenom} || ' ' || ${etudiants.nom}`, pattern),
-            ilike(sql`${etudiants.nom} || ' ' || ${etudiants.prenom}`, pattern),
-            ilike(etudiants.studentId, pattern),
-          ),
+          searchIn(query.q, [
+            sql`${etudiants.prenom} || ' ' || ${etudiants.nom}`,
+            sql`${etudiants.nom} || ' ' || ${etudiants.prenom}`,
+            etudiants.studentId,
+          ]),
         );
       } else return [];
       return db

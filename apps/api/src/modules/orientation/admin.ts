@@ -5,13 +5,13 @@ import type {
   Page,
   StaffOrientationDocument,
 } from "@puerta/contract";
-import { and, asc, eq, ilike, isNull, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { CoreContext } from "../../context.ts";
 import { orientationDocuments, storedFiles } from "../../db/schema/index.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
-import { containsPattern, countAll, listPage, sortNamed } from "../../lib/list-sql.ts";
+import { countAll, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
 import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
 import { changedFields } from "../audit/audit.ts";
 import { type PdfUpload, publishedFiles } from "../publishing/published-files.ts";
@@ -43,8 +43,7 @@ export function createOrientationAdmin({ db, storage }: Pick<CoreContext, "db" |
   function filters(query: Query): SQL | undefined {
     const conditions: (SQL | undefined)[] = [isNull(o.withdrawnAt)];
     if (query.q) {
-      const pattern = containsPattern(query.q);
-      conditions.push(or(ilike(o.titre, pattern), ilike(o.description, pattern)));
+      conditions.push(searchIn(query.q, [o.titre, o.description]));
     }
     return and(...conditions);
   }

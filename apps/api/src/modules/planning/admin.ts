@@ -7,13 +7,13 @@ import {
   type planningsQuery,
   type StaffPlanning,
 } from "@puerta/contract";
-import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { CoreContext } from "../../context.ts";
 import { centres, options, planifications, storedFiles } from "../../db/schema/index.ts";
 import { notFound, validationFailed } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
-import { containsPattern, countAll, listPage, sortNamed } from "../../lib/list-sql.ts";
+import { countAll, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
 import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
 import { displayFileName, removeStoredFiles, storeFileWithRow } from "../../lib/uploads/index.ts";
 import { audit, changedFields } from "../audit/audit.ts";
@@ -86,8 +86,7 @@ export function createPlanningAdmin({ db, storage }: Pick<CoreContext, "db" | "s
     else if (query.option_id) conditions.push(eq(p.optionId, query.option_id));
     if (query.actif) conditions.push(eq(p.actif, query.actif === "oui"));
     if (query.q) {
-      const pattern = containsPattern(query.q);
-      conditions.push(or(ilike(p.titre, pattern), ilike(p.description, pattern), ilike(p.fileName, pattern)));
+      conditions.push(searchIn(query.q, [p.titre, p.description, p.fileName]));
     }
     return and(...conditions);
   }

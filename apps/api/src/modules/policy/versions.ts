@@ -19,6 +19,7 @@ import {
   isoTimestamp,
   isoTimestampOrNull,
   listPage,
+  searchIn,
   sortNamed,
 } from "../../lib/list-sql.ts";
 import { type ExportColumn, exportFileName, toCsv } from "../../lib/spreadsheet-export.ts";
@@ -192,9 +193,7 @@ export function createPolicyVersions({ db }: { db: Database }) {
       const conditions: SQL[] = [];
       if (query.statut) conditions.push(eq(policies.status, query.statut));
       if (query.q) {
-        const pattern = containsPattern(query.q);
-        const search = or(ilike(policies.title, pattern), ilike(policies.content, pattern));
-        if (search) conditions.push(search);
+        conditions.push(searchIn(query.q, [policies.title, policies.content]));
       }
       const where = conditions.length > 0 ? and(...conditions) : undefined;
       return listPage(query, db.select({ n: countAll() }).from(policies).where(where), (limit, offset) =>

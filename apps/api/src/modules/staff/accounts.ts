@@ -11,19 +11,12 @@ import {
   type StaffAccountUpdateRequest,
   type StaffRole,
 } from "@puerta/contract";
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { centres, staffUserCentres, staffUsers } from "../../db/schema/index.ts";
 import { forbidden, notFound, validationFailed } from "../../lib/errors.ts";
-import {
-  containsPattern,
-  countAll,
-  isoTimestamp,
-  isoTimestampOrNull,
-  listPage,
-  sortNamed,
-} from "../../lib/list-sql.ts";
+import { countAll, isoTimestamp, isoTimestampOrNull, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
 import type { Mailer } from "../../lib/mailer/index.ts";
 import { type ExportColumn, exportFileName, toCsv } from "../../lib/spreadsheet-export.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
@@ -82,9 +75,7 @@ function whereOf(query: StaffAccountsQuery): SQL | undefined {
   if (query.role) conditions.push(eq(staffUsers.role, query.role));
   if (query.statut) conditions.push(sql`${statut} = ${query.statut}`);
   if (query.q) {
-    const pattern = containsPattern(query.q);
-    const search = or(ilike(staffUsers.name, pattern), ilike(staffUsers.email, pattern));
-    if (search) conditions.push(search);
+    conditions.push(searchIn(query.q, [staffUsers.name, staffUsers.email]));
   }
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
