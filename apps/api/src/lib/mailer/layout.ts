@@ -20,3 +20,42 @@ ${bodyHtml}
 </body>
 </html>`;
 }
+
+/** One paragraph of an e-mail's HTML; `contentHtml` must already be escaped. */
+export const mailParagraph = (contentHtml: string) => `<p style="margin:0 0 16px;line-height:1.5">${contentHtml}</p>`;
+
+/** The call to action: a button to `link`, then the link itself for the clients that show no button. */
+export function mailButton(link: string, label: string): string[] {
+  const href = escapeHtml(link);
+  return [
+    `<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">${escapeHtml(label)}</a></p>`,
+    mailParagraph(
+      `Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :<br><a href="${href}" style="color:#1d4ed8;word-break:break-all">${href}</a>`,
+    ),
+  ];
+}
+
+/**
+ * An e-mail around one link (an invitation): the paragraphs `before`, the link (a button in
+ * HTML), the paragraphs `after`; the text version is the same paragraphs and the bare link.
+ */
+export function linkMail(mail: {
+  to: string;
+  subject: string;
+  title: string;
+  before: readonly string[];
+  link: string;
+  button: string;
+  after: readonly string[];
+}) {
+  const paragraphs = (lines: readonly string[]) => lines.map((line) => mailParagraph(escapeHtml(line)));
+  return {
+    to: mail.to,
+    subject: mail.subject,
+    text: [...mail.before, mail.link, ...mail.after].join("\n\n"),
+    html: mailLayout(
+      mail.title,
+      [...paragraphs(mail.before), ...mailButton(mail.link, mail.button), ...paragraphs(mail.after)].join("\n"),
+    ),
+  };
+}

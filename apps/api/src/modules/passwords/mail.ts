@@ -1,5 +1,5 @@
 import { PASSWORD_LIMITS } from "@puerta/contract";
-import { escapeHtml, mailLayout, type OutgoingMail } from "../../lib/mailer/index.ts";
+import { escapeHtml, mailButton, mailLayout, mailParagraph, type OutgoingMail } from "../../lib/mailer/index.ts";
 
 /** The reset e-mail, in French, as text and HTML; `space` names the area (the staff's is "votre espace de gestion Puerta"). */
 export function resetPasswordMail(
@@ -23,7 +23,7 @@ export function resetPasswordMail(
     "",
     "L'équipe Puerta",
   ].join("\n");
-  const p = (content: string) => `<p style="margin:0 0 16px;line-height:1.5">${content}</p>`;
+  const p = mailParagraph;
   const html = mailLayout(
     title,
     [
@@ -32,10 +32,7 @@ export function resetPasswordMail(
       p(
         `Pour choisir un nouveau mot de passe, cliquez sur le bouton ci-dessous (lien valable ${minutes} minutes, une seule fois).`,
       ),
-      `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">Choisir un nouveau mot de passe</a></p>`,
-      p(
-        `Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :<br><a href="${escapeHtml(link)}" style="color:#1d4ed8;word-break:break-all">${escapeHtml(link)}</a>`,
-      ),
+      ...mailButton(link, "Choisir un nouveau mot de passe"),
       p("Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé."),
       p("L'équipe Puerta"),
     ].join("\n"),
