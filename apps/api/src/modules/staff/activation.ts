@@ -40,19 +40,10 @@ export function createActivation(db: Database, students: StudentActivation) {
       const activated = await db.transaction(async (tx) => {
         const staffId = await q.spendInvitation(tx, sha256Hex(body.token));
         if (staffId === undefined) return false;
-        await q.updatePasswordHash(tx, staffId, passwordHash);
-        await q.revokeAllSessions(tx, staffId);
-        const staff = await q.findStaffUser(tx, staffId);
-        if (staff) {
-          await audit(tx, {
-            actor: auditActor(staff),
-            ip,
-            action: "activation",
-            entity: "comptes",
-            entityId: staffId,
-            summary: `${staff.name} a activé son compte.`,
-          });
-        }
+        await setOwnPassword(tx, staffId, passwordHash, ip, {
+          action: "activation",
+          summary: (name) => `${name} a activé son compte.`,
+        });
         return true;
       });
       if (!activated) {
@@ -63,4 +54,30 @@ export function createActivation(db: Database, students: StudentActivation) {
       return { kind: "staff" as const, next: "/gestion/connexion" };
     },
   };
+}
+
+/**
+ * A staff member's own new password (activation, reset link): stored, every session of theirs
+ * closed, and the journal's entry in their name.
+ */
+export async function setOwnPassword(
+  tx: q.Executor,
+  staffId: number,
+  passwordHash: string,
+  ip: string,
+  entry: { action: string; summary: (name: string) => string },
+) {
+  await q.updatePasswordHash(tx, staffId, passwordHash);
+  await q.revokeAllSessions(tx, staffId);
+  const staff = await q.findStaffUser(tx, staffId);
+  if (staff) {
+    await audit(tx, {
+      actor: auditActor(staff),
+      ip,
+      action: entry.action,
+      entity: "comptes",
+      entityId: staffId,
+      summary: entry.summary(staff.name),
+    });
+  }
 }

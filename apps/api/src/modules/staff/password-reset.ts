@@ -12,11 +12,9 @@ import type { AppContext } from "../../app-context.ts";
 import { staffPasswordResets, staffUsers } from "../../db/schema/index.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { requireCsrf } from "../../lib/csrf.ts";
-import { audit } from "../audit/audit.ts";
 import { resetPasswordMail } from "../passwords/mail.ts";
 import { createResetFlow, type Transaction } from "../passwords/reset-flow.ts";
-import * as q from "./queries.ts";
-import { auditActor } from "./scope.ts";
+import { setOwnPassword } from "./activation.ts";
 
 type StaffAccount = { id: number; email: string; name: string };
 
@@ -76,22 +74,14 @@ export function createStaffPasswordReset({ db, config, mail }: Pick<AppContext, 
       },
       async applyReset(tx, staffId, passwordHash, ip) {
         // The TOTP secret and recovery codes stay: the link proves the mailbox, not the second factor.
-        await q.updatePasswordHash(tx, staffId, passwordHash);
         await tx
           .delete(staffPasswordResets)
           .where(and(eq(staffPasswordResets.staffId, staffId), isNull(staffPasswordResets.usedAt)));
-        await q.revokeAllSessions(tx, staffId);
-        const staff = await q.findStaffUser(tx, staffId);
-        if (staff) {
-          await audit(tx, {
-            actor: auditActor(staff),
-            ip,
-            action: "reinitialisation_mot_de_passe",
-            entity: "comptes",
-            entityId: staffId,
-            summary: `${staff.name} a réinitialisé son mot de passe (lien « mot de passe oublié ») ; ses sessions sont fermées.`,
-          });
-        }
+        await setOwnPassword(tx, staffId, passwordHash, ip, {
+          action: "reinitialisation_mot_de_passe",
+          summary: (name) =>
+            `${name} a réinitialisé son mot de passe (lien « mot de passe oublié ») ; ses sessions sont fermées.`,
+        });
       },
       resetLink: (token, account) =>
         `${config.publicUrl}/gestion/reinitialiser-mot-de-passe?token=${encodeURIComponent(token)}&email=${encodeURIComponent(account.email)}`,
