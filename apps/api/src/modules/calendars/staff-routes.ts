@@ -36,6 +36,7 @@ import {
 } from "../../lib/uploads/index.ts";
 import { sendAuditedCsv } from "../audit/export.ts";
 import { staffCaller } from "../staff/scope.ts";
+import { withdrawRoute } from "../staff/withdraw-route.ts";
 import { createEventsAdmin } from "./events-admin.ts";
 import { createHolidaysAdmin } from "./holidays-admin.ts";
 
@@ -185,14 +186,7 @@ export async function calendarsStaffRoutes(scope: FastifyInstance, context: AppC
     async (request) => events.update(staffCaller(request), request.params.id, request.body, clientIp(request)),
   );
 
-  s.delete(
-    "/api/gestion/parascolaire/:id",
-    { config: access("delete:parascolaire"), schema: { params: byId } },
-    async (request, reply) => {
-      await events.withdraw(staffCaller(request), request.params.id, clientIp(request));
-      return reply.status(204).send();
-    },
-  );
+  withdrawRoute(s, "/api/gestion/parascolaire/:id", access("delete:parascolaire"), events.withdraw);
 
   // ---------------------------------------------------------------- holidays and closures
 
@@ -265,12 +259,5 @@ export async function calendarsStaffRoutes(scope: FastifyInstance, context: AppC
     async (request) => holidays.confirm(staffCaller(request), request.params.id, clientIp(request)),
   );
 
-  s.delete(
-    "/api/gestion/jours-feries/:id",
-    { config: access("delete:jours-feries"), schema: { params: byId } },
-    async (request, reply) => {
-      await holidays.withdraw(staffCaller(request), request.params.id, clientIp(request));
-      return reply.status(204).send();
-    },
-  );
+  withdrawRoute(s, "/api/gestion/jours-feries/:id", access("delete:jours-feries"), holidays.withdraw);
 }

@@ -17,6 +17,7 @@ import { parseFormFields, readPdfForm } from "../../lib/uploads/index.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
 import { listExportSummary, sendAuditedCsv } from "../audit/export.ts";
 import { staffCaller } from "../staff/scope.ts";
+import { withdrawRoute } from "../staff/withdraw-route.ts";
 import { createSupportsAdmin, SUPPORT_EXPORT_COLUMNS } from "./admin.ts";
 
 /** `/api/gestion/supports` (docs/spec/back-office.md sections 5 and 8): direction and pedagogie. */
@@ -109,8 +110,5 @@ export async function supportsStaffRoutes(scopes: RouteScopes, context: AppConte
     async (request) => supports.update(staffCaller(request), request.params.id, request.body, clientIp(request)),
   );
 
-  s.delete(`${path}/:id`, { config: access("delete"), schema: { params: byId } }, async (request, reply) => {
-    await supports.withdraw(staffCaller(request), request.params.id, clientIp(request));
-    return reply.status(204).send();
-  });
+  withdrawRoute(s, `${path}/:id`, access("delete"), supports.withdraw);
 }

@@ -15,6 +15,7 @@ import { parseFormFields, readPdfForm } from "../../lib/uploads/index.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
 import { listExportSummary, sendAuditedCsv } from "../audit/export.ts";
 import { staffCaller } from "../staff/scope.ts";
+import { withdrawRoute } from "../staff/withdraw-route.ts";
 import { createOrientationAdmin, ORIENTATION_EXPORT_COLUMNS } from "./admin.ts";
 
 /** `/api/gestion/orientation` (docs/spec/back-office.md sections 5 and 8): direction and pedagogie. */
@@ -88,12 +89,5 @@ export async function orientationStaffRoutes(scopes: RouteScopes, context: AppCo
     async (request) => orientation.update(staffCaller(request), request.params.id, request.body, clientIp(request)),
   );
 
-  s.delete(
-    "/api/gestion/orientation/:id",
-    { config: access("delete"), schema: { params: byId } },
-    async (request, reply) => {
-      await orientation.withdraw(staffCaller(request), request.params.id, clientIp(request));
-      return reply.status(204).send();
-    },
-  );
+  withdrawRoute(s, "/api/gestion/orientation/:id", access("delete"), orientation.withdraw);
 }

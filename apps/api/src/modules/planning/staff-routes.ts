@@ -16,6 +16,7 @@ import { parseFormFields, readPdfForm } from "../../lib/uploads/index.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
 import { listExportSummary, sendAuditedCsv } from "../audit/export.ts";
 import { staffCaller } from "../staff/scope.ts";
+import { withdrawRoute } from "../staff/withdraw-route.ts";
 import { createPlanningAdmin, PLANNING_EXPORT_COLUMNS } from "./admin.ts";
 
 /** `/api/gestion/plannings` (docs/spec/back-office.md sections 5 and 8): direction, and the secretariat in its centres. */
@@ -110,13 +111,6 @@ export async function planningStaffRoutes(scopes: RouteScopes, context: AppConte
       },
     );
 
-    s.delete(
-      "/api/gestion/plannings/:id",
-      { config: access("delete"), schema: { params: byId } },
-      async (request, reply) => {
-        await plannings.withdraw(staffCaller(request), request.params.id, clientIp(request));
-        return reply.status(204).send();
-      },
-    );
+    withdrawRoute(s, "/api/gestion/plannings/:id", access("delete"), plannings.withdraw);
   }
 }
