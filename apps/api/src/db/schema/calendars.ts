@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { centres, users } from "./academy.ts";
-import { staffUsers } from "./staff.ts";
+import { withdrawal } from "./staff.ts";
 
 /** Extracurricular events (parascolaires). `is_future` is computed on each read, never stored. */
 export const parascolaires = pgTable(
@@ -34,8 +34,7 @@ export const parascolaires = pgTable(
     tousCentres: boolean("tous_centres").notNull().default(true),
     /** RFC 5545 SEQUENCE: raised by each staff edit, so subscribed calendars take the change. */
     sequence: integer("sequence").notNull().default(0),
-    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
-    withdrawnBy: integer("withdrawn_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    ...withdrawal(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -77,8 +76,7 @@ export const joursFeries = pgTable(
     /** The school year (its first calendar year) the row belongs to. */
     anneeScolaire: integer("annee_scolaire"),
     sequence: integer("sequence").notNull().default(0),
-    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
-    withdrawnBy: integer("withdrawn_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    ...withdrawal(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

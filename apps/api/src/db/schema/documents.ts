@@ -1,23 +1,14 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { centres, options } from "./academy.ts";
-import { staffUsers } from "./staff.ts";
-import { storedFiles } from "./storage.ts";
+import { publishedPdf } from "./columns.ts";
+import { withdrawal } from "./staff.ts";
 
 /*
  * The student documents. Each row names its file twice: `file_key`, the storage key the bytes
  * live under (server-made), and `file_name`, the public name that ends its download URL. A
  * download looks `file_name` up in these tables; it is never joined onto a directory.
  */
-
-/**
- * "Retirer" (docs/spec/back-office.md section 5, modules/trash/kind.ts): set while the row is in
- * the restore bin; student queries leave such rows out.
- */
-const withdrawal = () => ({
-  withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
-  withdrawnBy: integer("withdrawn_by").references(() => staffUsers.id, { onDelete: "set null" }),
-});
 
 /** A weekly planning of one centre, for one option or (option null) for the whole centre. */
 export const planifications = pgTable(
@@ -33,12 +24,7 @@ export const planifications = pgTable(
     semaineDebut: date("semaine_debut", { mode: "string" }),
     semaineFin: date("semaine_fin", { mode: "string" }),
     actif: boolean("actif").notNull().default(true),
-    typeFichier: text("type_fichier").notNull().default("pdf"),
-    fileName: text("file_name").notNull(),
-    fileKey: text("file_key")
-      .notNull()
-      .references(() => storedFiles.key),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...publishedPdf(),
     ...withdrawal(),
   },
   (t) => [
@@ -84,12 +70,7 @@ export const coursDocuments = pgTable(
     annee: integer("annee"),
     /** Staff order inside its subject and level (arrows or drag and drop); students follow it. */
     ordre: integer("ordre").notNull().default(0),
-    typeFichier: text("type_fichier").notNull().default("pdf"),
-    fileName: text("file_name").notNull(),
-    fileKey: text("file_key")
-      .notNull()
-      .references(() => storedFiles.key),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...publishedPdf(),
     ...withdrawal(),
     /**
      * The wire JSON (docs/spec/student-portal.md section 3) up to `"taille_fichier":` and after it, computed by
@@ -115,12 +96,7 @@ export const orientationDocuments = pgTable(
     id: serial("id").primaryKey(),
     titre: text("titre").notNull(),
     description: text("description"),
-    typeFichier: text("type_fichier").notNull().default("pdf"),
-    fileName: text("file_name").notNull(),
-    fileKey: text("file_key")
-      .notNull()
-      .references(() => storedFiles.key),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...publishedPdf(),
     ...withdrawal(),
   },
   (t) => [uniqueIndex("orientation_documents_file_name_unique").on(t.fileName)],

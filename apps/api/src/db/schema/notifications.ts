@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { etudiants } from "./academy.ts";
-import { staffUsers } from "./staff.ts";
+import { staffUsers, withdrawal } from "./staff.ts";
 
 /**
  * Notifications and their audience. The id lists are integer arrays so that the audience
@@ -34,8 +34,7 @@ export const notifications = pgTable(
      */
     publishedAt: timestamp("published_at", { withTimezone: true }).defaultNow(),
     /** "Retirer" (modules/trash/kind.ts): hidden from students while set, purged after 30 days. */
-    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
-    withdrawnBy: integer("withdrawn_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    ...withdrawal(),
     /** The staff member who composed it; null when no account did (the seed's, rows older than migration 0009). */
     createdBy: integer("created_by").references(() => staffUsers.id, { onDelete: "set null" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { centres } from "./academy.ts";
+import { singleUseLink } from "./columns.ts";
 
 /**
  * The academy's staff (docs/spec/back-office.md section 1): accounts of their own, apart from students.
@@ -115,10 +116,7 @@ export const staffInvitations = pgTable(
     staffId: integer("staff_id")
       .notNull()
       .references(() => staffUsers.id, { onDelete: "cascade" }),
-    tokenHash: text("token_hash").notNull().unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    ...singleUseLink(),
   },
   (t) => [index("staff_invitations_staff_idx").on(t.staffId)],
 );
@@ -131,10 +129,7 @@ export const staffPasswordResets = pgTable(
     staffId: integer("staff_id")
       .notNull()
       .references(() => staffUsers.id, { onDelete: "cascade" }),
-    tokenHash: text("token_hash").notNull().unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    ...singleUseLink(),
   },
   (t) => [index("staff_password_resets_staff_idx").on(t.staffId)],
 );
@@ -160,3 +155,12 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_staff_idx").on(t.staffId, t.at)],
 );
+
+/**
+ * "Retirer" (docs/spec/back-office.md section 5, modules/trash/kind.ts): set while the row is in
+ * the restore bin; student queries leave such rows out.
+ */
+export const withdrawal = () => ({
+  withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  withdrawnBy: integer("withdrawn_by").references(() => staffUsers.id, { onDelete: "set null" }),
+});

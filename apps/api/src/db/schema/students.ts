@@ -1,5 +1,6 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./academy.ts";
+import { singleUseLink } from "./columns.ts";
 import { staffUsers } from "./staff.ts";
 
 /** A student's invitation links (single use, 7 days); only the SHA-256 of the token is kept. */
@@ -10,10 +11,7 @@ export const studentInvitations = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    tokenHash: text("token_hash").notNull().unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    ...singleUseLink(),
   },
   (t) => [index("student_invitations_user_idx").on(t.userId)],
 );
