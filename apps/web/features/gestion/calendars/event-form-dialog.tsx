@@ -1,9 +1,9 @@
 import { can, EVENT_TYPE_LABELS, EVENT_TYPES, type StaffEvent, type StaffEventCreateRequest } from "@puerta/contract";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
-import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
-import { FormAlert, SelectField, TextAreaField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
+import { type ReactNode, useEffect, useState } from "react";
+import { SelectField, TextAreaField, TextField } from "../../../components/form-fields.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { useStaffUser } from "../session/staff-session.ts";
+import { FormActions, StaffForm, useStaffForm } from "../shared/staff-form.tsx";
 import { loadCalendarSchemas } from "./api.ts";
 import { CentresField } from "./centres-field.tsx";
 
@@ -18,7 +18,6 @@ const FIELDS = [
   "tous_centres",
   "centre_ids",
 ] as const;
-type Field = (typeof FIELDS)[number];
 
 export const EVENT_TYPE_OPTIONS = EVENT_TYPES.map((type) => ({ value: type, label: EVENT_TYPE_LABELS[type] }));
 
@@ -63,7 +62,8 @@ function EventForm({
   onSave: (body: StaffEventCreateRequest) => Promise<unknown>;
 }) {
   const me = useStaffUser();
-  const form = useFormErrors<Field>();
+  const form = useStaffForm(FIELDS);
+  const sending = form.sending;
   // A secretary publishes for her centres; pedagogie and the direction for every centre by default.
   const allowAll = me.role !== "secretariat";
   const [nom, setNom] = useState(event?.nom ?? "");
@@ -77,13 +77,10 @@ function EventForm({
   const [centreIds, setCentreIds] = useState<number[]>(
     event?.centre_ids ?? (me.role === "secretariat" && me.centre_ids.length === 1 ? me.centre_ids : []),
   );
-  const [sending, setSending] = useState(false);
   // Fetched as the form opens, so that a first submit is checked at once.
   useEffect(() => void loadCalendarSchemas().catch(() => undefined), []);
 
-  async function onSubmit(submitted: FormEvent) {
-    submitted.preventDefault();
-    if (sending) return;
+  async function check() {
     const values = {
       nom,
       date,
@@ -96,21 +93,15 @@ function EventForm({
       centre_ids: all ? [] : centreIds,
     };
     const schemas = await loadCalendarSchemas().catch(() => null);
-    if (!schemas) return form.setAlert("Une erreur s'est produite. Réessayez.");
-    const body = await form.check(() => schemas.staffEventCreateRequest, values);
-    if (!body) return;
-    setSending(true);
-    try {
-      await onSave(body);
-    } catch (error) {
-      form.fail(error, FIELDS);
-      setSending(false);
+    if (!schemas) {
+      form.setAlert("Une erreur s'est produite. Réessayez.");
+      return null;
     }
+    return form.check(() => schemas.staffEventCreateRequest, values);
   }
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={onSubmit} className="space-y-5">
-      {form.alert && <FormAlert>{form.alert}</FormAlert>}
+    <StaffForm form={form} onSubmit={() => form.submit(check, onSave)}>
       <TextField
         label="Nom de l'événement"
         name="nom"
@@ -187,18 +178,13 @@ function EventForm({
         allowAll={allowAll || (event?.tous_centres ?? false)}
         ownCentresOnly
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onCancel} disabled={sending} className={secondaryButtonClass}>
-          Annuler
-        </button>
-        <button
-          type="submit"
-          disabled={sending || !can(me, event ? "update:parascolaire" : "create:parascolaire")}
-          className={primaryButtonClass}
-        >
-          {sending ? "Enregistrement…" : event ? "Enregistrer" : "Publier"}
-        </button>
-      </div>
-    </form>
+      <FormActions
+        onCancel={onCancel}
+        busy={sending}
+        submitDisabled={!can(me, event ? "update:parascolaire" : "create:parascolaire")}
+      >
+        {sending ? "Enregistrement…" : event ? "Enregistrer" : "Publier"}
+      </FormActions>
+    </StaffForm>
   );
 }
