@@ -10,13 +10,13 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
-import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../components/data-table.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
 import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { centresLabel, useCentreNames } from "../shared/centres.ts";
+import { WithdrawConfirm } from "../shared/withdraw-confirm.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { HOLIDAYS_KEY, holidaysApi } from "./api.ts";
 import { HOLIDAY_KIND_OPTIONS, HolidayFormDialog } from "./holiday-form-dialog.tsx";
@@ -239,20 +239,14 @@ export default function HolidaysPage() {
         }}
       />
       {withdrawing && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => open || setWithdrawing(null)}
+        <WithdrawConfirm
           title="Retirer ce jour férié ?"
-          description={`« ${withdrawing.nom} » disparaît aussitôt du calendrier des étudiants. Il reste 30 jours dans la corbeille, d'où il peut être restauré.`}
-          confirmLabel="Retirer"
-          onConfirm={() =>
-            run(
-              () => holidaysApi.withdraw(withdrawing.id),
-              "Jour férié retiré.",
-              "Le retrait n'a pas abouti.",
-              withdrawing.nom,
-            )
-          }
+          name={withdrawing.nom}
+          gone="du calendrier des étudiants"
+          withdraw={() => holidaysApi.withdraw(withdrawing.id)}
+          withdrawnTitle="Jour férié retiré."
+          onClose={() => setWithdrawing(null)}
+          onDone={refresh}
         />
       )}
     </StaffPage>

@@ -2,13 +2,12 @@ import { can, PUBLISHING_TEXT, type StaffOrientationDocument } from "@puerta/con
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { primaryButtonClass } from "../../../components/button-styles.ts";
-import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { CellNote, columnsOf, DataTable } from "../../../components/data-table.tsx";
 import { TextAreaField, TextField } from "../../../components/form-fields.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
-import { serverFieldErrors, staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { serverFieldErrors, staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { PdfUpload } from "../shared/pdf-batch.tsx";
@@ -21,6 +20,7 @@ import {
   usePdfQueue,
 } from "../shared/publishing.tsx";
 import { FormActions, StaffForm, useStaffForm, WithdrawSection } from "../shared/staff-form.tsx";
+import { WithdrawConfirm } from "../shared/withdraw-confirm.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { ORIENTATION_KEY, ORIENTATION_URL, orientationApi } from "./api.ts";
 
@@ -130,21 +130,14 @@ export default function OrientationPage() {
         )}
       </ModalDialog>
       {withdrawing && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => open || setWithdrawing(null)}
+        <WithdrawConfirm
           title="Retirer ce document ?"
-          description={`« ${withdrawing.titre} » disparaît aussitôt pour les étudiants. Il reste 30 jours dans la corbeille, d'où il peut être restauré.`}
-          confirmLabel="Retirer"
-          onConfirm={async () => {
-            try {
-              await orientationApi.withdraw(withdrawing.id);
-              toast({ title: PUBLISHING_TEXT.withdrawn, description: withdrawing.titre });
-              await refresh();
-            } catch (error) {
-              toast({ kind: "error", title: "Le retrait n'a pas abouti.", description: staffErrorMessage(error) });
-            }
-          }}
+          name={withdrawing.titre}
+          gone="pour les étudiants"
+          withdraw={() => orientationApi.withdraw(withdrawing.id)}
+          withdrawnTitle={PUBLISHING_TEXT.withdrawn}
+          onClose={() => setWithdrawing(null)}
+          onDone={refresh}
         />
       )}
     </StaffPage>
