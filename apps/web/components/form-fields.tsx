@@ -108,7 +108,7 @@ type TextFieldProps = {
   onChange: (value: string) => void;
   error?: string;
   hint?: ReactNode;
-  type?: "text" | "email" | "password" | "date" | "time";
+  type?: "text" | "email" | "password" | "date" | "time" | "datetime-local";
   autoComplete?: string;
   inputMode?: "text" | "numeric" | "email";
   disabled?: boolean;
@@ -116,25 +116,46 @@ type TextFieldProps = {
   maxLength?: number;
 };
 
-/** A labelled input with its hint and, when there is one, its error under it. */
-export function TextField({ label, error, hint, onChange, type = "text", ...input }: TextFieldProps) {
+type ControlProps = { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
+
+/** A label above its control, the hint and the error under it, tied to the control for screen readers. */
+function LabelledField({
+  label,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  children: (control: ControlProps) => ReactNode;
+}) {
   const id = useId();
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
         {label}
       </label>
-      <input
-        id={id}
-        type={type}
-        {...input}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={inputClass}
-      />
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(id, hint, error) })}
       <HintAndError id={id} hint={hint} error={error} />
     </div>
+  );
+}
+
+/** A labelled input with its hint and, when there is one, its error under it. */
+export function TextField({ label, error, hint, onChange, type = "text", ...input }: TextFieldProps) {
+  return (
+    <LabelledField label={label} hint={hint} error={error}>
+      {(control) => (
+        <input
+          {...control}
+          type={type}
+          {...input}
+          onChange={(event) => onChange(event.target.value)}
+          className={inputClass}
+        />
+      )}
+    </LabelledField>
   );
 }
 
@@ -147,23 +168,18 @@ export function TextAreaField({
   rows = 4,
   ...input
 }: Omit<TextFieldProps, "type" | "inputMode" | "autoComplete"> & { rows?: number }) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={rows}
-        {...input}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={`${inputClass} resize-y`}
-      />
-      <HintAndError id={id} hint={hint} error={error} />
-    </div>
+    <LabelledField label={label} hint={hint} error={error}>
+      {(control) => (
+        <textarea
+          {...control}
+          rows={rows}
+          {...input}
+          onChange={(event) => onChange(event.target.value)}
+          className={`${inputClass} resize-y`}
+        />
+      )}
+    </LabelledField>
   );
 }
 
@@ -213,35 +229,30 @@ export function PasswordField({
   onChange,
   ...input
 }: Omit<TextFieldProps, "type" | "inputMode"> & { autoComplete: "current-password" | "new-password" }) {
-  const id = useId();
   const [shown, setShown] = useState(false);
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
-        {label}
-      </label>
-      <div className="relative">
-        <input
-          id={id}
-          type={shown ? "text" : "password"}
-          {...input}
-          onChange={(event) => onChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, hint, error)}
-          className={`${inputClass} pr-12`}
-        />
-        <button
-          type="button"
-          onClick={() => setShown((value) => !value)}
-          aria-pressed={shown}
-          aria-label={`Afficher le champ « ${label} »`}
-          className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-lg text-gray-600 hover:text-ink"
-        >
-          {shown ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
-        </button>
-      </div>
-      <HintAndError id={id} hint={hint} error={error} />
-    </div>
+    <LabelledField label={label} hint={hint} error={error}>
+      {(control) => (
+        <div className="relative">
+          <input
+            {...control}
+            type={shown ? "text" : "password"}
+            {...input}
+            onChange={(event) => onChange(event.target.value)}
+            className={`${inputClass} pr-12`}
+          />
+          <button
+            type="button"
+            onClick={() => setShown((value) => !value)}
+            aria-pressed={shown}
+            aria-label={`Afficher le champ « ${label} »`}
+            className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-lg text-gray-600 hover:text-ink"
+          >
+            {shown ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
+          </button>
+        </div>
+      )}
+    </LabelledField>
   );
 }
 
@@ -267,31 +278,26 @@ export function SelectField({
   placeholder?: string;
   disabled?: boolean;
 }) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={inputClass}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <HintAndError id={id} hint={hint} error={error} />
-    </div>
+    <LabelledField label={label} hint={hint} error={error}>
+      {(control) => (
+        <select
+          {...control}
+          name={name}
+          value={value}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.value)}
+          className={inputClass}
+        >
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </LabelledField>
   );
 }
 
