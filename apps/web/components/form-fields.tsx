@@ -1,3 +1,4 @@
+import { LIMITS } from "@puerta/contract";
 import { CircleAlert, Eye, EyeOff } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { fieldErrors, loadStaffSchemas } from "../lib/schemas.ts";
@@ -360,5 +361,57 @@ export function FormAlert({ children }: { children: ReactNode }) {
       <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <p>{children}</p>
     </div>
+  );
+}
+
+/** An invited account's first password: its e-mail (shown, not editable), the password and its confirmation. */
+export function ActivationFields({
+  email,
+  password,
+  onPasswordChange,
+  confirmation,
+  onConfirmationChange,
+  errors,
+  disabled,
+}: {
+  email: string;
+  password: string;
+  onPasswordChange: (value: string) => void;
+  confirmation: string;
+  onConfirmationChange: (value: string) => void;
+  errors: { password?: string; password_confirmation?: string };
+  disabled: boolean;
+}) {
+  return (
+    <>
+      <TextField
+        label="Adresse e-mail"
+        name="email"
+        type="email"
+        autoComplete="username"
+        value={email}
+        onChange={() => {}}
+        disabled
+      />
+      <PasswordField
+        label="Mot de passe"
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={onPasswordChange}
+        error={errors.password}
+        hint={`${LIMITS.passwordMinLength} caractères minimum.`}
+        disabled={disabled}
+      />
+      <PasswordField
+        label="Confirmer le mot de passe"
+        name="password_confirmation"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={onConfirmationChange}
+        error={errors.password_confirmation}
+        disabled={disabled}
+      />
+    </>
   );
 }
