@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { useState } from "react";
 import { primaryButtonClass } from "../../../components/button-styles.ts";
 import { CellNote, columnsOf, DataTable } from "../../../components/data-table.tsx";
-import { TextAreaField, TextField } from "../../../components/form-fields.tsx";
+import { TextField } from "../../../components/form-fields.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
@@ -12,6 +12,7 @@ import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { PdfUpload } from "../shared/pdf-batch.tsx";
 import {
+  DescriptionField,
   formatSize,
   PdfLink,
   pdfSender,
@@ -133,9 +134,7 @@ export default function OrientationPage() {
         <WithdrawConfirm
           title="Retirer ce document ?"
           name={withdrawing.titre}
-          gone="pour les étudiants"
           withdraw={() => orientationApi.withdraw(withdrawing.id)}
-          withdrawnTitle={PUBLISHING_TEXT.withdrawn}
           onClose={() => setWithdrawing(null)}
           onDone={refresh}
         />
@@ -209,11 +208,7 @@ function OrientationForm({
           disabled={busy}
           maxLength={200}
         />
-        <TextAreaField
-          label="Description (facultative)"
-          name="description"
-          rows={3}
-          maxLength={2000}
+        <DescriptionField
           value={description}
           onChange={setDescription}
           error={form.errors.description}

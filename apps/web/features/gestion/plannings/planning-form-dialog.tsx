@@ -1,16 +1,10 @@
 import { type PlanningChoices, PUBLISHING_TEXT, type StaffPlanning } from "@puerta/contract";
 import { useState } from "react";
 import { secondaryButtonClass } from "../../../components/button-styles.ts";
-import {
-  CheckboxField,
-  SelectField,
-  TextAreaField,
-  TextField,
-  useFormErrors,
-} from "../../../components/form-fields.tsx";
+import { CheckboxField, SelectField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { PdfBatchUpload, PdfUpload, usePdfBatch } from "../shared/pdf-batch.tsx";
-import { PdfLink, pdfSender, usePdfQueue } from "../shared/publishing.tsx";
+import { DescriptionField, PdfLink, pdfSender, usePdfQueue } from "../shared/publishing.tsx";
 import { FormActions, StaffForm, useStaffForm, WithdrawSection } from "../shared/staff-form.tsx";
 import { PLANNINGS_URL, planningsApi } from "./api.ts";
 
@@ -57,11 +51,7 @@ function SharedFields({
 }) {
   return (
     <>
-      <TextAreaField
-        label="Description (facultative)"
-        name="description"
-        rows={3}
-        maxLength={2000}
+      <DescriptionField
         value={values.description}
         onChange={(description) => set({ description })}
         error={errors.description}

@@ -1,4 +1,4 @@
-import { can, PUBLISHING_TEXT, type StaffPlanning } from "@puerta/contract";
+import { can, type StaffPlanning } from "@puerta/contract";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { primaryButtonClass } from "../../../components/button-styles.ts";
@@ -176,9 +176,7 @@ export default function PlanningsPage() {
         <WithdrawConfirm
           title="Retirer ce planning ?"
           name={withdrawing.titre}
-          gone="pour les étudiants"
           withdraw={() => planningsApi.withdraw(withdrawing.id)}
-          withdrawnTitle={PUBLISHING_TEXT.withdrawn}
           onClose={() => setWithdrawing(null)}
           onDone={refresh}
         />

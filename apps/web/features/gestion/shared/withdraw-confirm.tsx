@@ -1,3 +1,4 @@
+import { PUBLISHING_TEXT } from "@puerta/contract";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { staffErrorMessage } from "../../../lib/staff-api.ts";
@@ -9,9 +10,9 @@ import { staffErrorMessage } from "../../../lib/staff-api.ts";
 export function WithdrawConfirm({
   title,
   name,
-  gone,
+  gone = "pour les étudiants",
   withdraw,
-  withdrawnTitle,
+  withdrawnTitle = PUBLISHING_TEXT.withdrawn,
   onClose,
   onDone,
 }: {
@@ -19,11 +20,11 @@ export function WithdrawConfirm({
   title: string;
   /** What is withdrawn, as staff know it (its title or name). */
   name: string;
-  /** Where it disappears from: "pour les étudiants", "du calendrier des étudiants". */
-  gone: string;
+  /** Where it disappears from: "pour les étudiants" (a published file), "du calendrier des étudiants". */
+  gone?: string;
   withdraw: () => Promise<unknown>;
-  /** The toast once withdrawn. */
-  withdrawnTitle: string;
+  /** The toast once withdrawn; a published file's by default. */
+  withdrawnTitle?: string;
   onClose: () => void;
   /** After the withdrawal: refresh the list. */
   onDone: () => Promise<unknown>;

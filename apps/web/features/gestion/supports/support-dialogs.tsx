@@ -1,52 +1,59 @@
 import { PUBLISHING_TEXT, type StaffCourseDocument } from "@puerta/contract";
 import { useState } from "react";
-import { FormAlert, SelectField, TextAreaField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
+import { FormAlert, SelectField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
 import { PdfBatchUpload, usePdfBatch } from "../shared/pdf-batch.tsx";
-import { MONTH_OPTIONS } from "../shared/publishing.tsx";
+import { DescriptionField, MONTH_OPTIONS } from "../shared/publishing.tsx";
 import { FormActions, StaffForm, useStaffForm } from "../shared/staff-form.tsx";
 import { SUPPORTS_URL, supportsApi } from "./api.ts";
 
 const FIELDS = ["titre", "description", "mois", "annee", "matiere_id", "niveau_id"] as const;
 type Field = (typeof FIELDS)[number];
 
-function MonthYearFields({
-  mois,
-  annee,
-  setMois,
-  setAnnee,
+type Values = { mois: string; annee: string; description: string };
+
+/** The fields both forms share: month, year, description. */
+function DocumentFields({
+  values,
+  set,
   errors,
   disabled,
 }: {
-  mois: string;
-  annee: string;
-  setMois: (value: string) => void;
-  setAnnee: (value: string) => void;
+  values: Values;
+  set: (change: Partial<Values>) => void;
   errors: Partial<Record<Field, string>>;
   disabled: boolean;
 }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      <SelectField
-        label="Mois"
-        name="mois"
-        value={mois}
-        onChange={setMois}
-        options={MONTH_OPTIONS}
-        placeholder="Choisissez le mois"
-        error={errors.mois}
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Mois"
+          name="mois"
+          value={values.mois}
+          onChange={(mois) => set({ mois })}
+          options={MONTH_OPTIONS}
+          placeholder="Choisissez le mois"
+          error={errors.mois}
+          disabled={disabled}
+        />
+        <TextField
+          label="Année"
+          name="annee"
+          inputMode="numeric"
+          value={values.annee}
+          onChange={(annee) => set({ annee })}
+          error={errors.annee}
+          disabled={disabled}
+          maxLength={4}
+        />
+      </div>
+      <DescriptionField
+        value={values.description}
+        onChange={(description) => set({ description })}
+        error={errors.description}
         disabled={disabled}
       />
-      <TextField
-        label="Année"
-        name="annee"
-        inputMode="numeric"
-        value={annee}
-        onChange={setAnnee}
-        error={errors.annee}
-        disabled={disabled}
-        maxLength={4}
-      />
-    </div>
+    </>
   );
 }
 
@@ -65,15 +72,15 @@ export function SupportCreateForm({
 }) {
   const form = useFormErrors<Field>();
   const batch = usePdfBatch();
-  const now = new Date();
-  const [mois, setMois] = useState(String(now.getMonth() + 1));
-  const [annee, setAnnee] = useState(String(now.getFullYear()));
-  const [description, setDescription] = useState("");
+  const [values, setValues] = useState<Values>(() => {
+    const now = new Date();
+    return { mois: String(now.getMonth() + 1), annee: String(now.getFullYear()), description: "" };
+  });
   const sending = batch.queue.busy;
 
   async function submit() {
     if (sending) return;
-    const shared = { matiere_id: String(matiereId), niveau_id: niveau, mois, annee, description };
+    const shared = { matiere_id: String(matiereId), niveau_id: niveau, ...values };
     const outcome = await batch.publish(
       SUPPORTS_URL,
       shared,
@@ -97,22 +104,10 @@ export function SupportCreateForm({
         titleLabel="Titre du document"
         hint="PDF uniquement, 20 Mo au plus par fichier. Ils s'ajoutent à la fin de la liste."
       />
-      <MonthYearFields
-        mois={mois}
-        annee={annee}
-        setMois={setMois}
-        setAnnee={setAnnee}
+      <DocumentFields
+        values={values}
+        set={(change) => setValues((current) => ({ ...current, ...change }))}
         errors={form.errors}
-        disabled={sending}
-      />
-      <TextAreaField
-        label="Description (facultative)"
-        name="description"
-        rows={3}
-        maxLength={2000}
-        value={description}
-        onChange={setDescription}
-        error={form.errors.description}
         disabled={sending}
       />
       <FormActions onCancel={onCancel} busy={sending}>
@@ -135,18 +130,20 @@ export function SupportEditForm({
   const form = useStaffForm(FIELDS);
   const sending = form.sending;
   const [titre, setTitre] = useState(document.titre);
-  const [description, setDescription] = useState(document.description ?? "");
-  const [mois, setMois] = useState(document.mois ? String(document.mois) : "");
-  const [annee, setAnnee] = useState(document.annee ? String(document.annee) : "");
+  const [values, setValues] = useState<Values>({
+    mois: document.mois ? String(document.mois) : "",
+    annee: document.annee ? String(document.annee) : "",
+    description: document.description ?? "",
+  });
 
   const submit = () =>
     form.submit(
       () =>
         form.check((schemas) => schemas.courseDocumentUpdateRequest, {
           titre,
-          description: description || null,
-          mois: Number(mois) || mois,
-          annee: Number(annee) || annee,
+          description: values.description || null,
+          mois: Number(values.mois) || values.mois,
+          annee: Number(values.annee) || values.annee,
         }),
       async (body) => {
         await supportsApi.update(document.id, body);
@@ -165,22 +162,10 @@ export function SupportEditForm({
         disabled={sending}
         maxLength={200}
       />
-      <MonthYearFields
-        mois={mois}
-        annee={annee}
-        setMois={setMois}
-        setAnnee={setAnnee}
+      <DocumentFields
+        values={values}
+        set={(change) => setValues((current) => ({ ...current, ...change }))}
         errors={form.errors}
-        disabled={sending}
-      />
-      <TextAreaField
-        label="Description (facultative)"
-        name="description"
-        rows={3}
-        maxLength={2000}
-        value={description}
-        onChange={setDescription}
-        error={form.errors.description}
         disabled={sending}
       />
       <FormActions onCancel={onCancel} busy={sending}>

@@ -1,4 +1,4 @@
-import { can, PUBLISHING_TEXT, type StaffCourseDocument } from "@puerta/contract";
+import { can, type StaffCourseDocument } from "@puerta/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 // Icons the student area already loads (one shared chunk, docs/decisions/061-back-office-web.md).
 import { ChevronDown } from "lucide-react";
@@ -289,9 +289,7 @@ export default function SupportsPage() {
         <WithdrawConfirm
           title="Retirer ce document ?"
           name={withdrawing.titre}
-          gone="pour les étudiants"
           withdraw={() => supportsApi.withdraw(withdrawing.id)}
-          withdrawnTitle={PUBLISHING_TEXT.withdrawn}
           onClose={() => setWithdrawing(null)}
           onDone={refresh}
         />
