@@ -5,7 +5,7 @@ import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { useStaffUser } from "../session/staff-session.ts";
 import { FormActions, StaffForm, useStaffForm } from "../shared/staff-form.tsx";
 import { loadCalendarSchemas } from "./api.ts";
-import { CentresField } from "./centres-field.tsx";
+import { CentresField, useCentresChoice } from "./centres-field.tsx";
 
 const FIELDS = [
   "nom",
@@ -73,8 +73,8 @@ function EventForm({
   const [lieu, setLieu] = useState(event?.lieu ?? "");
   const [description, setDescription] = useState(event?.description ?? "");
   const [type, setType] = useState<string>(event?.type ?? "");
-  const [all, setAll] = useState(event?.tous_centres ?? allowAll);
-  const [centreIds, setCentreIds] = useState<number[]>(
+  const centres = useCentresChoice(
+    event?.tous_centres ?? allowAll,
     event?.centre_ids ?? (me.role === "secretariat" && me.centre_ids.length === 1 ? me.centre_ids : []),
   );
   // Fetched as the form opens, so that a first submit is checked at once.
@@ -89,8 +89,7 @@ function EventForm({
       lieu,
       description,
       type,
-      tous_centres: all,
-      centre_ids: all ? [] : centreIds,
+      ...centres.values,
     };
     const schemas = await loadCalendarSchemas().catch(() => null);
     if (!schemas) {
@@ -169,11 +168,8 @@ function EventForm({
         maxLength={5000}
       />
       <CentresField
-        all={all}
-        onAllChange={setAll}
-        centreIds={centreIds}
-        onCentresChange={setCentreIds}
-        error={form.errors.centre_ids ?? form.errors.tous_centres}
+        choice={centres}
+        errors={form.errors}
         disabled={sending}
         allowAll={allowAll || (event?.tous_centres ?? false)}
         ownCentresOnly

@@ -9,7 +9,7 @@ import { SelectField, TextAreaField, TextField } from "../../../components/form-
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { FormActions, StaffForm, useStaffForm } from "../shared/staff-form.tsx";
 import { loadCalendarSchemas } from "./api.ts";
-import { CentresField } from "./centres-field.tsx";
+import { CentresField, useCentresChoice } from "./centres-field.tsx";
 
 const FIELDS = ["nom", "description", "categorie", "date", "date_fin", "tous_centres", "centre_ids"] as const;
 
@@ -62,8 +62,7 @@ function HolidayForm({
   const [date, setDate] = useState(holiday?.date ?? "");
   const [dateFin, setDateFin] = useState(holiday?.date_fin ?? "");
   const [description, setDescription] = useState(holiday?.description ?? "");
-  const [all, setAll] = useState(holiday?.tous_centres ?? true);
-  const [centreIds, setCentreIds] = useState<number[]>(holiday?.centre_ids ?? []);
+  const centres = useCentresChoice(holiday?.tous_centres ?? true, holiday?.centre_ids ?? []);
   // Fetched as the form opens, so that a first submit is checked at once.
   useEffect(() => void loadCalendarSchemas().catch(() => undefined), []);
 
@@ -74,8 +73,7 @@ function HolidayForm({
       date,
       date_fin: dateFin || null,
       description,
-      tous_centres: all,
-      centre_ids: all ? [] : centreIds,
+      ...centres.values,
     };
     const schemas = await loadCalendarSchemas().catch(() => null);
     if (!schemas) {
@@ -136,15 +134,7 @@ function HolidayForm({
         maxLength={5000}
         rows={3}
       />
-      <CentresField
-        all={all}
-        onAllChange={setAll}
-        centreIds={centreIds}
-        onCentresChange={setCentreIds}
-        error={form.errors.centre_ids ?? form.errors.tous_centres}
-        disabled={sending}
-        allowAll
-      />
+      <CentresField choice={centres} errors={form.errors} disabled={sending} allowAll />
       <FormActions onCancel={onCancel} busy={sending}>
         {sending ? "Enregistrement…" : holiday ? "Enregistrer" : "Ajouter"}
       </FormActions>
