@@ -1,9 +1,8 @@
 import { can, EVENT_TYPE_LABELS, EVENT_TYPES, type StaffEvent, type StaffEventCreateRequest } from "@puerta/contract";
 import { type ReactNode, useEffect, useState } from "react";
 import { SelectField, TextAreaField, TextField } from "../../../components/form-fields.tsx";
-import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { useStaffUser } from "../session/staff-session.ts";
-import { FormActions, StaffForm, useStaffForm } from "../shared/staff-form.tsx";
+import { FormActions, FormDialog, StaffForm, useStaffForm } from "../shared/staff-form.tsx";
 import { loadCalendarSchemas } from "./api.ts";
 import { CentresField, useCentresChoice } from "./centres-field.tsx";
 
@@ -37,18 +36,20 @@ export function EventFormDialog({
   poster?: ReactNode;
 }) {
   return (
-    <ModalDialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={event ? `Modifier « ${event.nom} »` : "Publier un événement"}
       description="Les étudiants des centres concernés le voient dans leur calendrier parascolaire dès l'enregistrement."
     >
-      {/* Keyed by the event: once created, the form starts again from the saved event. */}
-      {open && (
-        <EventForm key={event?.id ?? "new"} event={event} onCancel={() => onOpenChange(false)} onSave={onSave} />
+      {(close) => (
+        <>
+          {/* Keyed by the event: once created, the form starts again from the saved event. */}
+          <EventForm key={event?.id ?? "new"} event={event} onCancel={close} onSave={onSave} />
+          {poster}
+        </>
       )}
-      {open && poster}
-    </ModalDialog>
+    </FormDialog>
   );
 }
 

@@ -6,8 +6,7 @@ import {
 } from "@puerta/contract";
 import { useEffect, useState } from "react";
 import { SelectField, TextAreaField, TextField } from "../../../components/form-fields.tsx";
-import { ModalDialog } from "../../../components/modal-dialog.tsx";
-import { FormActions, StaffForm, useStaffForm } from "../shared/staff-form.tsx";
+import { FormActions, FormDialog, StaffForm, useStaffForm } from "../shared/staff-form.tsx";
 import { loadCalendarSchemas } from "./api.ts";
 import { CentresField, useCentresChoice } from "./centres-field.tsx";
 
@@ -31,7 +30,7 @@ export function HolidayFormDialog({
   onSave: (body: StaffHolidayCreateRequest) => Promise<unknown>;
 }) {
   return (
-    <ModalDialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={holiday ? `Modifier « ${holiday.nom} »` : "Ajouter une fermeture"}
@@ -41,8 +40,8 @@ export function HolidayFormDialog({
           : "Les étudiants des centres concernés la voient dans leur calendrier des jours fériés."
       }
     >
-      {open && <HolidayForm holiday={holiday} onCancel={() => onOpenChange(false)} onSave={onSave} />}
-    </ModalDialog>
+      {(close) => <HolidayForm holiday={holiday} onCancel={close} onSave={onSave} />}
+    </FormDialog>
   );
 }
 

@@ -8,9 +8,8 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { CheckboxGroupField, SelectField, TextField } from "../../../components/form-fields.tsx";
-import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { centresQuery } from "../shared/centres.ts";
-import { FormActions, OtherActions, StaffForm, useStaffForm } from "../shared/staff-form.tsx";
+import { FormActions, FormDialog, OtherActions, StaffForm, useStaffForm } from "../shared/staff-form.tsx";
 
 const FIELDS = ["name", "email", "role", "centre_ids"] as const;
 
@@ -37,7 +36,7 @@ export function AccountFormDialog({
   otherActions?: ReactNode;
 }) {
   return (
-    <ModalDialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={account ? `Compte de ${account.name}` : "Inviter un membre du personnel"}
@@ -47,10 +46,13 @@ export function AccountFormDialog({
           : "La personne reçoit par e-mail un lien pour choisir son mot de passe (valable 7 jours)."
       }
     >
-      {/* Mounted with the dialog: a new opening starts from the account's values. */}
-      {open && <AccountForm account={account} onCancel={() => onOpenChange(false)} onSave={onSave} />}
-      {open && otherActions && <OtherActions id="other-actions-title">{otherActions}</OtherActions>}
-    </ModalDialog>
+      {(close) => (
+        <>
+          <AccountForm account={account} onCancel={close} onSave={onSave} />
+          {otherActions && <OtherActions id="other-actions-title">{otherActions}</OtherActions>}
+        </>
+      )}
+    </FormDialog>
   );
 }
 

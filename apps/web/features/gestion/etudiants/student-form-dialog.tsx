@@ -2,8 +2,7 @@ import type { StaffStudent, StudentCreateRequest } from "@puerta/contract";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { SelectField, TextField } from "../../../components/form-fields.tsx";
-import { ModalDialog } from "../../../components/modal-dialog.tsx";
-import { FormActions, OtherActions, StaffForm, useStaffForm } from "../shared/staff-form.tsx";
+import { FormActions, FormDialog, OtherActions, StaffForm, useStaffForm } from "../shared/staff-form.tsx";
 import { referenceQuery } from "./api.ts";
 
 const FIELDS = [
@@ -39,7 +38,7 @@ export function StudentFormDialog({
   otherActions?: ReactNode;
 }) {
   return (
-    <ModalDialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={student ? `Fiche de ${student.prenom} ${student.nom}` : "Nouvel étudiant"}
@@ -49,11 +48,13 @@ export function StudentFormDialog({
           : "L'étudiant reçoit par e-mail un lien pour choisir son mot de passe (valable 7 jours)."
       }
     >
-      {open && (
-        <StudentForm student={student} centreIds={centreIds} onCancel={() => onOpenChange(false)} onSave={onSave} />
+      {(close) => (
+        <>
+          <StudentForm student={student} centreIds={centreIds} onCancel={close} onSave={onSave} />
+          {otherActions && <OtherActions id="student-actions-title">{otherActions}</OtherActions>}
+        </>
       )}
-      {open && otherActions && <OtherActions id="student-actions-title">{otherActions}</OtherActions>}
-    </ModalDialog>
+    </FormDialog>
   );
 }
 

@@ -5,7 +5,7 @@ import { CheckboxField, SelectField, TextField, useFormErrors } from "../../../c
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { PdfBatchUpload, PdfUpload, usePdfBatch } from "../shared/pdf-batch.tsx";
 import { DescriptionField, PdfLink, pdfSender, usePdfQueue } from "../shared/publishing.tsx";
-import { FormActions, StaffForm, useStaffForm, WithdrawSection } from "../shared/staff-form.tsx";
+import { FormActions, FormDialog, StaffForm, useStaffForm, WithdrawSection } from "../shared/staff-form.tsx";
 import { PLANNINGS_URL, planningsApi } from "./api.ts";
 
 const FIELDS = ["titre", "description", "centre_id", "option_id", "semaine_debut", "semaine_fin", "actif"] as const;
@@ -132,14 +132,14 @@ export function PlanningCreateDialog({
   onDone: (published: number) => Promise<unknown>;
 }) {
   return (
-    <ModalDialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Publier des plannings"
       description="Déposez un ou plusieurs PDF : chacun devient un planning, avec les mêmes centre, option et semaines."
     >
-      {open && <CreateForm choices={choices} onCancel={() => onOpenChange(false)} onDone={onDone} />}
-    </ModalDialog>
+      {(close) => <CreateForm choices={choices} onCancel={close} onDone={onDone} />}
+    </FormDialog>
   );
 }
 

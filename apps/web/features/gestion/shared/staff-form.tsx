@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, type RefObject, useState } from "react";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import { FormAlert, useFormErrors } from "../../../components/form-fields.tsx";
+import { ModalDialog } from "../../../components/modal-dialog.tsx";
 
 /*
  * The shell of the back-office's forms (docs/spec/back-office.md section 3): checked with the
@@ -106,5 +107,27 @@ export function WithdrawSection({ label, onWithdraw }: { label: string; onWithdr
         {label}
       </button>
     </section>
+  );
+}
+
+/** A dialog whose form mounts as it opens, so that each opening starts from the record's values. */
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  /** The dialog's content; `close` is its form's "Annuler". */
+  children: (close: () => void) => ReactNode;
+}) {
+  return (
+    <ModalDialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
+      {open && children(() => onOpenChange(false))}
+    </ModalDialog>
   );
 }
