@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { CheckboxGroupField } from "../../../components/form-fields.tsx";
 import { useStaffUser } from "../session/staff-session.ts";
-import { centresQuery } from "../shared/centres.ts";
+import { centresLabel, centresQuery } from "../shared/centres.ts";
 
 /** The state of a CentresField, and the request's `tous_centres` and `centre_ids` from it. */
 export function useCentresChoice(initialAll: boolean, initialIds: number[]) {
@@ -63,5 +63,20 @@ export function CentresField({
         />
       )}
     </div>
+  );
+}
+
+/** A calendar list's "Centres" cell: "Tous les centres" or the names of those targeted. */
+export function CentresCell({
+  row,
+  names,
+}: {
+  row: { tous_centres: boolean; centre_ids: readonly number[] };
+  names: Map<number, string>;
+}) {
+  return (
+    <span className="block min-w-28">
+      {row.tous_centres ? "Tous les centres" : centresLabel(row.centre_ids, names)}
+    </span>
   );
 }

@@ -7,10 +7,11 @@ import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
 import { staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
-import { centresLabel, useCentreNames } from "../shared/centres.ts";
+import { useCentreNames } from "../shared/centres.ts";
 import { WithdrawConfirm } from "../shared/withdraw-confirm.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { EVENTS_KEY, eventsApi, hoursLabel } from "./api.ts";
+import { CentresCell } from "./centres-field.tsx";
 import { EVENT_TYPE_OPTIONS, EventFormDialog } from "./event-form-dialog.tsx";
 import { PosterField } from "./poster-field.tsx";
 
@@ -68,11 +69,7 @@ export default function EventsPage() {
     column.accessor("centre_ids", {
       header: "Centres",
       enableSorting: false,
-      cell: (info) => (
-        <span className="block min-w-28">
-          {info.row.original.tous_centres ? "Tous les centres" : centresLabel(info.getValue(), centreNames)}
-        </span>
-      ),
+      cell: (info) => <CentresCell row={info.row.original} names={centreNames} />,
     }),
     column.display({
       id: "actions",

@@ -15,10 +15,11 @@ import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
 import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
-import { centresLabel, useCentreNames } from "../shared/centres.ts";
+import { useCentreNames } from "../shared/centres.ts";
 import { WithdrawConfirm } from "../shared/withdraw-confirm.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { HOLIDAYS_KEY, holidaysApi } from "./api.ts";
+import { CentresCell } from "./centres-field.tsx";
 import { HOLIDAY_KIND_OPTIONS, HolidayFormDialog } from "./holiday-form-dialog.tsx";
 
 const FILTERS = ["annee", "categorie", "centre_id"] as const;
@@ -125,11 +126,7 @@ export default function HolidaysPage() {
     column.accessor("centre_ids", {
       header: "Centres",
       enableSorting: false,
-      cell: (info) => (
-        <span className="block min-w-28">
-          {info.row.original.tous_centres ? "Tous les centres" : centresLabel(info.getValue(), centreNames)}
-        </span>
-      ),
+      cell: (info) => <CentresCell row={info.row.original} names={centreNames} />,
     }),
     column.display({
       id: "actions",
