@@ -16,6 +16,7 @@ import { useListParams } from "../../../lib/list-params.ts";
 import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { useCentreNames } from "../shared/centres.ts";
+import { StatusPill } from "../shared/status-pill.tsx";
 import { WithdrawConfirm } from "../shared/withdraw-confirm.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { HOLIDAYS_KEY, holidaysApi } from "./api.ts";
@@ -25,10 +26,7 @@ import { HOLIDAY_KIND_OPTIONS, HolidayFormDialog } from "./holiday-form-dialog.t
 const FILTERS = ["annee", "categorie", "centre_id"] as const;
 const column = columnsOf<StaffHoliday>();
 
-const STATUS_STYLES = {
-  prevue: "bg-amber-50 text-amber-900 ring-amber-200",
-  confirmee: "bg-green-50 text-green-800 ring-green-200",
-} as const;
+const STATUS_TONES = { prevue: "new", confirmee: "done" } as const;
 
 const yearLabel = (start: number) => `${start}-${start + 1}`;
 
@@ -113,11 +111,7 @@ export default function HolidaysPage() {
       cell: (info) => {
         const status = info.getValue();
         return status ? (
-          <span
-            className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${STATUS_STYLES[status]}`}
-          >
-            {HOLIDAY_DATE_STATUS_LABELS[status]}
-          </span>
+          <StatusPill tone={STATUS_TONES[status]}>{HOLIDAY_DATE_STATUS_LABELS[status]}</StatusPill>
         ) : (
           <span className="text-sm text-gray-700">Date fixe</span>
         );
