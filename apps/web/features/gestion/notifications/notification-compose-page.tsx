@@ -23,6 +23,7 @@ import { useToast } from "../../../components/toaster.tsx";
 import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { uploadWithProgress } from "../../../lib/upload.ts";
 import { useStaffUser } from "../session/staff-session.ts";
+import { TitleField } from "../shared/publishing.tsx";
 import { StaffForm } from "../shared/staff-form.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { NOTIFICATIONS_KEY, notificationsApi } from "./api.ts";
@@ -188,15 +189,7 @@ function ComposeForm({ existing }: { existing?: NotificationStaff }) {
             Cette notification est publiée : vos corrections apparaîtront aux étudiants à leur prochain chargement.
           </p>
         )}
-        <TextField
-          label="Titre"
-          name="titre"
-          value={titre}
-          onChange={setTitre}
-          error={form.errors.titre}
-          disabled={sending}
-          maxLength={200}
-        />
+        <TitleField value={titre} onChange={setTitre} error={form.errors.titre} disabled={sending} />
         <TextAreaField
           label="Message"
           name="message"

@@ -3,7 +3,6 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { useState } from "react";
 import { primaryButtonClass } from "../../../components/button-styles.ts";
 import { CellNote, columnsOf, DataTable } from "../../../components/data-table.tsx";
-import { TextField } from "../../../components/form-fields.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
@@ -17,6 +16,7 @@ import {
   PdfLink,
   pdfSender,
   rowButtonClass,
+  TitleField,
   titleFromFileName,
   usePdfQueue,
 } from "../shared/publishing.tsx";
@@ -199,15 +199,7 @@ function OrientationForm({
             disabled={busy}
           />
         )}
-        <TextField
-          label="Titre"
-          name="titre"
-          value={effectiveTitre}
-          onChange={setTitre}
-          error={form.errors.titre}
-          disabled={busy}
-          maxLength={200}
-        />
+        <TitleField value={effectiveTitre} onChange={setTitre} error={form.errors.titre} disabled={busy} />
         <DescriptionField
           value={description}
           onChange={setDescription}

@@ -4,7 +4,7 @@ import { secondaryButtonClass } from "../../../components/button-styles.ts";
 import { CheckboxField, SelectField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { PdfBatchUpload, PdfUpload, usePdfBatch } from "../shared/pdf-batch.tsx";
-import { DescriptionField, PdfLink, pdfSender, usePdfQueue } from "../shared/publishing.tsx";
+import { DescriptionField, PdfLink, pdfSender, TitleField, usePdfQueue } from "../shared/publishing.tsx";
 import { FormActions, FormDialog, StaffForm, useStaffForm, WithdrawSection } from "../shared/staff-form.tsx";
 import { PLANNINGS_URL, planningsApi } from "./api.ts";
 
@@ -279,15 +279,7 @@ function EditForm({
   return (
     <div className="space-y-6">
       <StaffForm form={form} onSubmit={submit}>
-        <TextField
-          label="Titre"
-          name="titre"
-          value={titre}
-          onChange={setTitre}
-          error={form.errors.titre}
-          disabled={sending}
-          maxLength={200}
-        />
+        <TitleField value={titre} onChange={setTitre} error={form.errors.titre} disabled={sending} />
         <SharedFields
           values={values}
           set={(change) => setValues((current) => ({ ...current, ...change }))}

@@ -2,7 +2,7 @@ import { PUBLISHING_TEXT, type StaffCourseDocument } from "@puerta/contract";
 import { useState } from "react";
 import { FormAlert, SelectField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
 import { PdfBatchUpload, usePdfBatch } from "../shared/pdf-batch.tsx";
-import { DescriptionField, MONTH_OPTIONS } from "../shared/publishing.tsx";
+import { DescriptionField, MONTH_OPTIONS, TitleField } from "../shared/publishing.tsx";
 import { FormActions, StaffForm, useStaffForm } from "../shared/staff-form.tsx";
 import { SUPPORTS_URL, supportsApi } from "./api.ts";
 
@@ -153,15 +153,7 @@ export function SupportEditForm({
 
   return (
     <StaffForm form={form} onSubmit={submit}>
-      <TextField
-        label="Titre"
-        name="titre"
-        value={titre}
-        onChange={setTitre}
-        error={form.errors.titre}
-        disabled={sending}
-        maxLength={200}
-      />
+      <TitleField value={titre} onChange={setTitre} error={form.errors.titre} disabled={sending} />
       <DocumentFields
         values={values}
         set={(change) => setValues((current) => ({ ...current, ...change }))}
