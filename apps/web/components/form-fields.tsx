@@ -1,3 +1,4 @@
+import { LIMITS } from "@puerta/contract";
 import { CircleAlert, Eye, EyeOff } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { fieldErrors, loadStaffSchemas } from "../lib/schemas.ts";
@@ -108,7 +109,7 @@ type TextFieldProps = {
   onChange: (value: string) => void;
   error?: string;
   hint?: ReactNode;
-  type?: "text" | "email" | "password" | "date" | "time";
+  type?: "text" | "email" | "password" | "date" | "time" | "datetime-local";
   autoComplete?: string;
   inputMode?: "text" | "numeric" | "email";
   disabled?: boolean;
@@ -116,25 +117,46 @@ type TextFieldProps = {
   maxLength?: number;
 };
 
-/** A labelled input with its hint and, when there is one, its error under it. */
-export function TextField({ label, error, hint, onChange, type = "text", ...input }: TextFieldProps) {
+type ControlProps = { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
+
+/** A label above its control, the hint and the error under it, tied to the control for screen readers. */
+function LabelledField({
+  label,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  children: (control: ControlProps) => ReactNode;
+}) {
   const id = useId();
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
         {label}
       </label>
-      <input
-        id={id}
-        type={type}
-        {...input}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={inputClass}
-      />
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(id, hint, error) })}
       <HintAndError id={id} hint={hint} error={error} />
     </div>
+  );
+}
+
+/** A labelled input with its hint and, when there is one, its error under it. */
+export function TextField({ label, error, hint, onChange, type = "text", ...input }: TextFieldProps) {
+  return (
+    <LabelledField label={label} hint={hint} error={error}>
+      {(control) => (
+        <input
+          {...control}
+          type={type}
+          {...input}
+          onChange={(event) => onChange(event.target.value)}
+          className={inputClass}
+        />
+      )}
+    </LabelledField>
   );
 }
 
@@ -147,23 +169,18 @@ export function TextAreaField({
   rows = 4,
   ...input
 }: Omit<TextFieldProps, "type" | "inputMode" | "autoComplete"> & { rows?: number }) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={rows}
-        {...input}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={`${inputClass} resize-y`}
-      />
-      <HintAndError id={id} hint={hint} error={error} />
-    </div>
+    <LabelledField label={label} hint={hint} error={error}>
+      {(control) => (
+        <textarea
+          {...control}
+          rows={rows}
+          {...input}
+          onChange={(event) => onChange(event.target.value)}
+          className={`${inputClass} resize-y`}
+        />
+      )}
+    </LabelledField>
   );
 }
 
@@ -213,35 +230,30 @@ export function PasswordField({
   onChange,
   ...input
 }: Omit<TextFieldProps, "type" | "inputMode"> & { autoComplete: "current-password" | "new-password" }) {
-  const id = useId();
   const [shown, setShown] = useState(false);
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
-        {label}
-      </label>
-      <div className="relative">
-        <input
-          id={id}
-          type={shown ? "text" : "password"}
-          {...input}
-          onChange={(event) => onChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, hint, error)}
-          className={`${inputClass} pr-12`}
-        />
-        <button
-          type="button"
-          onClick={() => setShown((value) => !value)}
-          aria-pressed={shown}
-          aria-label={`Afficher le champ « ${label} »`}
-          className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-lg text-gray-600 hover:text-ink"
-        >
-          {shown ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
-        </button>
-      </div>
-      <HintAndError id={id} hint={hint} error={error} />
-    </div>
+    <LabelledField label={label} hint={hint} error={error}>
+      {(control) => (
+        <div className="relative">
+          <input
+            {...control}
+            type={shown ? "text" : "password"}
+            {...input}
+            onChange={(event) => onChange(event.target.value)}
+            className={`${inputClass} pr-12`}
+          />
+          <button
+            type="button"
+            onClick={() => setShown((value) => !value)}
+            aria-pressed={shown}
+            aria-label={`Afficher le champ « ${label} »`}
+            className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-lg text-gray-600 hover:text-ink"
+          >
+            {shown ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
+          </button>
+        </div>
+      )}
+    </LabelledField>
   );
 }
 
@@ -267,31 +279,26 @@ export function SelectField({
   placeholder?: string;
   disabled?: boolean;
 }) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={inputClass}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <HintAndError id={id} hint={hint} error={error} />
-    </div>
+    <LabelledField label={label} hint={hint} error={error}>
+      {(control) => (
+        <select
+          {...control}
+          name={name}
+          value={value}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.value)}
+          className={inputClass}
+        >
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </LabelledField>
   );
 }
 
@@ -354,5 +361,57 @@ export function FormAlert({ children }: { children: ReactNode }) {
       <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <p>{children}</p>
     </div>
+  );
+}
+
+/** An invited account's first password: its e-mail (shown, not editable), the password and its confirmation. */
+export function ActivationFields({
+  email,
+  password,
+  onPasswordChange,
+  confirmation,
+  onConfirmationChange,
+  errors,
+  disabled,
+}: {
+  email: string;
+  password: string;
+  onPasswordChange: (value: string) => void;
+  confirmation: string;
+  onConfirmationChange: (value: string) => void;
+  errors: { password?: string; password_confirmation?: string };
+  disabled: boolean;
+}) {
+  return (
+    <>
+      <TextField
+        label="Adresse e-mail"
+        name="email"
+        type="email"
+        autoComplete="username"
+        value={email}
+        onChange={() => {}}
+        disabled
+      />
+      <PasswordField
+        label="Mot de passe"
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={onPasswordChange}
+        error={errors.password}
+        hint={`${LIMITS.passwordMinLength} caractères minimum.`}
+        disabled={disabled}
+      />
+      <PasswordField
+        label="Confirmer le mot de passe"
+        name="password_confirmation"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={onConfirmationChange}
+        error={errors.password_confirmation}
+        disabled={disabled}
+      />
+    </>
   );
 }

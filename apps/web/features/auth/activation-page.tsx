@@ -1,8 +1,8 @@
-import { LIMITS, PASSWORD_MESSAGES } from "@puerta/contract";
+import { PASSWORD_MESSAGES } from "@puerta/contract";
 import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { primaryButtonClass } from "../../components/button-styles.ts";
-import { FormAlert, PasswordField, TextField } from "../../components/form-fields.tsx";
+import { ActivationFields, FormAlert } from "../../components/form-fields.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
@@ -130,32 +130,13 @@ function ActivationForm({ token, email }: { token: string; email: string }) {
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
       {alert && <FormAlert>{alert}</FormAlert>}
-      <TextField
-        label="Adresse e-mail"
-        name="email"
-        type="email"
-        autoComplete="username"
-        value={email}
-        onChange={() => {}}
-        disabled
-      />
-      <PasswordField
-        label="Mot de passe"
-        name="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-        error={errors.password}
-        hint={`${LIMITS.passwordMinLength} caractères minimum.`}
-        disabled={sending}
-      />
-      <PasswordField
-        label="Confirmer le mot de passe"
-        name="password_confirmation"
-        autoComplete="new-password"
-        value={confirmation}
-        onChange={setConfirmation}
-        error={errors.password_confirmation}
+      <ActivationFields
+        email={email}
+        password={password}
+        onPasswordChange={setPassword}
+        confirmation={confirmation}
+        onConfirmationChange={setConfirmation}
+        errors={errors}
         disabled={sending}
       />
       <button type="submit" disabled={sending} className={`${primaryButtonClass} w-full py-3`}>

@@ -1,12 +1,12 @@
-import { LIMITS } from "@puerta/contract";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { primaryButtonClass } from "../../../components/button-styles.ts";
-import { FormAlert, PasswordField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
+import { ActivationFields } from "../../../components/form-fields.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { STAFF_QUERY_KEY, staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { StaffForm, useStaffForm } from "../shared/staff-form.tsx";
 import { staffAuthApi } from "./api.ts";
 import { AuthCard } from "./auth-card.tsx";
 
@@ -73,64 +73,35 @@ export default function StaffActivationPage() {
 }
 
 function ActivationForm({ token, email, onDone }: { token: string; email: string; onDone: () => void }) {
-  const form = useFormErrors<"password" | "password_confirmation">();
+  const form = useStaffForm(["password", "password_confirmation"]);
+  const sending = form.sending;
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
-  const [sending, setSending] = useState(false);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (sending) return;
-    const body = await form.check((schemas) => schemas.activationRequest, {
-      token,
-      password,
-      password_confirmation: confirmation,
-    });
-    if (!body) return;
-    setSending(true);
-    try {
-      await staffAuthApi.activate(body);
-      onDone();
-    } catch (error) {
-      setSending(false);
-      form.fail(error, ["password", "password_confirmation"]);
-    }
-  }
+  const submit = () =>
+    form.submit(
+      () =>
+        form.check((schemas) => schemas.activationRequest, { token, password, password_confirmation: confirmation }),
+      async (body) => {
+        await staffAuthApi.activate(body);
+        onDone();
+      },
+    );
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={onSubmit} className="space-y-5">
-      {form.alert && <FormAlert>{form.alert}</FormAlert>}
-      <TextField
-        label="Adresse e-mail"
-        name="email"
-        type="email"
-        autoComplete="username"
-        value={email}
-        onChange={() => {}}
-        disabled
-      />
-      <PasswordField
-        label="Mot de passe"
-        name="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-        error={form.errors.password}
-        hint={`${LIMITS.passwordMinLength} caractères minimum.`}
-        disabled={sending}
-      />
-      <PasswordField
-        label="Confirmer le mot de passe"
-        name="password_confirmation"
-        autoComplete="new-password"
-        value={confirmation}
-        onChange={setConfirmation}
-        error={form.errors.password_confirmation}
+    <StaffForm form={form} onSubmit={submit}>
+      <ActivationFields
+        email={email}
+        password={password}
+        onPasswordChange={setPassword}
+        confirmation={confirmation}
+        onConfirmationChange={setConfirmation}
+        errors={form.errors}
         disabled={sending}
       />
       <button type="submit" disabled={sending} className={`${primaryButtonClass} w-full py-3`}>
         {sending ? "Enregistrement…" : "Activer mon compte"}
       </button>
-    </form>
+    </StaffForm>
   );
 }

@@ -1,8 +1,9 @@
 import { LIMITS } from "@puerta/contract";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { primaryButtonClass } from "../../../components/button-styles.ts";
-import { FormAlert, PasswordField, useFormErrors } from "../../../components/form-fields.tsx";
+import { PasswordField } from "../../../components/form-fields.tsx";
 import { useToast } from "../../../components/toaster.tsx";
+import { StaffForm, useStaffForm } from "../shared/staff-form.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { staffAuthApi } from "./api.ts";
 
@@ -10,46 +11,38 @@ const FIELDS = ["current_password", "password", "password_confirmation"] as cons
 
 /** /gestion/mot-de-passe: any staff member changes their own password (docs/spec/back-office.md section 2). */
 export default function StaffChangePasswordPage() {
-  const form = useFormErrors<(typeof FIELDS)[number]>();
+  const form = useStaffForm(FIELDS, { stays: true });
+  const sending = form.sending;
   const toast = useToast();
   const [current, setCurrent] = useState("");
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
-  const [sending, setSending] = useState(false);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (sending) return;
-    const body = await form.check((schemas) => schemas.staffPasswordChangeRequest, {
-      current_password: current,
-      password,
-      password_confirmation: confirmation,
-    });
-    if (!body) return;
-    setSending(true);
-    try {
-      await staffAuthApi.changePassword(body);
-      setCurrent("");
-      setPassword("");
-      setConfirmation("");
-      form.reset();
-      toast({ title: "Mot de passe modifié." });
-    } catch (error) {
-      form.fail(error, FIELDS);
-    } finally {
-      setSending(false);
-    }
-  }
+  const submit = () =>
+    form.submit(
+      () =>
+        form.check((schemas) => schemas.staffPasswordChangeRequest, {
+          current_password: current,
+          password,
+          password_confirmation: confirmation,
+        }),
+      async (body) => {
+        await staffAuthApi.changePassword(body);
+        setCurrent("");
+        setPassword("");
+        setConfirmation("");
+        form.reset();
+        toast({ title: "Mot de passe modifié." });
+      },
+    );
 
   return (
     <StaffPage title="Changer mon mot de passe" crumbs={[{ label: "Mot de passe" }]}>
-      <form
-        ref={form.formRef}
-        noValidate
-        onSubmit={onSubmit}
+      <StaffForm
+        form={form}
+        onSubmit={submit}
         className="max-w-lg space-y-5 rounded-xl border border-gray-200 bg-white p-6"
       >
-        {form.alert && <FormAlert>{form.alert}</FormAlert>}
         <PasswordField
           label="Mot de passe actuel"
           name="current_password"
@@ -81,7 +74,7 @@ export default function StaffChangePasswordPage() {
         <button type="submit" disabled={sending} className={primaryButtonClass}>
           {sending ? "Enregistrement…" : "Enregistrer"}
         </button>
-      </form>
+      </StaffForm>
     </StaffPage>
   );
 }

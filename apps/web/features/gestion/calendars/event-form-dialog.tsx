@@ -1,11 +1,10 @@
 import { can, EVENT_TYPE_LABELS, EVENT_TYPES, type StaffEvent, type StaffEventCreateRequest } from "@puerta/contract";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
-import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
-import { FormAlert, SelectField, TextAreaField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
-import { ModalDialog } from "../../../components/modal-dialog.tsx";
+import { type ReactNode, useEffect, useState } from "react";
+import { SelectField, TextAreaField, TextField } from "../../../components/form-fields.tsx";
 import { useStaffUser } from "../session/staff-session.ts";
+import { FormActions, FormDialog, StaffForm, useStaffForm } from "../shared/staff-form.tsx";
 import { loadCalendarSchemas } from "./api.ts";
-import { CentresField } from "./centres-field.tsx";
+import { CentresField, useCentresChoice } from "./centres-field.tsx";
 
 const FIELDS = [
   "nom",
@@ -18,7 +17,6 @@ const FIELDS = [
   "tous_centres",
   "centre_ids",
 ] as const;
-type Field = (typeof FIELDS)[number];
 
 export const EVENT_TYPE_OPTIONS = EVENT_TYPES.map((type) => ({ value: type, label: EVENT_TYPE_LABELS[type] }));
 
@@ -38,18 +36,20 @@ export function EventFormDialog({
   poster?: ReactNode;
 }) {
   return (
-    <ModalDialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={event ? `Modifier « ${event.nom} »` : "Publier un événement"}
       description="Les étudiants des centres concernés le voient dans leur calendrier parascolaire dès l'enregistrement."
     >
-      {/* Keyed by the event: once created, the form starts again from the saved event. */}
-      {open && (
-        <EventForm key={event?.id ?? "new"} event={event} onCancel={() => onOpenChange(false)} onSave={onSave} />
+      {(close) => (
+        <>
+          {/* Keyed by the event: once created, the form starts again from the saved event. */}
+          <EventForm key={event?.id ?? "new"} event={event} onCancel={close} onSave={onSave} />
+          {poster}
+        </>
       )}
-      {open && poster}
-    </ModalDialog>
+    </FormDialog>
   );
 }
 
@@ -63,7 +63,8 @@ function EventForm({
   onSave: (body: StaffEventCreateRequest) => Promise<unknown>;
 }) {
   const me = useStaffUser();
-  const form = useFormErrors<Field>();
+  const form = useStaffForm(FIELDS);
+  const sending = form.sending;
   // A secretary publishes for her centres; pedagogie and the direction for every centre by default.
   const allowAll = me.role !== "secretariat";
   const [nom, setNom] = useState(event?.nom ?? "");
@@ -73,17 +74,14 @@ function EventForm({
   const [lieu, setLieu] = useState(event?.lieu ?? "");
   const [description, setDescription] = useState(event?.description ?? "");
   const [type, setType] = useState<string>(event?.type ?? "");
-  const [all, setAll] = useState(event?.tous_centres ?? allowAll);
-  const [centreIds, setCentreIds] = useState<number[]>(
+  const centres = useCentresChoice(
+    event?.tous_centres ?? allowAll,
     event?.centre_ids ?? (me.role === "secretariat" && me.centre_ids.length === 1 ? me.centre_ids : []),
   );
-  const [sending, setSending] = useState(false);
   // Fetched as the form opens, so that a first submit is checked at once.
   useEffect(() => void loadCalendarSchemas().catch(() => undefined), []);
 
-  async function onSubmit(submitted: FormEvent) {
-    submitted.preventDefault();
-    if (sending) return;
+  async function check() {
     const values = {
       nom,
       date,
@@ -92,25 +90,18 @@ function EventForm({
       lieu,
       description,
       type,
-      tous_centres: all,
-      centre_ids: all ? [] : centreIds,
+      ...centres.values,
     };
     const schemas = await loadCalendarSchemas().catch(() => null);
-    if (!schemas) return form.setAlert("Une erreur s'est produite. Réessayez.");
-    const body = await form.check(() => schemas.staffEventCreateRequest, values);
-    if (!body) return;
-    setSending(true);
-    try {
-      await onSave(body);
-    } catch (error) {
-      form.fail(error, FIELDS);
-      setSending(false);
+    if (!schemas) {
+      form.setAlert("Une erreur s'est produite. Réessayez.");
+      return null;
     }
+    return form.check(() => schemas.staffEventCreateRequest, values);
   }
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={onSubmit} className="space-y-5">
-      {form.alert && <FormAlert>{form.alert}</FormAlert>}
+    <StaffForm form={form} onSubmit={() => form.submit(check, onSave)}>
       <TextField
         label="Nom de l'événement"
         name="nom"
@@ -178,27 +169,19 @@ function EventForm({
         maxLength={5000}
       />
       <CentresField
-        all={all}
-        onAllChange={setAll}
-        centreIds={centreIds}
-        onCentresChange={setCentreIds}
-        error={form.errors.centre_ids ?? form.errors.tous_centres}
+        choice={centres}
+        errors={form.errors}
         disabled={sending}
         allowAll={allowAll || (event?.tous_centres ?? false)}
         ownCentresOnly
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onCancel} disabled={sending} className={secondaryButtonClass}>
-          Annuler
-        </button>
-        <button
-          type="submit"
-          disabled={sending || !can(me, event ? "update:parascolaire" : "create:parascolaire")}
-          className={primaryButtonClass}
-        >
-          {sending ? "Enregistrement…" : event ? "Enregistrer" : "Publier"}
-        </button>
-      </div>
-    </form>
+      <FormActions
+        onCancel={onCancel}
+        busy={sending}
+        submitDisabled={!can(me, event ? "update:parascolaire" : "create:parascolaire")}
+      >
+        {sending ? "Enregistrement…" : event ? "Enregistrer" : "Publier"}
+      </FormActions>
+    </StaffForm>
   );
 }

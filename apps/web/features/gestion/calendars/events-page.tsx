@@ -2,15 +2,16 @@ import { can, EVENT_TYPE_LABELS, formatFrenchDate, type StaffEvent } from "@puer
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { primaryButtonClass } from "../../../components/button-styles.ts";
-import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../components/data-table.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
-import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
-import { centresLabel, useCentreNames } from "../shared/centres.ts";
+import { useCentreNames } from "../shared/centres.ts";
+import { WithdrawConfirm } from "../shared/withdraw-confirm.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { EVENTS_KEY, eventsApi, hoursLabel } from "./api.ts";
+import { CentresCell } from "./centres-field.tsx";
 import { EVENT_TYPE_OPTIONS, EventFormDialog } from "./event-form-dialog.tsx";
 import { PosterField } from "./poster-field.tsx";
 
@@ -68,11 +69,7 @@ export default function EventsPage() {
     column.accessor("centre_ids", {
       header: "Centres",
       enableSorting: false,
-      cell: (info) => (
-        <span className="block min-w-28">
-          {info.row.original.tous_centres ? "Tous les centres" : centresLabel(info.getValue(), centreNames)}
-        </span>
-      ),
+      cell: (info) => <CentresCell row={info.row.original} names={centreNames} />,
     }),
     column.display({
       id: "actions",
@@ -150,21 +147,14 @@ export default function EventsPage() {
         }}
       />
       {withdrawing && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => open || setWithdrawing(null)}
+        <WithdrawConfirm
           title="Retirer cet événement ?"
-          description={`« ${withdrawing.nom} » disparaît aussitôt du calendrier des étudiants. Il reste 30 jours dans la corbeille, d'où il peut être restauré.`}
-          confirmLabel="Retirer"
-          onConfirm={async () => {
-            try {
-              await eventsApi.withdraw(withdrawing.id);
-              toast({ title: "Événement retiré.", description: withdrawing.nom });
-              await refresh();
-            } catch (error) {
-              toast({ kind: "error", title: "Le retrait n'a pas abouti.", description: staffErrorMessage(error) });
-            }
-          }}
+          name={withdrawing.nom}
+          gone="du calendrier des étudiants"
+          withdraw={() => eventsApi.withdraw(withdrawing.id)}
+          withdrawnTitle="Événement retiré."
+          onClose={() => setWithdrawing(null)}
+          onDone={refresh}
         />
       )}
     </StaffPage>

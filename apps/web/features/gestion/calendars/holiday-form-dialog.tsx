@@ -4,15 +4,13 @@ import {
   type StaffHoliday,
   type StaffHolidayCreateRequest,
 } from "@puerta/contract";
-import { type FormEvent, useEffect, useState } from "react";
-import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
-import { FormAlert, SelectField, TextAreaField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
-import { ModalDialog } from "../../../components/modal-dialog.tsx";
+import { useEffect, useState } from "react";
+import { SelectField, TextAreaField, TextField } from "../../../components/form-fields.tsx";
+import { FormActions, FormDialog, StaffForm, useStaffForm } from "../shared/staff-form.tsx";
 import { loadCalendarSchemas } from "./api.ts";
-import { CentresField } from "./centres-field.tsx";
+import { CentresField, useCentresChoice } from "./centres-field.tsx";
 
 const FIELDS = ["nom", "description", "categorie", "date", "date_fin", "tous_centres", "centre_ids"] as const;
-type Field = (typeof FIELDS)[number];
 
 export const HOLIDAY_KIND_OPTIONS = HOLIDAY_KINDS.map((kind) => ({ value: kind, label: HOLIDAY_KIND_LABELS[kind] }));
 
@@ -32,7 +30,7 @@ export function HolidayFormDialog({
   onSave: (body: StaffHolidayCreateRequest) => Promise<unknown>;
 }) {
   return (
-    <ModalDialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={holiday ? `Modifier « ${holiday.nom} »` : "Ajouter une fermeture"}
@@ -42,8 +40,8 @@ export function HolidayFormDialog({
           : "Les étudiants des centres concernés la voient dans leur calendrier des jours fériés."
       }
     >
-      {open && <HolidayForm holiday={holiday} onCancel={() => onOpenChange(false)} onSave={onSave} />}
-    </ModalDialog>
+      {(close) => <HolidayForm holiday={holiday} onCancel={close} onSave={onSave} />}
+    </FormDialog>
   );
 }
 
@@ -56,46 +54,36 @@ function HolidayForm({
   onCancel: () => void;
   onSave: (body: StaffHolidayCreateRequest) => Promise<unknown>;
 }) {
-  const form = useFormErrors<Field>();
+  const form = useStaffForm(FIELDS);
+  const sending = form.sending;
   const [nom, setNom] = useState(holiday?.nom ?? "");
   const [categorie, setCategorie] = useState<string>(holiday?.categorie ?? "vacances");
   const [date, setDate] = useState(holiday?.date ?? "");
   const [dateFin, setDateFin] = useState(holiday?.date_fin ?? "");
   const [description, setDescription] = useState(holiday?.description ?? "");
-  const [all, setAll] = useState(holiday?.tous_centres ?? true);
-  const [centreIds, setCentreIds] = useState<number[]>(holiday?.centre_ids ?? []);
-  const [sending, setSending] = useState(false);
+  const centres = useCentresChoice(holiday?.tous_centres ?? true, holiday?.centre_ids ?? []);
   // Fetched as the form opens, so that a first submit is checked at once.
   useEffect(() => void loadCalendarSchemas().catch(() => undefined), []);
 
-  async function onSubmit(submitted: FormEvent) {
-    submitted.preventDefault();
-    if (sending) return;
+  async function check() {
     const values = {
       nom,
       categorie,
       date,
       date_fin: dateFin || null,
       description,
-      tous_centres: all,
-      centre_ids: all ? [] : centreIds,
+      ...centres.values,
     };
     const schemas = await loadCalendarSchemas().catch(() => null);
-    if (!schemas) return form.setAlert("Une erreur s'est produite. Réessayez.");
-    const body = await form.check(() => schemas.staffHolidayCreateRequest, values);
-    if (!body) return;
-    setSending(true);
-    try {
-      await onSave(body);
-    } catch (error) {
-      form.fail(error, FIELDS);
-      setSending(false);
+    if (!schemas) {
+      form.setAlert("Une erreur s'est produite. Réessayez.");
+      return null;
     }
+    return form.check(() => schemas.staffHolidayCreateRequest, values);
   }
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={onSubmit} className="space-y-5">
-      {form.alert && <FormAlert>{form.alert}</FormAlert>}
+    <StaffForm form={form} onSubmit={() => form.submit(check, onSave)}>
       <TextField
         label="Nom"
         name="nom"
@@ -145,23 +133,10 @@ function HolidayForm({
         maxLength={5000}
         rows={3}
       />
-      <CentresField
-        all={all}
-        onAllChange={setAll}
-        centreIds={centreIds}
-        onCentresChange={setCentreIds}
-        error={form.errors.centre_ids ?? form.errors.tous_centres}
-        disabled={sending}
-        allowAll
-      />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onCancel} disabled={sending} className={secondaryButtonClass}>
-          Annuler
-        </button>
-        <button type="submit" disabled={sending} className={primaryButtonClass}>
-          {sending ? "Enregistrement…" : holiday ? "Enregistrer" : "Ajouter"}
-        </button>
-      </div>
-    </form>
+      <CentresField choice={centres} errors={form.errors} disabled={sending} allowAll />
+      <FormActions onCancel={onCancel} busy={sending}>
+        {sending ? "Enregistrement…" : holiday ? "Enregistrer" : "Ajouter"}
+      </FormActions>
+    </StaffForm>
   );
 }

@@ -10,24 +10,23 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
-import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../components/data-table.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
 import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
-import { centresLabel, useCentreNames } from "../shared/centres.ts";
+import { useCentreNames } from "../shared/centres.ts";
+import { StatusPill } from "../shared/status-pill.tsx";
+import { WithdrawConfirm } from "../shared/withdraw-confirm.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { HOLIDAYS_KEY, holidaysApi } from "./api.ts";
+import { CentresCell } from "./centres-field.tsx";
 import { HOLIDAY_KIND_OPTIONS, HolidayFormDialog } from "./holiday-form-dialog.tsx";
 
 const FILTERS = ["annee", "categorie", "centre_id"] as const;
 const column = columnsOf<StaffHoliday>();
 
-const STATUS_STYLES = {
-  prevue: "bg-amber-50 text-amber-900 ring-amber-200",
-  confirmee: "bg-green-50 text-green-800 ring-green-200",
-} as const;
+const STATUS_TONES = { prevue: "new", confirmee: "done" } as const;
 
 const yearLabel = (start: number) => `${start}-${start + 1}`;
 
@@ -112,11 +111,7 @@ export default function HolidaysPage() {
       cell: (info) => {
         const status = info.getValue();
         return status ? (
-          <span
-            className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${STATUS_STYLES[status]}`}
-          >
-            {HOLIDAY_DATE_STATUS_LABELS[status]}
-          </span>
+          <StatusPill tone={STATUS_TONES[status]}>{HOLIDAY_DATE_STATUS_LABELS[status]}</StatusPill>
         ) : (
           <span className="text-sm text-gray-700">Date fixe</span>
         );
@@ -125,11 +120,7 @@ export default function HolidaysPage() {
     column.accessor("centre_ids", {
       header: "Centres",
       enableSorting: false,
-      cell: (info) => (
-        <span className="block min-w-28">
-          {info.row.original.tous_centres ? "Tous les centres" : centresLabel(info.getValue(), centreNames)}
-        </span>
-      ),
+      cell: (info) => <CentresCell row={info.row.original} names={centreNames} />,
     }),
     column.display({
       id: "actions",
@@ -239,20 +230,14 @@ export default function HolidaysPage() {
         }}
       />
       {withdrawing && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => open || setWithdrawing(null)}
+        <WithdrawConfirm
           title="Retirer ce jour férié ?"
-          description={`« ${withdrawing.nom} » disparaît aussitôt du calendrier des étudiants. Il reste 30 jours dans la corbeille, d'où il peut être restauré.`}
-          confirmLabel="Retirer"
-          onConfirm={() =>
-            run(
-              () => holidaysApi.withdraw(withdrawing.id),
-              "Jour férié retiré.",
-              "Le retrait n'a pas abouti.",
-              withdrawing.nom,
-            )
-          }
+          name={withdrawing.nom}
+          gone="du calendrier des étudiants"
+          withdraw={() => holidaysApi.withdraw(withdrawing.id)}
+          withdrawnTitle="Jour férié retiré."
+          onClose={() => setWithdrawing(null)}
+          onDone={refresh}
         />
       )}
     </StaffPage>

@@ -6,20 +6,12 @@ import {
   type StaffRole,
 } from "@puerta/contract";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useState } from "react";
-import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
-import {
-  CheckboxGroupField,
-  FormAlert,
-  SelectField,
-  TextField,
-  useFormErrors,
-} from "../../../components/form-fields.tsx";
-import { ModalDialog } from "../../../components/modal-dialog.tsx";
+import { type ReactNode, useState } from "react";
+import { CheckboxGroupField, SelectField, TextField } from "../../../components/form-fields.tsx";
 import { centresQuery } from "../shared/centres.ts";
+import { FormActions, FormDialog, OtherActions, StaffForm, useStaffForm } from "../shared/staff-form.tsx";
 
 const FIELDS = ["name", "email", "role", "centre_ids"] as const;
-type Field = (typeof FIELDS)[number];
 
 export const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }));
 
@@ -44,7 +36,7 @@ export function AccountFormDialog({
   otherActions?: ReactNode;
 }) {
   return (
-    <ModalDialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={account ? `Compte de ${account.name}` : "Inviter un membre du personnel"}
@@ -54,17 +46,13 @@ export function AccountFormDialog({
           : "La personne reçoit par e-mail un lien pour choisir son mot de passe (valable 7 jours)."
       }
     >
-      {/* Mounted with the dialog: a new opening starts from the account's values. */}
-      {open && <AccountForm account={account} onCancel={() => onOpenChange(false)} onSave={onSave} />}
-      {open && otherActions && (
-        <section aria-labelledby="other-actions-title" className="mt-6 border-t border-gray-200 pt-4">
-          <h3 id="other-actions-title" className="mb-2 text-sm font-bold text-ink">
-            Autres actions
-          </h3>
-          {otherActions}
-        </section>
+      {(close) => (
+        <>
+          <AccountForm account={account} onCancel={close} onSave={onSave} />
+          {otherActions && <OtherActions id="other-actions-title">{otherActions}</OtherActions>}
+        </>
       )}
-    </ModalDialog>
+    </FormDialog>
   );
 }
 
@@ -78,32 +66,21 @@ function AccountForm({
   onSave: (body: StaffAccountCreateRequest) => Promise<unknown>;
 }) {
   const centres = useQuery(centresQuery);
-  const form = useFormErrors<Field>();
+  const form = useStaffForm(FIELDS);
+  const sending = form.sending;
   const [name, setName] = useState(account?.name ?? "");
   const [email, setEmail] = useState(account?.email ?? "");
   const [role, setRole] = useState<string>(account?.role ?? "");
   const [centreIds, setCentreIds] = useState<number[]>(account?.centre_ids ?? []);
-  const [sending, setSending] = useState(false);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (sending) return;
+  function check() {
     // Only the secretariat works within centres; the other roles see every centre.
     const values = { name, email, role, centre_ids: role === "secretariat" ? centreIds : [] };
-    const body = await form.check((schemas) => schemas.staffAccountCreateRequest, values);
-    if (!body) return;
-    setSending(true);
-    try {
-      await onSave(body);
-    } catch (error) {
-      form.fail(error, FIELDS);
-      setSending(false);
-    }
+    return form.check((schemas) => schemas.staffAccountCreateRequest, values);
   }
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={onSubmit} className="space-y-5">
-      {form.alert && <FormAlert>{form.alert}</FormAlert>}
+    <StaffForm form={form} onSubmit={() => form.submit(check, onSave)}>
       <TextField
         label="Nom complet"
         name="name"
@@ -146,14 +123,9 @@ function AccountForm({
           disabled={sending}
         />
       )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onCancel} disabled={sending} className={secondaryButtonClass}>
-          Annuler
-        </button>
-        <button type="submit" disabled={sending} className={primaryButtonClass}>
-          {sending ? "Enregistrement…" : account ? "Enregistrer" : "Envoyer l'invitation"}
-        </button>
-      </div>
-    </form>
+      <FormActions onCancel={onCancel} busy={sending}>
+        {sending ? "Enregistrement…" : account ? "Enregistrer" : "Envoyer l'invitation"}
+      </FormActions>
+    </StaffForm>
   );
 }

@@ -2,14 +2,14 @@ import { CERTIFICATE_STATUS, type CertificateStaffDetail, can } from "@puerta/co
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useToast } from "../../../components/toaster.tsx";
-import { ApiError } from "../../../lib/api.ts";
 import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
+import { RecordView } from "../shared/record-view.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { REQUESTS_KEY, requestsApi } from "./api.ts";
 import { MotifDialog, type MotifKind } from "./motif-dialog.tsx";
@@ -27,7 +27,6 @@ export default function DemandePage() {
     ...staffQueryDefaults,
     enabled: valid && can(me, "read:demandes"),
   });
-  const notFound = !valid || (request.error instanceof ApiError && request.error.status === 404);
   const title = request.data ? `Demande de ${request.data.prenom} ${request.data.nom}` : `Demande n° ${id}`;
 
   return (
@@ -36,24 +35,15 @@ export default function DemandePage() {
       crumbs={[{ label: "Demandes d'attestation", to: "/gestion/demandes" }, { label: `Demande n° ${id}` }]}
       permission="read:demandes"
     >
-      {notFound ? (
-        <p role="alert" className="text-gray-700">
-          Cette demande n'existe pas.{" "}
-          <Link to="/gestion/demandes" className="font-semibold text-brand-700 underline underline-offset-4">
-            Retour aux demandes
-          </Link>
-        </p>
-      ) : request.isError ? (
-        <p role="alert" className="text-brand-800">
-          {staffErrorMessage(request.error)}
-        </p>
-      ) : !request.data ? (
-        <p role="status" className="text-gray-700">
-          Chargement de la demande…
-        </p>
-      ) : (
-        <RequestDetails request={request.data} />
-      )}
+      <RecordView
+        query={request}
+        valid={valid}
+        missing="Cette demande n'existe pas."
+        back={{ to: "/gestion/demandes", label: "Retour aux demandes" }}
+        loading="Chargement de la demande…"
+      >
+        {(data) => <RequestDetails request={data} />}
+      </RecordView>
     </StaffPage>
   );
 }

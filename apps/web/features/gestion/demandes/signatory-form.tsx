@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { primaryButtonClass } from "../../../components/button-styles.ts";
-import { FormAlert, TextField, useFormErrors } from "../../../components/form-fields.tsx";
+import { TextField } from "../../../components/form-fields.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { StaffForm, useStaffForm } from "../shared/staff-form.tsx";
 import { REQUESTS_KEY, requestsApi } from "./api.ts";
 
 const FIELDS = ["name", "title"] as const;
@@ -17,10 +18,10 @@ export function SignatoryForm() {
     queryFn: ({ signal }) => requestsApi.signatory(signal),
     ...staffQueryDefaults,
   });
-  const form = useFormErrors<(typeof FIELDS)[number]>();
+  const form = useStaffForm(FIELDS, { stays: true });
+  const sending = form.sending;
   const [name, setName] = useState("");
   const [title, setTitle] = useState("");
-  const [sending, setSending] = useState(false);
   useEffect(() => {
     if (current.data) {
       setName(current.data.name);
@@ -28,22 +29,15 @@ export function SignatoryForm() {
     }
   }, [current.data]);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (sending) return;
-    const body = await form.check((schemas) => schemas.certificateSignatory, { name, title });
-    if (!body) return;
-    setSending(true);
-    try {
-      await requestsApi.setSignatory(body);
-      toast({ title: "Signataire enregistré.", description: `${body.name} (${body.title})` });
-      await queryClient.invalidateQueries({ queryKey: [...REQUESTS_KEY, "signataire"] });
-    } catch (error) {
-      form.fail(error, FIELDS);
-    } finally {
-      setSending(false);
-    }
-  }
+  const submit = () =>
+    form.submit(
+      () => form.check((schemas) => schemas.certificateSignatory, { name, title }),
+      async (body) => {
+        await requestsApi.setSignatory(body);
+        toast({ title: "Signataire enregistré.", description: `${body.name} (${body.title})` });
+        await queryClient.invalidateQueries({ queryKey: [...REQUESTS_KEY, "signataire"] });
+      },
+    );
 
   return (
     <section aria-labelledby="signatory-title" className="rounded-xl border border-gray-200 bg-white p-5">
@@ -53,8 +47,7 @@ export function SignatoryForm() {
       <p className="mt-1 text-sm text-gray-700">
         Imprimé sur les prochaines attestations ; celles déjà émises gardent le leur.
       </p>
-      <form ref={form.formRef} noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
-        {form.alert && <FormAlert>{form.alert}</FormAlert>}
+      <StaffForm form={form} onSubmit={submit} className="mt-4 space-y-4">
         <TextField
           label="Nom du signataire"
           name="name"
@@ -76,7 +69,7 @@ export function SignatoryForm() {
         <button type="submit" className={primaryButtonClass} disabled={sending}>
           {sending ? "Enregistrement…" : "Enregistrer le signataire"}
         </button>
-      </form>
+      </StaffForm>
     </section>
   );
 }

@@ -1,9 +1,8 @@
 import type { StaffStudent, StudentCreateRequest } from "@puerta/contract";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useState } from "react";
-import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
-import { FormAlert, SelectField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
-import { ModalDialog } from "../../../components/modal-dialog.tsx";
+import { type ReactNode, useState } from "react";
+import { SelectField, TextField } from "../../../components/form-fields.tsx";
+import { FormActions, FormDialog, OtherActions, StaffForm, useStaffForm } from "../shared/staff-form.tsx";
 import { referenceQuery } from "./api.ts";
 
 const FIELDS = [
@@ -17,7 +16,6 @@ const FIELDS = [
   "option_id",
   "filiere_id",
 ] as const;
-type Field = (typeof FIELDS)[number];
 
 /**
  * Create a student (an invitation e-mail leaves) or edit one (docs/spec/back-office.md section 4),
@@ -40,7 +38,7 @@ export function StudentFormDialog({
   otherActions?: ReactNode;
 }) {
   return (
-    <ModalDialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={student ? `Fiche de ${student.prenom} ${student.nom}` : "Nouvel étudiant"}
@@ -50,18 +48,13 @@ export function StudentFormDialog({
           : "L'étudiant reçoit par e-mail un lien pour choisir son mot de passe (valable 7 jours)."
       }
     >
-      {open && (
-        <StudentForm student={student} centreIds={centreIds} onCancel={() => onOpenChange(false)} onSave={onSave} />
+      {(close) => (
+        <>
+          <StudentForm student={student} centreIds={centreIds} onCancel={close} onSave={onSave} />
+          {otherActions && <OtherActions id="student-actions-title">{otherActions}</OtherActions>}
+        </>
       )}
-      {open && otherActions && (
-        <section aria-labelledby="student-actions-title" className="mt-6 border-t border-gray-200 pt-4">
-          <h3 id="student-actions-title" className="mb-2 text-sm font-bold text-ink">
-            Autres actions
-          </h3>
-          {otherActions}
-        </section>
-      )}
-    </ModalDialog>
+    </FormDialog>
   );
 }
 
@@ -79,7 +72,8 @@ function StudentForm({
   onSave: (body: StudentCreateRequest) => Promise<unknown>;
 }) {
   const reference = useQuery(referenceQuery);
-  const form = useFormErrors<Field>();
+  const form = useStaffForm(FIELDS);
+  const sending = form.sending;
   const [values, setValues] = useState({
     nom: student?.nom ?? "",
     prenom: student?.prenom ?? "",
@@ -91,7 +85,6 @@ function StudentForm({
     option_id: student?.option ? String(student.option.id) : "",
     filiere_id: student?.filiere ? String(student.filiere.id) : "",
   });
-  const [sending, setSending] = useState(false);
   const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   const centres = (reference.data?.centres ?? []).filter((c) => !centreIds || centreIds.includes(c.id));
@@ -99,33 +92,26 @@ function StudentForm({
     (o) => !values.filiere_id || o.filiere_id === null || String(o.filiere_id) === values.filiere_id,
   );
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (sending) return;
-    const body = await form.check((schemas) => schemas.studentCreateRequest, {
-      ...values,
-      centre_id: values.centre_id === "" ? undefined : Number(values.centre_id),
-      option_id: idOrNull(values.option_id),
-      filiere_id: idOrNull(values.filiere_id),
-    });
-    if (!body) return;
-    setSending(true);
-    try {
-      await onSave({
-        ...body,
-        telephone: values.telephone.trim() || null,
-        cin: values.cin.trim() || null,
-        numero_etudiant: values.numero_etudiant.trim() || null,
-      });
-    } catch (error) {
-      form.fail(error, FIELDS);
-      setSending(false);
-    }
-  }
+  const submit = () =>
+    form.submit(
+      () =>
+        form.check((schemas) => schemas.studentCreateRequest, {
+          ...values,
+          centre_id: values.centre_id === "" ? undefined : Number(values.centre_id),
+          option_id: idOrNull(values.option_id),
+          filiere_id: idOrNull(values.filiere_id),
+        }),
+      (body) =>
+        onSave({
+          ...body,
+          telephone: values.telephone.trim() || null,
+          cin: values.cin.trim() || null,
+          numero_etudiant: values.numero_etudiant.trim() || null,
+        }),
+    );
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={onSubmit} className="space-y-5">
-      {form.alert && <FormAlert>{form.alert}</FormAlert>}
+    <StaffForm form={form} onSubmit={submit}>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label="Nom"
@@ -218,14 +204,9 @@ function StudentForm({
           disabled={sending}
         />
       </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onCancel} disabled={sending} className={secondaryButtonClass}>
-          Annuler
-        </button>
-        <button type="submit" disabled={sending} className={primaryButtonClass}>
-          {sending ? "Enregistrement…" : student ? "Enregistrer" : "Créer et inviter"}
-        </button>
-      </div>
-    </form>
+      <FormActions onCancel={onCancel} busy={sending}>
+        {sending ? "Enregistrement…" : student ? "Enregistrer" : "Créer et inviter"}
+      </FormActions>
+    </StaffForm>
   );
 }

@@ -1,10 +1,10 @@
 import { type AuditEntry, can, isStaffRole, STAFF_ROLE_LABELS } from "@puerta/contract";
 import { useQuery } from "@tanstack/react-query";
-import { Link, useParams } from "react-router";
-import { ApiError } from "../../../lib/api.ts";
-import { STAFF_QUERY_KEY, staffErrorMessage, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useParams } from "react-router";
+import { STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
+import { RecordView } from "../shared/record-view.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { actionLabel, actorLabel, entityLabel } from "./labels.ts";
 
@@ -27,7 +27,6 @@ export default function JournalEntryPage() {
     enabled: /^\d+$/.test(id) && allowed,
   });
   const title = `Entrée n° ${id}`;
-  const notFound = !/^\d+$/.test(id) || (entry.error instanceof ApiError && entry.error.status === 404);
 
   return (
     <StaffPage
@@ -35,24 +34,15 @@ export default function JournalEntryPage() {
       crumbs={[{ label: "Journal", to: "/gestion/journal" }, { label: title }]}
       permission="read:journal"
     >
-      {notFound ? (
-        <p role="alert" className="text-gray-700">
-          Cette entrée du journal n'existe pas.{" "}
-          <Link to="/gestion/journal" className="font-semibold text-brand-700 underline underline-offset-4">
-            Retour au journal
-          </Link>
-        </p>
-      ) : entry.isError ? (
-        <p role="alert" className="text-brand-800">
-          {staffErrorMessage(entry.error)}
-        </p>
-      ) : !entry.data ? (
-        <p role="status" className="text-gray-700">
-          Chargement de l'entrée…
-        </p>
-      ) : (
-        <EntryDetails entry={entry.data} />
-      )}
+      <RecordView
+        query={entry}
+        valid={/^\d+$/.test(id)}
+        missing="Cette entrée du journal n'existe pas."
+        back={{ to: "/gestion/journal", label: "Retour au journal" }}
+        loading="Chargement de l'entrée…"
+      >
+        {(data) => <EntryDetails entry={data} />}
+      </RecordView>
     </StaffPage>
   );
 }

@@ -7,14 +7,14 @@ import {
 } from "@puerta/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import { FormAlert, TextAreaField, useFormErrors } from "../../../components/form-fields.tsx";
 import { useToast } from "../../../components/toaster.tsx";
-import { ApiError } from "../../../lib/api.ts";
 import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
+import { RecordView } from "../shared/record-view.tsx";
 import { StatusPill } from "../shared/status-pill.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { MESSAGES_KEY, messagesApi } from "./api.ts";
@@ -42,7 +42,6 @@ export default function MessagePage() {
   }, [opened, queryClient]);
 
   const title = message.data ? message.data.sujet : `Message n° ${id}`;
-  const notFound = !valid || (message.error instanceof ApiError && message.error.status === 404);
 
   return (
     <StaffPage
@@ -50,34 +49,27 @@ export default function MessagePage() {
       crumbs={[{ label: "Messages", to: "/gestion/messages" }, { label: `Message n° ${id}` }]}
       permission="read:messages"
     >
-      {notFound ? (
-        <p role="alert" className="text-gray-700">
-          Ce message n'existe pas.{" "}
-          <Link to="/gestion/messages" className="font-semibold text-brand-700 underline underline-offset-4">
-            Retour aux messages
-          </Link>
-        </p>
-      ) : message.isError ? (
-        <p role="alert" className="text-brand-800">
-          {staffErrorMessage(message.error)}
-        </p>
-      ) : !message.data ? (
-        <p role="status" className="text-gray-700">
-          Chargement du message…
-        </p>
-      ) : (
-        <MessageDetails
-          message={message.data}
-          canWrite={can(me, "update:messages")}
-          onChanged={(next) => {
-            queryClient.setQueryData([...MESSAGES_KEY, "message", id], next);
-            void queryClient.invalidateQueries({
-              queryKey: MESSAGES_KEY,
-              predicate: (q) => q.queryKey[2] !== "message",
-            });
-          }}
-        />
-      )}
+      <RecordView
+        query={message}
+        valid={valid}
+        missing="Ce message n'existe pas."
+        back={{ to: "/gestion/messages", label: "Retour aux messages" }}
+        loading="Chargement du message…"
+      >
+        {(data) => (
+          <MessageDetails
+            message={data}
+            canWrite={can(me, "update:messages")}
+            onChanged={(next) => {
+              queryClient.setQueryData([...MESSAGES_KEY, "message", id], next);
+              void queryClient.invalidateQueries({
+                queryKey: MESSAGES_KEY,
+                predicate: (q) => q.queryKey[2] !== "message",
+              });
+            }}
+          />
+        )}
+      </RecordView>
     </StaffPage>
   );
 }

@@ -11,11 +11,11 @@ import {
   UPLOAD_TEXT,
 } from "@puerta/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import { FileUpload, useUploadQueue } from "../../../components/file-upload.tsx";
-import { FormAlert, inputClass, SelectField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
+import { FormAlert, SelectField, TextAreaField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
 import { NotificationArticle } from "../../../components/notification-article.tsx";
 import { NotificationCard } from "../../../components/notification-card.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
@@ -23,6 +23,8 @@ import { useToast } from "../../../components/toaster.tsx";
 import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { uploadWithProgress } from "../../../lib/upload.ts";
 import { useStaffUser } from "../session/staff-session.ts";
+import { TitleField } from "../shared/publishing.tsx";
+import { StaffForm } from "../shared/staff-form.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { NOTIFICATIONS_KEY, notificationsApi } from "./api.ts";
 import { AudienceBuilder, type AudienceValue } from "./audience-builder.tsx";
@@ -100,8 +102,7 @@ function ComposeForm({ existing }: { existing?: NotificationStaff }) {
   const chosenPhoto = photoQueue.items.find((item) => item.state !== "failed")?.file;
   const chosenPhotoUrl = useObjectUrl(chosenPhoto);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (sending) return;
     const values = {
       titre,
@@ -182,24 +183,17 @@ function ComposeForm({ existing }: { existing?: NotificationStaff }) {
 
   return (
     <div className="grid gap-8 lg:grid-cols-2">
-      <form ref={form.formRef} noValidate onSubmit={onSubmit} className="min-w-0 space-y-5">
-        {form.alert && <FormAlert>{form.alert}</FormAlert>}
+      <StaffForm form={form} onSubmit={submit} className="min-w-0 space-y-5">
         {published && (
           <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
             Cette notification est publiée : vos corrections apparaîtront aux étudiants à leur prochain chargement.
           </p>
         )}
-        <TextField
-          label="Titre"
-          name="titre"
-          value={titre}
-          onChange={setTitre}
-          error={form.errors.titre}
-          disabled={sending}
-          maxLength={200}
-        />
-        <TextArea
+        <TitleField value={titre} onChange={setTitre} error={form.errors.titre} disabled={sending} />
+        <TextAreaField
           label="Message"
+          name="message"
+          rows={7}
           value={message}
           onChange={setMessage}
           error={form.errors.message}
@@ -274,12 +268,17 @@ function ComposeForm({ existing }: { existing?: NotificationStaff }) {
           disabled={sending}
         >
           {publication === "programmee" && (
-            <DateTimeField
-              value={publishAt}
-              onChange={setPublishAt}
-              error={form.errors.publish_at}
-              disabled={sending}
-            />
+            <div className="mt-3 pl-6">
+              <TextField
+                label="Date et heure de publication (heure de Casablanca)"
+                name="publish_at"
+                type="datetime-local"
+                value={publishAt}
+                onChange={setPublishAt}
+                error={form.errors.publish_at}
+                disabled={sending}
+              />
+            </div>
           )}
         </RadioGroup>
         <label className="flex items-start gap-3 text-sm text-ink">
@@ -316,7 +315,7 @@ function ComposeForm({ existing }: { existing?: NotificationStaff }) {
                     : "Enregistrer le brouillon"}
           </button>
         </div>
-      </form>
+      </StaffForm>
       <section aria-labelledby="preview-title" className="min-w-0">
         <h2 id="preview-title" className="text-lg font-bold text-ink">
           Aperçu pour les étudiants
@@ -328,52 +327,6 @@ function ComposeForm({ existing }: { existing?: NotificationStaff }) {
         <p className="mt-6 text-sm text-gray-700">Sur la page de la notification :</p>
         <NotificationArticle notification={preview} photoUrl={previewPhoto} headingLevel={3} />
       </section>
-    </div>
-  );
-}
-
-function TextArea({
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  disabled,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  hint?: string;
-  disabled?: boolean;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name="message"
-        rows={7}
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined}
-        className={inputClass}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-gray-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-brand-700">
-          {error}
-        </p>
-      )}
     </div>
   );
 }
@@ -424,42 +377,6 @@ function RadioGroup({
         </p>
       )}
     </fieldset>
-  );
-}
-
-function DateTimeField({
-  value,
-  onChange,
-  error,
-  disabled,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  disabled?: boolean;
-}) {
-  const id = useId();
-  return (
-    <div className="mt-3 pl-6">
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
-        Date et heure de publication (heure de Casablanca)
-      </label>
-      <input
-        id={id}
-        type="datetime-local"
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={inputClass}
-      />
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-brand-700">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 

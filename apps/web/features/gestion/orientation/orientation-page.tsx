@@ -1,30 +1,31 @@
-import { can, PUBLISHING_TEXT, type StaffOrientationDocument, UPLOAD_LIMITS } from "@puerta/contract";
+import { can, PUBLISHING_TEXT, type StaffOrientationDocument } from "@puerta/contract";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
-import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
-import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { useState } from "react";
+import { primaryButtonClass } from "../../../components/button-styles.ts";
 import { CellNote, columnsOf, DataTable } from "../../../components/data-table.tsx";
-import { FileUpload } from "../../../components/file-upload.tsx";
-import { FormAlert, TextAreaField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
-import { serverFieldErrors, staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { serverFieldErrors, staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
+import { PdfUpload } from "../shared/pdf-batch.tsx";
 import {
+  DescriptionField,
   formatSize,
   PdfLink,
   pdfSender,
   rowButtonClass,
+  TitleField,
   titleFromFileName,
   usePdfQueue,
 } from "../shared/publishing.tsx";
+import { FormActions, StaffForm, useStaffForm, WithdrawSection } from "../shared/staff-form.tsx";
+import { WithdrawConfirm } from "../shared/withdraw-confirm.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { ORIENTATION_KEY, ORIENTATION_URL, orientationApi } from "./api.ts";
 
 const FIELDS = ["titre", "description"] as const;
-type Field = (typeof FIELDS)[number];
 const column = columnsOf<StaffOrientationDocument>();
 
 /** /gestion/orientation (docs/spec/back-office.md section 5): the orientation guides every student sees. */
@@ -130,21 +131,12 @@ export default function OrientationPage() {
         )}
       </ModalDialog>
       {withdrawing && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => open || setWithdrawing(null)}
+        <WithdrawConfirm
           title="Retirer ce document ?"
-          description={`« ${withdrawing.titre} » disparaît aussitôt pour les étudiants. Il reste 30 jours dans la corbeille, d'où il peut être restauré.`}
-          confirmLabel="Retirer"
-          onConfirm={async () => {
-            try {
-              await orientationApi.withdraw(withdrawing.id);
-              toast({ title: PUBLISHING_TEXT.withdrawn, description: withdrawing.titre });
-              await refresh();
-            } catch (error) {
-              toast({ kind: "error", title: "Le retrait n'a pas abouti.", description: staffErrorMessage(error) });
-            }
-          }}
+          name={withdrawing.titre}
+          withdraw={() => orientationApi.withdraw(withdrawing.id)}
+          onClose={() => setWithdrawing(null)}
+          onDone={refresh}
         />
       )}
     </StaffPage>
@@ -162,34 +154,25 @@ function OrientationForm({
   onSaved: (message: string, titre: string) => Promise<unknown>;
   onWithdraw?: () => void;
 }) {
-  const form = useFormErrors<Field>();
+  const form = useStaffForm(FIELDS);
   const queue = usePdfQueue(false);
   const [titre, setTitre] = useState(document?.titre ?? "");
   const [description, setDescription] = useState(document?.description ?? "");
   const [fileError, setFileError] = useState<string>();
-  const [saving, setSaving] = useState(false);
-  const busy = saving || queue.busy;
+  const busy = form.sending || queue.busy;
   const file = queue.items[0];
   const effectiveTitre = titre || (file && !document ? titleFromFileName(file.file.name) : "");
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (busy) return;
     if (document) {
-      const body = await form.check((schemas) => schemas.orientationUpdateRequest, {
-        titre,
-        description: description || null,
-      });
-      if (!body) return;
-      setSaving(true);
-      try {
-        await orientationApi.update(document.id, body);
-        await onSaved(PUBLISHING_TEXT.updated, titre);
-      } catch (error) {
-        form.fail(error, FIELDS);
-        setSaving(false);
-      }
-      return;
+      return form.submit(
+        () => form.check((schemas) => schemas.orientationUpdateRequest, { titre, description: description || null }),
+        async (body) => {
+          await orientationApi.update(document.id, body);
+          await onSaved(PUBLISHING_TEXT.updated, titre);
+        },
+      );
     }
     setFileError(file ? undefined : "Choisissez le fichier PDF.");
     const fields = { titre: effectiveTitre, description };
@@ -206,59 +189,28 @@ function OrientationForm({
 
   return (
     <div className="space-y-6">
-      <form ref={form.formRef} noValidate onSubmit={onSubmit} className="space-y-5">
-        {form.alert && <FormAlert>{form.alert}</FormAlert>}
+      <StaffForm form={form} onSubmit={submit}>
         {!document && (
-          <FileUpload
+          <PdfUpload
             label="Fichier PDF"
             queue={queue}
-            accept={UPLOAD_LIMITS.pdf.accept}
             hint="PDF uniquement, 20 Mo au plus."
             error={fileError}
             disabled={busy}
           />
         )}
-        <TextField
-          label="Titre"
-          name="titre"
-          value={effectiveTitre}
-          onChange={setTitre}
-          error={form.errors.titre}
-          disabled={busy}
-          maxLength={200}
-        />
-        <TextAreaField
-          label="Description (facultative)"
-          name="description"
-          rows={3}
-          maxLength={2000}
+        <TitleField value={effectiveTitre} onChange={setTitre} error={form.errors.titre} disabled={busy} />
+        <DescriptionField
           value={description}
           onChange={setDescription}
           error={form.errors.description}
           disabled={busy}
         />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onCancel} disabled={busy} className={secondaryButtonClass}>
-            Annuler
-          </button>
-          <button type="submit" disabled={busy} className={primaryButtonClass}>
-            {document ? "Enregistrer" : queue.busy ? "Envoi en cours…" : "Publier"}
-          </button>
-        </div>
-      </form>
-      {onWithdraw && (
-        <section aria-labelledby="withdraw-title" className="space-y-2 border-t border-gray-200 pt-4">
-          <h3 id="withdraw-title" className="text-sm font-bold text-ink">
-            Retirer
-          </h3>
-          <p className="text-sm text-gray-700">
-            Les étudiants ne le voient plus ; il reste 30 jours dans la corbeille.
-          </p>
-          <button type="button" onClick={onWithdraw} className={secondaryButtonClass}>
-            Retirer le document
-          </button>
-        </section>
-      )}
+        <FormActions onCancel={onCancel} busy={busy}>
+          {document ? "Enregistrer" : queue.busy ? "Envoi en cours…" : "Publier"}
+        </FormActions>
+      </StaffForm>
+      {onWithdraw && <WithdrawSection label="Retirer le document" onWithdraw={onWithdraw} />}
     </div>
   );
 }

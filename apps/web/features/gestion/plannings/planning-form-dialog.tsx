@@ -1,18 +1,11 @@
-import { type PlanningChoices, PUBLISHING_TEXT, type StaffPlanning, UPLOAD_LIMITS } from "@puerta/contract";
-import { type FormEvent, useState } from "react";
-import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
-import { FileUpload } from "../../../components/file-upload.tsx";
-import {
-  CheckboxField,
-  FormAlert,
-  SelectField,
-  TextAreaField,
-  TextField,
-  useFormErrors,
-} from "../../../components/form-fields.tsx";
+import { type PlanningChoices, PUBLISHING_TEXT, type StaffPlanning } from "@puerta/contract";
+import { useState } from "react";
+import { secondaryButtonClass } from "../../../components/button-styles.ts";
+import { CheckboxField, SelectField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
-import { serverFieldErrors } from "../../../lib/staff-api.ts";
-import { PdfLink, pdfSender, titleFromFileName, usePdfQueue } from "../shared/publishing.tsx";
+import { PdfBatchUpload, PdfUpload, usePdfBatch } from "../shared/pdf-batch.tsx";
+import { DescriptionField, PdfLink, pdfSender, TitleField, usePdfQueue } from "../shared/publishing.tsx";
+import { FormActions, FormDialog, StaffForm, useStaffForm, WithdrawSection } from "../shared/staff-form.tsx";
 import { PLANNINGS_URL, planningsApi } from "./api.ts";
 
 const FIELDS = ["titre", "description", "centre_id", "option_id", "semaine_debut", "semaine_fin", "actif"] as const;
@@ -58,11 +51,7 @@ function SharedFields({
 }) {
   return (
     <>
-      <TextAreaField
-        label="Description (facultative)"
-        name="description"
-        rows={3}
-        maxLength={2000}
+      <DescriptionField
         value={values.description}
         onChange={(description) => set({ description })}
         error={errors.description}
@@ -143,14 +132,14 @@ export function PlanningCreateDialog({
   onDone: (published: number) => Promise<unknown>;
 }) {
   return (
-    <ModalDialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Publier des plannings"
       description="Déposez un ou plusieurs PDF : chacun devient un planning, avec les mêmes centre, option et semaines."
     >
-      {open && <CreateForm choices={choices} onCancel={() => onOpenChange(false)} onDone={onDone} />}
-    </ModalDialog>
+      {(close) => <CreateForm choices={choices} onCancel={close} onDone={onDone} />}
+    </FormDialog>
   );
 }
 
@@ -164,82 +153,32 @@ function CreateForm({
   onDone: (published: number) => Promise<unknown>;
 }) {
   const form = useFormErrors<Field>();
-  const queue = usePdfQueue(true);
+  const batch = usePdfBatch();
   const [values, setValues] = useState(() => valuesOf(undefined, choices));
-  const [titles, setTitles] = useState<Record<string, string>>({});
-  const [titleErrors, setTitleErrors] = useState<Record<string, string>>({});
-  const [fileError, setFileError] = useState<string>();
-  const sending = queue.busy;
-  const titleOf = (id: string, name: string) => titles[id] ?? titleFromFileName(name);
+  const sending = batch.queue.busy;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (sending) return;
-    const waiting = queue.items.filter((item) => item.state !== "done");
-    setFileError(waiting.length === 0 ? "Choisissez au moins un fichier PDF." : undefined);
     const shared = formFields(values);
     // The shared fields and each title, checked with the contract's schema before anything is sent.
-    const checked = await form.check((schemas) => schemas.planningCreateFields, { ...shared, titre: "titre" });
-    const missingTitles = Object.fromEntries(
-      waiting
-        .filter((item) => !titleOf(item.id, item.file.name).trim())
-        .map((item) => [item.id, PUBLISHING_TEXT.titleRequired]),
+    const outcome = await batch.publish(
+      PLANNINGS_URL,
+      shared,
+      () => form.check((schemas) => schemas.planningCreateFields, { ...shared, titre: "titre" }),
+      (error) =>
+        form.fail(
+          error,
+          FIELDS.filter((f) => f !== "titre"),
+        ),
     );
-    setTitleErrors(missingTitles);
-    if (!checked || waiting.length === 0 || Object.keys(missingTitles).length > 0) return;
-    const outcomes = await queue.run(
-      pdfSender(PLANNINGS_URL, (item) => ({ ...shared, titre: titleOf(item.id, item.file.name) })),
-    );
-    const failed = outcomes.filter((outcome) => outcome.error);
-    const published = outcomes.length - failed.length;
-    if (failed.length === 0) {
-      await onDone(published);
-      return;
-    }
-    // A shared field refused by the server is shown by its field; a title by its file.
-    const byField = serverFieldErrors(failed[0]?.error);
-    const titleFailures = Object.fromEntries(
-      failed.flatMap((outcome) => {
-        const message = serverFieldErrors(outcome.error).titre;
-        return message ? [[outcome.item.id, message]] : [];
-      }),
-    );
-    setTitleErrors(titleFailures);
-    if (Object.keys(byField).some((field) => field !== "file" && field !== "titre"))
-      form.fail(
-        failed[0]?.error,
-        FIELDS.filter((f) => f !== "titre"),
-      );
-    if (published > 0) await onDone(published).catch(() => undefined);
+    if (!outcome) return;
+    if (outcome.failed === 0) await onDone(outcome.published);
+    else if (outcome.published > 0) await onDone(outcome.published).catch(() => undefined);
   }
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={onSubmit} className="space-y-5">
-      {form.alert && <FormAlert>{form.alert}</FormAlert>}
-      <FileUpload
-        label="Fichiers PDF"
-        queue={queue}
-        accept={UPLOAD_LIMITS.pdf.accept}
-        multiple
-        hint="PDF uniquement, 20 Mo au plus par fichier."
-        error={fileError}
-        disabled={sending}
-        renderItem={(item) =>
-          item.state === "done" ? null : (
-            <div className="mt-2">
-              <TextField
-                label={`Titre du planning (${item.file.name})`}
-                name={`titre-${item.id}`}
-                value={titleOf(item.id, item.file.name)}
-                onChange={(titre) => setTitles((current) => ({ ...current, [item.id]: titre }))}
-                error={titleErrors[item.id]}
-                disabled={sending}
-                maxLength={200}
-              />
-            </div>
-          )
-        }
-      />
+    <StaffForm form={form} onSubmit={submit}>
+      <PdfBatchUpload batch={batch} titleLabel="Titre du planning" hint="PDF uniquement, 20 Mo au plus par fichier." />
       <SharedFields
         values={values}
         set={(change) => setValues((current) => ({ ...current, ...change }))}
@@ -247,15 +186,10 @@ function CreateForm({
         errors={form.errors}
         disabled={sending}
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onCancel} disabled={sending} className={secondaryButtonClass}>
-          Annuler
-        </button>
-        <button type="submit" disabled={sending} className={primaryButtonClass}>
-          {sending ? "Envoi en cours…" : "Publier"}
-        </button>
-      </div>
-    </form>
+      <FormActions onCancel={onCancel} busy={sending}>
+        {sending ? "Envoi en cours…" : "Publier"}
+      </FormActions>
+    </StaffForm>
   );
 }
 
@@ -307,35 +241,30 @@ function EditForm({
   onSaved: (message: string) => Promise<unknown>;
   onWithdraw?: () => void;
 }) {
-  const form = useFormErrors<Field>();
+  const form = useStaffForm(FIELDS);
+  const sending = form.sending;
   const [titre, setTitre] = useState(planning.titre);
   const [values, setValues] = useState(() => valuesOf(planning, choices));
-  const [sending, setSending] = useState(false);
   const replacement = usePdfQueue(false);
   const [replaceError, setReplaceError] = useState<string>();
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (sending) return;
-    const body = await form.check((schemas) => schemas.planningUpdateRequest, {
-      titre,
-      description: values.description || null,
-      centre_id: Number(values.centre_id) || values.centre_id,
-      option_id: values.option_id === ALL_OPTIONS ? null : Number(values.option_id),
-      semaine_debut: values.semaine_debut || null,
-      semaine_fin: values.semaine_fin || null,
-      actif: values.actif,
-    });
-    if (!body) return;
-    setSending(true);
-    try {
-      await planningsApi.update(planning.id, body);
-      await onSaved(PUBLISHING_TEXT.updated);
-    } catch (error) {
-      form.fail(error, FIELDS);
-      setSending(false);
-    }
-  }
+  const submit = () =>
+    form.submit(
+      () =>
+        form.check((schemas) => schemas.planningUpdateRequest, {
+          titre,
+          description: values.description || null,
+          centre_id: Number(values.centre_id) || values.centre_id,
+          option_id: values.option_id === ALL_OPTIONS ? null : Number(values.option_id),
+          semaine_debut: values.semaine_debut || null,
+          semaine_fin: values.semaine_fin || null,
+          actif: values.actif,
+        }),
+      async (body) => {
+        await planningsApi.update(planning.id, body);
+        await onSaved(PUBLISHING_TEXT.updated);
+      },
+    );
 
   async function replace() {
     if (replacement.items.length === 0) {
@@ -349,17 +278,8 @@ function EditForm({
 
   return (
     <div className="space-y-6">
-      <form ref={form.formRef} noValidate onSubmit={onSubmit} className="space-y-5">
-        {form.alert && <FormAlert>{form.alert}</FormAlert>}
-        <TextField
-          label="Titre"
-          name="titre"
-          value={titre}
-          onChange={setTitre}
-          error={form.errors.titre}
-          disabled={sending}
-          maxLength={200}
-        />
+      <StaffForm form={form} onSubmit={submit}>
+        <TitleField value={titre} onChange={setTitre} error={form.errors.titre} disabled={sending} />
         <SharedFields
           values={values}
           set={(change) => setValues((current) => ({ ...current, ...change }))}
@@ -367,15 +287,10 @@ function EditForm({
           errors={form.errors}
           disabled={sending}
         />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onCancel} disabled={sending} className={secondaryButtonClass}>
-            Annuler
-          </button>
-          <button type="submit" disabled={sending} className={primaryButtonClass}>
-            Enregistrer
-          </button>
-        </div>
-      </form>
+        <FormActions onCancel={onCancel} busy={sending}>
+          Enregistrer
+        </FormActions>
+      </StaffForm>
       <section aria-labelledby="replace-title" className="space-y-3 border-t border-gray-200 pt-4">
         <h3 id="replace-title" className="text-sm font-bold text-ink">
           Remplacer le PDF
@@ -384,30 +299,12 @@ function EditForm({
           Fichier actuel : <PdfLink href={planningsApi.fileUrl(planning.id)} label={planning.titre} />. Le lien des
           étudiants reste le même.
         </p>
-        <FileUpload
-          label="Nouveau PDF"
-          queue={replacement}
-          accept={UPLOAD_LIMITS.pdf.accept}
-          error={replaceError}
-          disabled={replacement.busy}
-        />
+        <PdfUpload label="Nouveau PDF" queue={replacement} error={replaceError} disabled={replacement.busy} />
         <button type="button" onClick={replace} disabled={replacement.busy} className={secondaryButtonClass}>
           Remplacer le PDF
         </button>
       </section>
-      {onWithdraw && (
-        <section aria-labelledby="withdraw-title" className="space-y-2 border-t border-gray-200 pt-4">
-          <h3 id="withdraw-title" className="text-sm font-bold text-ink">
-            Retirer
-          </h3>
-          <p className="text-sm text-gray-700">
-            Les étudiants ne le voient plus ; il reste 30 jours dans la corbeille.
-          </p>
-          <button type="button" onClick={onWithdraw} className={secondaryButtonClass}>
-            Retirer le planning
-          </button>
-        </section>
-      )}
+      {onWithdraw && <WithdrawSection label="Retirer le planning" onWithdraw={onWithdraw} />}
     </div>
   );
 }

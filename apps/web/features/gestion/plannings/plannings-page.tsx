@@ -1,14 +1,14 @@
-import { can, PUBLISHING_TEXT, type StaffPlanning } from "@puerta/contract";
+import { can, type StaffPlanning } from "@puerta/contract";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { primaryButtonClass } from "../../../components/button-styles.ts";
-import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../components/data-table.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
-import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDay, formatSize, PdfLink, rowButtonClass } from "../shared/publishing.tsx";
+import { WithdrawConfirm } from "../shared/withdraw-confirm.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { PLANNINGS_KEY, planningsApi } from "./api.ts";
 import { PlanningCreateDialog, PlanningEditDialog } from "./planning-form-dialog.tsx";
@@ -173,21 +173,12 @@ export default function PlanningsPage() {
         }}
       />
       {withdrawing && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => open || setWithdrawing(null)}
+        <WithdrawConfirm
           title="Retirer ce planning ?"
-          description={`« ${withdrawing.titre} » disparaît aussitôt pour les étudiants. Il reste 30 jours dans la corbeille, d'où il peut être restauré.`}
-          confirmLabel="Retirer"
-          onConfirm={async () => {
-            try {
-              await planningsApi.withdraw(withdrawing.id);
-              toast({ title: PUBLISHING_TEXT.withdrawn, description: withdrawing.titre });
-              await refresh();
-            } catch (error) {
-              toast({ kind: "error", title: "Le retrait n'a pas abouti.", description: staffErrorMessage(error) });
-            }
-          }}
+          name={withdrawing.titre}
+          withdraw={() => planningsApi.withdraw(withdrawing.id)}
+          onClose={() => setWithdrawing(null)}
+          onDone={refresh}
         />
       )}
     </StaffPage>

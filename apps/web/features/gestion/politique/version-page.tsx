@@ -10,7 +10,7 @@ import {
 } from "@puerta/contract";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useDeferredValue, useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../components/data-table.tsx";
@@ -18,11 +18,11 @@ import { ExportLink } from "../../../components/export-link.tsx";
 import { FormAlert, TextAreaField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
 import { PolicyText } from "../../../components/policy-text.tsx";
 import { useToast } from "../../../components/toaster.tsx";
-import { ApiError } from "../../../lib/api.ts";
 import { type ListState, useListParams } from "../../../lib/list-params.ts";
 import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
+import { RecordView } from "../shared/record-view.tsx";
 import { StatusPill } from "../shared/status-pill.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { POLICY_KEY, policyApi, REPORT_FILTERS } from "./api.ts";
@@ -46,7 +46,6 @@ export default function VersionPage() {
   });
   const version = report.data?.version;
   const title = version ? `${versionLabel(version)} — ${version.titre}` : "Version de la politique";
-  const notFound = !valid || (report.error instanceof ApiError && report.error.status === 404);
 
   return (
     <StaffPage
@@ -54,26 +53,25 @@ export default function VersionPage() {
       crumbs={[{ label: "Politique", to: "/gestion/politique" }, { label: version ? versionLabel(version) : id }]}
       permission="read:politique"
     >
-      {notFound ? (
-        <p role="alert" className="text-gray-700">
-          {id === "en-vigueur" ? "Aucune version n'est en vigueur." : "Cette version n'existe pas."}{" "}
-          <Link to="/gestion/politique" className="font-semibold text-brand-700 underline underline-offset-4">
-            Retour aux versions
-          </Link>
-        </p>
-      ) : report.isError && !report.data ? (
-        <p role="alert" className="text-brand-800">
-          {staffErrorMessage(report.error)}
-        </p>
-      ) : !version || !report.data ? (
-        <p role="status" className="text-gray-700">
-          Chargement de la version…
-        </p>
-      ) : version.statut === "brouillon" ? (
-        <DraftEditor key={version.id} draft={version} canWrite={can(me, "update:politique")} />
-      ) : (
-        <PublishedVersion id={id} report={report} list={list} canExport={can(me, "export:politique")} />
-      )}
+      <RecordView
+        query={{
+          data: version && report.data ? version : undefined,
+          error: report.error,
+          isError: report.isError && !report.data,
+        }}
+        valid={valid}
+        missing={id === "en-vigueur" ? "Aucune version n'est en vigueur." : "Cette version n'existe pas."}
+        back={{ to: "/gestion/politique", label: "Retour aux versions" }}
+        loading="Chargement de la version…"
+      >
+        {(shown) =>
+          shown.statut === "brouillon" ? (
+            <DraftEditor key={shown.id} draft={shown} canWrite={can(me, "update:politique")} />
+          ) : (
+            <PublishedVersion id={id} report={report} list={list} canExport={can(me, "export:politique")} />
+          )
+        }
+      </RecordView>
     </StaffPage>
   );
 }

@@ -1,6 +1,7 @@
 import { UPLOAD_LIMITS, UPLOAD_TEXT } from "@puerta/contract";
 import { FileText } from "lucide-react";
 import { type SendFile, useUploadQueue } from "../../../components/file-upload.tsx";
+import { TextAreaField, TextField } from "../../../components/form-fields.tsx";
 import { uploadWithProgress } from "../../../lib/upload.ts";
 
 /*
@@ -81,3 +82,54 @@ export function PdfLink({ href, label }: { href: string; label: string }) {
 
 export const rowButtonClass =
   "rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-ink hover:bg-gray-50 disabled:cursor-not-allowed disabled:text-gray-500";
+
+/** What students see as the title of something published (200 characters at most). */
+export function TitleField({
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  disabled: boolean;
+}) {
+  return (
+    <TextField
+      label="Titre"
+      name="titre"
+      value={value}
+      onChange={onChange}
+      error={error}
+      disabled={disabled}
+      maxLength={200}
+    />
+  );
+}
+
+/** A published file's optional description. */
+export function DescriptionField({
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  disabled: boolean;
+}) {
+  return (
+    <TextAreaField
+      label="Description (facultative)"
+      name="description"
+      rows={3}
+      maxLength={2000}
+      value={value}
+      onChange={onChange}
+      error={error}
+      disabled={disabled}
+    />
+  );
+}

@@ -5,6 +5,7 @@ const TONES = {
   done: "bg-green-50 text-green-800 ring-green-200",
   neutral: "bg-gray-100 text-gray-800 ring-gray-300",
   info: "bg-blue-50 text-blue-900 ring-blue-200",
+  withdrawn: "bg-red-50 text-red-800 ring-red-200",
 } as const;
 
 /** A status as a small coloured label (the colour repeats the text, never replaces it). */

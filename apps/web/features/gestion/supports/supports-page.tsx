@@ -1,11 +1,10 @@
-import { can, PUBLISHING_TEXT, type StaffCourseDocument } from "@puerta/contract";
+import { can, type StaffCourseDocument } from "@puerta/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 // Icons the student area already loads (one shared chunk, docs/decisions/061-back-office-web.md).
 import { ChevronDown } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { primaryButtonClass } from "../../../components/button-styles.ts";
-import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { SelectField } from "../../../components/form-fields.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
@@ -13,6 +12,7 @@ import { useToast } from "../../../components/toaster.tsx";
 import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatMonthYear, formatSize, PdfLink, rowButtonClass } from "../shared/publishing.tsx";
+import { WithdrawConfirm } from "../shared/withdraw-confirm.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { SUPPORTS_KEY, supportsApi } from "./api.ts";
 import { SupportCreateForm, SupportEditForm } from "./support-dialogs.tsx";
@@ -286,21 +286,12 @@ export default function SupportsPage() {
         )}
       </ModalDialog>
       {withdrawing && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => open || setWithdrawing(null)}
+        <WithdrawConfirm
           title="Retirer ce document ?"
-          description={`« ${withdrawing.titre} » disparaît aussitôt pour les étudiants. Il reste 30 jours dans la corbeille, d'où il peut être restauré.`}
-          confirmLabel="Retirer"
-          onConfirm={async () => {
-            try {
-              await supportsApi.withdraw(withdrawing.id);
-              toast({ title: PUBLISHING_TEXT.withdrawn, description: withdrawing.titre });
-              await refresh();
-            } catch (error) {
-              toast({ kind: "error", title: "Le retrait n'a pas abouti.", description: staffErrorMessage(error) });
-            }
-          }}
+          name={withdrawing.titre}
+          withdraw={() => supportsApi.withdraw(withdrawing.id)}
+          onClose={() => setWithdrawing(null)}
+          onDone={refresh}
         />
       )}
     </StaffPage>
