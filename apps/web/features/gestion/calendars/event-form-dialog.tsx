@@ -1,22 +1,17 @@
-import { can, EVENT_TYPE_LABELS, EVENT_TYPES, type StaffEvent, type StaffEventCreateRequest } from "@puerta/contract";
+import {
+  can,
+  EVENT_TYPE_LABELS,
+  EVENT_TYPES,
+  STAFF_EVENT_FIELDS,
+  type StaffEvent,
+  type StaffEventCreateRequest,
+} from "@puerta/contract";
 import { type ReactNode, useEffect, useState } from "react";
 import { SelectField, TextAreaField, TextField } from "../../../components/form-fields.tsx";
 import { useStaffUser } from "../session/staff-session.ts";
 import { FormActions, FormDialog, StaffForm, useStaffForm } from "../shared/staff-form.tsx";
 import { loadCalendarSchemas } from "./api.ts";
 import { CentresField, useCentresChoice } from "./centres-field.tsx";
-
-const FIELDS = [
-  "nom",
-  "date",
-  "heure_debut",
-  "heure_fin",
-  "lieu",
-  "description",
-  "type",
-  "tous_centres",
-  "centre_ids",
-] as const;
 
 export const EVENT_TYPE_OPTIONS = EVENT_TYPES.map((type) => ({ value: type, label: EVENT_TYPE_LABELS[type] }));
 
@@ -63,7 +58,7 @@ function EventForm({
   onSave: (body: StaffEventCreateRequest) => Promise<unknown>;
 }) {
   const me = useStaffUser();
-  const form = useStaffForm(FIELDS);
+  const form = useStaffForm(STAFF_EVENT_FIELDS);
   const sending = form.sending;
   // A secretary publishes for her centres; pedagogie and the direction for every centre by default.
   const allowAll = me.role !== "secretariat";
