@@ -12,11 +12,10 @@ async function main() {
   const { openConfiguredDatabase } = await import("./db/open.ts");
   const database = await openConfiguredDatabase(config);
   const { buildApp } = await import("./app.ts");
-  const { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_PASSWORD, DEMO_STUDENTS, seedDemo } = await import(
-    "./db/seed/index.ts"
-  );
   await database.migrate();
-  if (config.seedDemo) await seedDemo(database.db, config);
+  // The seed draws its posters and PDFs with sharp and pdf-lib: a server without it never loads them.
+  const seed = config.seedDemo ? await import("./db/seed/index.ts") : undefined;
+  await seed?.seedDemo(database.db, config);
 
   const app = await buildApp({ config, db: database.db });
   if (!existsSync(config.webDir)) {
@@ -64,7 +63,8 @@ async function main() {
     `  Puerta est prêt : http://localhost:${port}`,
     `  Base de données : ${database.kind === "pglite" ? `PGlite embarqué (${config.dataDir})` : "PostgreSQL (DATABASE_URL)"}`,
   ];
-  if (config.seedDemo) {
+  if (seed) {
+    const { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_PASSWORD, DEMO_STUDENTS } = seed;
     lines.push(
       "  Comptes de démonstration :",
       `    ${DEMO_STUDENTS.first} / ${DEMO_PASSWORD}  (centre Ain Sebaa, politique à accepter)`,
