@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { flushCompileCache } from "node:module";
 import { loadConfig } from "./config.ts";
 import { assertDataDirFree, DataDirLockedError } from "./db/lock.ts";
 
@@ -56,6 +57,10 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
+  // With NODE_COMPILE_CACHE (npm run serve), the next start reads the sources with their types
+  // already stripped and never loads the stripper (decision 080); written now, not only at exit,
+  // so that a server that crashes still leaves it.
+  flushCompileCache();
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const lines = [

@@ -104,10 +104,10 @@ export function createStaffSignIn({ db, captcha, secrets, sessions, lockout }: D
       if (account.totpSecretEncrypted) {
         secret = secrets.decrypt(account.totpSecretEncrypted);
       } else {
-        secret = newTotpSecret();
+        secret = await newTotpSecret();
         await q.setTotpSecret(db, account.id, secrets.encrypt(secret));
       }
-      return { answer: { step: "enrol", otpauth_uri: otpauthUri(account.email, secret), secret }, pendingToken };
+      return { answer: { step: "enrol", otpauth_uri: await otpauthUri(account.email, secret), secret }, pendingToken };
     },
 
     /** Step 2: a TOTP code or a recovery code. Returns the new session's cookie value. */
