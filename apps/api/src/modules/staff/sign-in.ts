@@ -1,4 +1,3 @@
-import { hash } from "@node-rs/argon2";
 import {
   MESSAGES,
   PASSWORD_MESSAGES,
@@ -26,7 +25,7 @@ import type { StaffSessions } from "./sessions.ts";
 /** Hash compared against when the e-mail is unknown, so that every wrong sign-in does the same work. */
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => {
-  dummyHash ??= hash(randomToken());
+  dummyHash ??= hashPassword(randomToken());
   return dummyHash;
 };
 
