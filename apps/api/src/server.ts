@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { flushCompileCache } from "node:module";
 import { loadConfig } from "./config.ts";
 import { assertDataDirFree, DataDirLockedError } from "./db/lock.ts";
 
@@ -12,11 +13,10 @@ async function main() {
   const { openConfiguredDatabase } = await import("./db/open.ts");
   const database = await openConfiguredDatabase(config);
   const { buildApp } = await import("./app.ts");
-  const { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_PASSWORD, DEMO_STUDENTS, seedDemo } = await import(
-    "./db/seed/index.ts"
-  );
   await database.migrate();
-  if (config.seedDemo) await seedDemo(database.db, config);
+  // The seed draws its posters and PDFs with sharp and pdf-lib: a server without it never loads them.
+  const seed = config.seedDemo ? await import("./db/seed/index.ts") : undefined;
+  await seed?.seedDemo(database.db, config);
 
   const app = await buildApp({ config, db: database.db });
   if (!existsSync(config.webDir)) {
@@ -57,6 +57,10 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
+  // With NODE_COMPILE_CACHE (npm run serve), the next start reads the sources with their types
+  // already stripped and never loads the stripper (decision 080); written now, not only at exit,
+  // so that a server that crashes still leaves it.
+  flushCompileCache();
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const lines = [
@@ -64,7 +68,8 @@ async function main() {
     `  Puerta est prêt : http://localhost:${port}`,
     `  Base de données : ${database.kind === "pglite" ? `PGlite embarqué (${config.dataDir})` : "PostgreSQL (DATABASE_URL)"}`,
   ];
-  if (config.seedDemo) {
+  if (seed) {
+    const { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_PASSWORD, DEMO_STUDENTS } = seed;
     lines.push(
       "  Comptes de démonstration :",
       `    ${DEMO_STUDENTS.first} / ${DEMO_PASSWORD}  (centre Ain Sebaa, politique à accepter)`,

@@ -2,13 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import v8 from "node:v8";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { acquireDataDirLock } from "./lock.ts";
 import * as schema from "./schema/index.ts";
 
@@ -48,8 +42,14 @@ function keepWasmOnBaselineCompiler() {
   v8.setFlagsFromString("--no-wasm-tier-up");
 }
 
+/** Each driver is imported by the kind of database that uses it: a process loads only its own. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import("pg"),
+      import("drizzle-orm/node-postgres"),
+      import("drizzle-orm/node-postgres/migrator"),
+    ]);
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     const db = drizzlePg({ client: pool, schema });
     return {
@@ -67,6 +67,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dataDir = path.join(options.dataDir, "pglite");
   }
   try {
+    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import("@electric-sql/pglite"),
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+    ]);
     keepWasmOnBaselineCompiler();
     const client = await PGlite.create(dataDir, {
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],

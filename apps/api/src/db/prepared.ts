@@ -1,4 +1,4 @@
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { Placeholder, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
@@ -32,7 +32,8 @@ export function prepared<Row>(db: Database, name: string, query: SQL): PreparedR
     });
 
   const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
-  if (!(client instanceof PGlite)) {
+  // PGlite is told by its exec(), not by its class: a server on PostgreSQL never imports it.
+  if (!("exec" in client)) {
     return async (values) => (await client.query({ name, text, values: valuesOf(values) })).rows as Row[];
   }
   return async (values) => {

@@ -1,6 +1,6 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config } from "../../config.ts";
 
 /** One message as the outbox hands it to a transport. */
@@ -35,27 +35,40 @@ const toMessage = (e: Envelope) => ({
   messageId: e.messageId,
 });
 
+/**
+ * A nodemailer transporter created by the first message: nodemailer weighs ~20 MB in a server
+ * that may send nothing for hours (decision 080).
+ */
+function onFirstMessage(options: Parameters<typeof import("nodemailer").createTransport>[0]) {
+  let transporter: Promise<Transporter> | undefined;
+  return {
+    get: () =>
+      (transporter ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(options))),
+    close: () => void transporter?.then((created) => created.close()),
+  };
+}
+
 /** SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in DATA_DIR/mail. */
 export function createMailTransport(config: Config): MailTransport {
   if (config.smtpUrl) {
-    const smtp = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
+    const smtp = onFirstMessage({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
     const url = new URL(config.smtpUrl);
     return {
       description: `SMTP ${url.hostname}:${url.port || "(port par défaut)"}`,
       async deliver(envelope) {
-        await smtp.sendMail(toMessage(envelope));
+        await (await smtp.get()).sendMail(toMessage(envelope));
         return undefined;
       },
-      close: () => smtp.close(),
+      close: smtp.close,
     };
   }
 
   const folder = path.join(config.dataDir, "mail");
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const composer = onFirstMessage({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     description: `dossier ${folder} (fichiers .eml, SMTP_URL non défini)`,
     async deliver(envelope) {
-      const info = await composer.sendMail(toMessage(envelope));
+      const info = await (await composer.get()).sendMail(toMessage(envelope));
       await mkdir(folder, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(folder, `${stamp}-${envelope.messageId.replace(/[^\w.-]/g, "")}.eml`);
@@ -64,6 +77,6 @@ export function createMailTransport(config: Config): MailTransport {
       await rename(`${file}.part`, file);
       return file;
     },
-    close: () => composer.close(),
+    close: composer.close,
   };
 }

@@ -1,6 +1,5 @@
 import { UPLOAD_LIMITS, UPLOAD_TEXT } from "@puerta/contract";
-import { fileTypeFromBuffer } from "file-type";
-import sharp, { type ResizeOptions } from "sharp";
+import type { ResizeOptions } from "sharp";
 import { validationFailed } from "../errors.ts";
 import type { CheckedFile } from "./types.ts";
 
@@ -36,6 +35,8 @@ export async function checkImage(bytes: Buffer, options: ImageCheckOptions = {})
 
   if (bytes.length === 0) throw refuse(text.missing);
   if (bytes.length > maxBytes) throw refuse(text.tooLarge);
+  // Loaded on the first upload: libvips and its bindings weigh ~20 MB in an idle server (decision 080).
+  const [{ fileTypeFromBuffer }, { default: sharp }] = await Promise.all([import("file-type"), import("sharp")]);
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !(UPLOAD_LIMITS.image.mimeTypes as readonly string[]).includes(detected.mime)) {
     throw refuse(text.invalid);

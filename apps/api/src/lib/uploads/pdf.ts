@@ -1,5 +1,4 @@
 import { UPLOAD_LIMITS, UPLOAD_TEXT } from "@puerta/contract";
-import { PDFDocument } from "pdf-lib";
 import { validationFailed } from "../errors.ts";
 import type { CheckedFile } from "./types.ts";
 
@@ -16,6 +15,8 @@ export async function checkPdf(bytes: Buffer, field = "file"): Promise<CheckedFi
   if (bytes.length > UPLOAD_LIMITS.pdf.maxBytes) throw refuse(UPLOAD_TEXT.pdfTooLarge);
   if (!bytes.subarray(0, SIGNATURE.length).equals(SIGNATURE)) throw refuse(UPLOAD_TEXT.pdfInvalid);
   let pages = 0;
+  // Loaded on the first upload, not at start (decision 080).
+  const { PDFDocument } = await import("pdf-lib");
   try {
     // Encrypted with an owner password only, a PDF still opens for a student: accepted.
     const document = await PDFDocument.load(bytes, {

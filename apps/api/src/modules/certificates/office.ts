@@ -41,7 +41,7 @@ import type { Mailer } from "../../lib/mailer/index.ts";
 import { audit } from "../audit/audit.ts";
 import type { LiveSession } from "../staff/queries.ts";
 import { assertVisible, auditActor } from "../staff/scope.ts";
-import { type AttestationContent, renderAttestationPdf } from "./attestation-pdf.ts";
+import type { AttestationContent } from "./attestation-pdf.ts";
 import { certificateChangeMail } from "./mail.ts";
 
 type Executor = Pick<Database, "select" | "insert" | "update" | "execute">;
@@ -363,6 +363,8 @@ export function createCertificateOffice({
     const found = await contentOf(requestId);
     if (!found) return null;
     const key = `attestations/${found.numero.toLowerCase()}.pdf`;
+    // pdf-lib, fontkit and the QR code encoder are loaded by the first attestation (decision 080).
+    const { renderAttestationPdf } = await import("./attestation-pdf.ts");
     await storage.put(key, await renderAttestationPdf(found.content), "application/pdf", {
       originalName: downloadName,
     });

@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import { TOTP_ISSUER } from "@puerta/contract";
-import { generateSecret, generateURI, verify } from "otplib";
 
 /**
  * The staff's second factor: TOTP secrets encrypted at rest (AES-256-GCM, key derived from
@@ -37,9 +36,13 @@ export function createStaffSecrets(appSecret: string) {
 
 export type StaffSecrets = ReturnType<typeof createStaffSecrets>;
 
-export const newTotpSecret = () => generateSecret();
+/** otplib and its hash libraries are loaded by the first staff sign-in, not at start (decision 080). */
+const otp = () => import("otplib");
 
-export const otpauthUri = (email: string, secret: string) => generateURI({ issuer: TOTP_ISSUER, label: email, secret });
+export const newTotpSecret = async () => (await otp()).generateSecret();
+
+export const otpauthUri = async (email: string, secret: string) =>
+  (await otp()).generateURI({ issuer: TOTP_ISSUER, label: email, secret });
 
 /**
  * RFC 6238 with 30-second steps, SHA-1 and 6 digits (otplib's defaults, which authenticator apps
@@ -47,6 +50,7 @@ export const otpauthUri = (email: string, secret: string) => generateURI({ issue
  * before `lastStep` is refused so that a code seen once cannot be replayed.
  */
 export async function verifyTotp(secret: string, code: string, lastStep: number | null): Promise<number | null> {
+  const { verify } = await otp();
   try {
     const result = await verify({
       secret,

@@ -1,4 +1,3 @@
-import { hash } from "@node-rs/argon2";
 import {
   MESSAGES,
   PASSWORD_MESSAGES,
@@ -26,7 +25,7 @@ import type { StaffSessions } from "./sessions.ts";
 /** Hash compared against when the e-mail is unknown, so that every wrong sign-in does the same work. */
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => {
-  dummyHash ??= hash(randomToken());
+  dummyHash ??= hashPassword(randomToken());
   return dummyHash;
 };
 
@@ -104,10 +103,10 @@ export function createStaffSignIn({ db, captcha, secrets, sessions, lockout }: D
       if (account.totpSecretEncrypted) {
         secret = secrets.decrypt(account.totpSecretEncrypted);
       } else {
-        secret = newTotpSecret();
+        secret = await newTotpSecret();
         await q.setTotpSecret(db, account.id, secrets.encrypt(secret));
       }
-      return { answer: { step: "enrol", otpauth_uri: otpauthUri(account.email, secret), secret }, pendingToken };
+      return { answer: { step: "enrol", otpauth_uri: await otpauthUri(account.email, secret), secret }, pendingToken };
     },
 
     /** Step 2: a TOTP code or a recovery code. Returns the new session's cookie value. */

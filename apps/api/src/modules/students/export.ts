@@ -1,6 +1,5 @@
 import { ACADEMY_TIME_ZONE, STUDENT_STATUS_LABELS, type StaffStudent } from "@puerta/contract";
 import type { FastifyReply } from "fastify";
-import writeXlsxFile from "write-excel-file/node";
 import { contentDisposition } from "../../lib/file-download.ts";
 import { type ExportColumn, neutralisedCell } from "../../lib/spreadsheet-export.ts";
 
@@ -38,6 +37,8 @@ export const STUDENT_EXPORT_COLUMNS: readonly ExportColumn<StaffStudent>[] = [
 export async function toXlsx<Row>(columns: readonly ExportColumn<Row>[], rows: readonly Row[]): Promise<Buffer> {
   const header = columns.map((column) => ({ value: neutralisedCell(column.header), fontWeight: "bold" as const }));
   const body = rows.map((row) => columns.map((column) => ({ value: neutralisedCell(column.value(row)) })));
+  // Loaded by the first XLSX export, not at start (decision 080).
+  const { default: writeXlsxFile } = await import("write-excel-file/node");
   const buffer = await writeXlsxFile([header, ...body], { buffer: true });
   return buffer as Buffer;
 }

@@ -10,9 +10,7 @@ import {
   STUDENT_STAFF_MESSAGES,
   studentCreateRequest,
 } from "@puerta/contract";
-import { parse as parseCsv } from "csv-parse/sync";
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import readXlsxFile from "read-excel-file/node";
 import type { AppContext } from "../../app-context.ts";
 import {
   centres,
@@ -85,7 +83,9 @@ const isZip = (bytes: Buffer) => bytes.length > 4 && bytes[0] === 0x50 && bytes[
 
 /** The file's cells, header first: XLSX by its signature, otherwise CSV in UTF-8 with `,` or `;`. */
 async function readCells(name: string, bytes: Buffer): Promise<string[][]> {
+  // The parsers are loaded by the first import, not at start (decision 080).
   if (isZip(bytes)) {
+    const { default: readXlsxFile } = await import("read-excel-file/node");
     try {
       const rows = await readXlsxFile(bytes);
       return rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? "" : String(cell))));
@@ -103,6 +103,7 @@ async function readCells(name: string, bytes: Buffer): Promise<string[][]> {
   if (text.includes("\u0000")) throw validationFailed({ file: [m.importFileType] });
   const firstLine = text.replace(/^\uFEFF/, "").split(/\r?\n/, 1)[0] ?? "";
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ";" : ",";
+  const { parse: parseCsv } = await import("csv-parse/sync");
   try {
     return parseCsv(text, {
       bom: true,
