@@ -83,18 +83,15 @@ export function PdfLink({ href, label }: { href: string; label: string }) {
 export const rowButtonClass =
   "rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-ink hover:bg-gray-50 disabled:cursor-not-allowed disabled:text-gray-500";
 
-/** What students see as the title of something published (200 characters at most). */
-export function TitleField({
-  value,
-  onChange,
-  error,
-  disabled,
-}: {
+type PublishingFieldProps = {
   value: string;
   onChange: (value: string) => void;
   error?: string;
   disabled: boolean;
-}) {
+};
+
+/** What students see as the title of something published (200 characters at most). */
+export function TitleField({ value, onChange, error, disabled }: PublishingFieldProps) {
   return (
     <TextField
       label="Titre"
@@ -109,17 +106,7 @@ export function TitleField({
 }
 
 /** A published file's optional description. */
-export function DescriptionField({
-  value,
-  onChange,
-  error,
-  disabled,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  disabled: boolean;
-}) {
+export function DescriptionField({ value, onChange, error, disabled }: PublishingFieldProps) {
   return (
     <TextAreaField
       label="Description (facultative)"
