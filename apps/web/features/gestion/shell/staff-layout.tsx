@@ -1,7 +1,7 @@
 import { STAFF_ROLE_LABELS, type StaffUser, staffSections } from "@puerta/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { LogOut, Menu, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { Spinner } from "../../../components/spinner.tsx";
 import { Toaster } from "../../../components/toaster.tsx";
@@ -20,10 +20,16 @@ export default function StaffLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const signInPath = `/gestion/connexion?retour=${encodeURIComponent(location.pathname + location.search)}`;
+  // Set by "Se déconnecter": the layout stays on screen until the sign-in page's module has
+  // loaded, and the 401s that come meanwhile must not add a way back to this screen.
+  const signingOut = useRef(false);
+  const signInPath = signingOut.current
+    ? "/gestion/connexion"
+    : `/gestion/connexion?retour=${encodeURIComponent(location.pathname + location.search)}`;
 
   useEffect(() => {
     const onEnded = () => {
+      if (signingOut.current) return;
       forgetStaffData(queryClient);
       navigate(signInPath, { replace: true });
     };
@@ -63,13 +69,18 @@ export default function StaffLayout() {
   return (
     <StaffUserContext value={me.data.user}>
       <Toaster>
-        <StaffFrame user={me.data.user} />
+        <StaffFrame
+          user={me.data.user}
+          onSigningOut={() => {
+            signingOut.current = true;
+          }}
+        />
       </Toaster>
     </StaffUserContext>
   );
 }
 
-function StaffFrame({ user }: { user: StaffUser }) {
+function StaffFrame({ user, onSigningOut }: { user: StaffUser; onSigningOut: () => void }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const navId = useId();
@@ -121,7 +132,7 @@ function StaffFrame({ user }: { user: StaffUser }) {
               ))}
             </ul>
           </nav>
-          <StaffIdentity user={user} />
+          <StaffIdentity user={user} onSigningOut={onSigningOut} />
         </div>
       </header>
       <main id="contenu-gestion" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-8 lg:py-8">
@@ -131,11 +142,12 @@ function StaffFrame({ user }: { user: StaffUser }) {
   );
 }
 
-function StaffIdentity({ user }: { user: StaffUser }) {
+function StaffIdentity({ user, onSigningOut }: { user: StaffUser; onSigningOut: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [leaving, setLeaving] = useState(false);
   async function signOut() {
+    onSigningOut();
     setLeaving(true);
     try {
       await staffJson("/api/gestion/logout", { method: "POST" });
