@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { keepEmbeddedTables } from "./db/upkeep.ts";
 import { createIntervalJob } from "./lib/interval-job.ts";
 import type { Mailer } from "./lib/mailer/index.ts";
 import type { FileStorage } from "./lib/storage/index.ts";
@@ -12,8 +13,10 @@ const MINUTE = 60_000;
 
 /**
  * What the server does by itself while it runs (app.ts starts them on ready, stops them on close):
- * the e-mail copies of notifications whose publication time has come, and the restore bin's purge.
- * Each claims its work in the database, so several processes do it once (lib/interval-job.ts).
+ * the e-mail copies of notifications whose publication time has come, the restore bin's purge, and
+ * on the embedded database the statistics and dead rows that autovacuum keeps on a server
+ * (db/upkeep.ts). The first two claim their work in the database, so several processes do it
+ * once (lib/interval-job.ts); the embedded database has only ever one process.
  */
 export function createScheduledJobs(deps: {
   db: Database;
@@ -23,6 +26,7 @@ export function createScheduledJobs(deps: {
   log: FastifyBaseLogger;
 }) {
   const trash = createTrash({ db: deps.db, storage: deps.storage, kinds: TRASH_REGISTRY });
+  let upkeepRuns = 0;
   const jobs = {
     notificationEmails: createIntervalJob({
       name: "copies e-mail des notifications",
@@ -34,6 +38,16 @@ export function createScheduledJobs(deps: {
       name: "purge de la corbeille",
       everyMs: 60 * MINUTE,
       run: () => trash.purge(),
+      log: deps.log,
+    }),
+    // Every minute, as autovacuum looks (autovacuum_naptime); the first run analyses everything.
+    embeddedTables: createIntervalJob({
+      name: "entretien de la base embarquée",
+      everyMs: MINUTE,
+      run: async () => {
+        const report = await keepEmbeddedTables(deps.db, { everything: upkeepRuns++ === 0 });
+        if (report.analysed.length + report.vacuumed.length > 0) deps.log.debug(report, "base embarquée entretenue");
+      },
       log: deps.log,
     }),
   };
