@@ -7,7 +7,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { CONTACT_MESSAGES, MESSAGES } from "@puerta/contract";
+import { CONTACT_MESSAGES, DOCUMENT_DOWNLOADS, MESSAGES } from "@puerta/contract";
 import type { Challenge } from "altcha-lib";
 import { eq } from "drizzle-orm";
 import pg from "pg";
@@ -16,8 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { users } from "../src/db/schema/index.ts";
-import { DEMO_PASSWORD, DEMO_STUDENTS, seedDemo } from "../src/db/seed/index.ts";
+import { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_PASSWORD, DEMO_STUDENTS, seedDemo } from "../src/db/seed/index.ts";
 import { acceptCurrentPolicy } from "./factories.ts";
+import { realPdf } from "./publishing/support.ts";
+import { totpCode } from "./staff/support.ts";
+import { HEADER as IMPORT_HEADER } from "./students/support.ts";
 import { createMailServer, type MailServer } from "./support/mail-server.ts";
 import { startS3Server } from "./support/s3-server.ts";
 import { type ServerProcess, startServerProcess } from "./support/server-process.ts";
@@ -110,6 +113,75 @@ async function signIn(server: ServerProcess, email: string) {
   return { authorization: `Bearer ${body.token as string}` };
 }
 
+/**
+ * A staff browser signed in on `server` through both real steps (enrolling its authenticator),
+ * keeping its cookies by hand as a browser would: fetch keeps none. Each request goes to
+ * `server` unless told another: the session is in the shared database, so both accept it.
+ */
+async function staffOn(server: ServerProcess, email: string) {
+  const cookies = new Map<string, string>();
+  const send = async (method: string, url: string, body?: BodyInit, contentType?: string, to = server) => {
+    const response = await fetch(`${to.url}${url}`, {
+      method,
+      headers: {
+        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+        "x-xsrf-token": cookies.get("XSRF-TOKEN") ?? "",
+        ...(contentType ? { "content-type": contentType } : {}),
+      },
+      body,
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ""] = line.split(";");
+      const name = pair.slice(0, pair.indexOf("="));
+      const value = pair.slice(pair.indexOf("=") + 1);
+      if (value === "" || /max-age=0/i.test(line)) cookies.delete(name);
+      else cookies.set(name, value);
+    }
+    return response;
+  };
+  const json = (method: string, url: string, payload: unknown, to = server) =>
+    send(method, url, JSON.stringify(payload), "application/json", to);
+  await send("GET", "/sanctum/csrf-cookie");
+  const first = await json("POST", "/api/gestion/login", {
+    email,
+    password: DEMO_STAFF_PASSWORD,
+    recaptcha_token: await solvedCaptcha(server),
+  });
+  expect(first.status).toBe(200);
+  const { secret } = (await first.json()) as { secret: string };
+  expect((await json("POST", "/api/gestion/login/totp", { code: await totpCode(secret) })).status).toBe(200);
+  return {
+    get: (url: string, to = server) => send("GET", url, undefined, undefined, to),
+    post: (url: string, payload: unknown, to = server) => json("POST", url, payload, to),
+    /** A multipart form as the back-office's pages send it. */
+    upload: (
+      url: string,
+      fields: Record<string, string>,
+      file: { field: string; bytes: Buffer; type: string; name?: string },
+      to = server,
+    ) => {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(fields)) form.append(key, value);
+      const name = file.name ?? `fichier.${file.type.split("/")[1]}`;
+      form.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), name);
+      return send("POST", url, form, undefined, to);
+    },
+  };
+}
+
+/** The bytes of `url` as a student reads them from `server`, checked to be a 200. */
+async function studentFile(server: ServerProcess, auth: Record<string, string>, url: string): Promise<Buffer> {
+  const response = await fetch(`${server.url}${url}`, { headers: auth });
+  expect(response.status, url).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+async function studentData<T>(server: ServerProcess, auth: Record<string, string>, url: string): Promise<T> {
+  const response = await fetch(`${server.url}${url}`, { headers: auth });
+  expect(response.status, url).toBe(200);
+  return ((await response.json()) as { data: T }).data;
+}
+
 describe("two API processes, one PostgreSQL database, one bucket", () => {
   it("serves through one a profile photo uploaded through the other, from the bucket", async () => {
     const auth = await signIn(a, DEMO_STUDENTS.first);
@@ -129,6 +201,119 @@ describe("two API processes, one PostgreSQL database, one bucket", () => {
     expect(bytes.equals(Buffer.from(await fromA.arrayBuffer()))).toBe(true);
     expect((await sharp(bytes).metadata()).format).toBe("webp");
     // Neither process kept it on its own disk.
+    expect(existsSync(path.join(dataDirs.a, "files"))).toBe(false);
+    expect(existsSync(path.join(dataDirs.b, "files"))).toBe(false);
+  });
+
+  it("serves through one each kind of file the back-office uploads through the other", async () => {
+    const direction = await staffOn(a, DEMO_STAFF.direction);
+    const student = await signIn(b, DEMO_STUDENTS.first);
+    /** A new record answers 201; a photo or poster set on an existing one, 200. */
+    const created = async (response: Response, status = 201) => {
+      expect(response.status).toBe(status);
+      return (await response.json()) as { id: number };
+    };
+    const image = await sharp({ create: { width: 60, height: 40, channels: 3, background: "#1e8449" } })
+      .jpeg()
+      .toBuffer();
+
+    // A planning for the student's centre (Ain Sebaa).
+    const { centres } = (await (await direction.get("/api/gestion/plannings/choix")).json()) as {
+      centres: { id: number; nom: string }[];
+    };
+    const planningPdf = await realPdf("Planning partagé");
+    const planning = await created(
+      await direction.upload(
+        "/api/gestion/plannings",
+        {
+          titre: "Planning partagé",
+          description: "",
+          centre_id: String(centres.find((c) => c.nom === "Ain Sebaa")?.id),
+          option_id: "",
+          semaine_debut: "2026-11-30",
+          semaine_fin: "2026-12-06",
+          actif: "true",
+        },
+        { field: "file", bytes: planningPdf, type: "application/pdf" },
+      ),
+    );
+    const plannings = await studentData<{ id: number; fichier_url: string }[]>(b, student, "/api/planifications");
+    const planningUrl = plannings.find((p) => p.id === planning.id)?.fichier_url ?? "";
+    expect((await studentFile(b, student, planningUrl)).equals(planningPdf)).toBe(true);
+
+    // A course document, in the first subject that has levels.
+    const { matieres } = (await (await direction.get("/api/gestion/supports/matieres")).json()) as {
+      matieres: { id: number; niveaux: { id: number }[] }[];
+    };
+    const subject = matieres.find((m) => m.niveaux.length > 0);
+    const level = subject?.niveaux[0]?.id ?? 0;
+    const coursePdf = await realPdf("Cours partagé");
+    const course = await created(
+      await direction.upload(
+        "/api/gestion/supports/documents",
+        {
+          titre: "Cours partagé",
+          description: "",
+          matiere_id: String(subject?.id),
+          niveau_id: String(level),
+          mois: "11",
+          annee: "2026",
+        },
+        { field: "file", bytes: coursePdf, type: "application/pdf" },
+      ),
+    );
+    const documents = await studentData<{ cours_par_niveau: Record<string, { id: number; fichier_path: string }[]> }>(
+      b,
+      student,
+      "/api/documents",
+    );
+    const coursePath = documents.cours_par_niveau[String(level)]?.find((d) => d.id === course.id)?.fichier_path ?? "";
+    const courseUrl = `${DOCUMENT_DOWNLOADS.course}/${coursePath.slice(coursePath.lastIndexOf("/") + 1)}`;
+    expect((await studentFile(b, student, courseUrl)).equals(coursePdf)).toBe(true);
+
+    // An orientation guide.
+    const guidePdf = await realPdf("Guide partagé");
+    const guide = await created(
+      await direction.upload(
+        "/api/gestion/orientation",
+        { titre: "Guide partagé", description: "" },
+        { field: "file", bytes: guidePdf, type: "application/pdf" },
+      ),
+    );
+    const guides = await studentData<{ id: number; fichier_url: string }[]>(b, student, "/api/orientations");
+    const guideUrl = guides.find((g) => g.id === guide.id)?.fichier_url ?? "";
+    expect((await studentFile(b, student, guideUrl)).equals(guidePdf)).toBe(true);
+
+    // Images are re-encoded on upload: each process serves the same stored WebP.
+    const [notification] = await studentData<{ id: number }[]>(b, student, "/api/notifications");
+    const [event] = await studentData<{ id: number }[]>(b, student, "/api/parascolaires");
+    for (const [uploadUrl, field, readUrl] of [
+      [`/api/gestion/notifications/${notification?.id}/photo`, "photo", `/api/notifications/${notification?.id}/photo`],
+      [`/api/gestion/parascolaire/${event?.id}/affiche`, "affiche", `/api/parascolaires/${event?.id}/affiche`],
+    ] as const) {
+      await created(await direction.upload(uploadUrl, {}, { field, bytes: image, type: "image/jpeg" }), 200);
+      const fromB = await studentFile(b, student, readUrl);
+      expect((await sharp(fromB).metadata()).format).toBe("webp");
+      expect(fromB.equals(await studentFile(a, student, readUrl))).toBe(true);
+    }
+    // A student import previewed through one is confirmed through the other (the preview waits in the database).
+    const csv = `${IMPORT_HEADER}\r\nTazi,Salma,salma.tazi@example.com,,,,Ain Sebaa,,`;
+    const csvFile = { field: "file", bytes: Buffer.from(csv), type: "text/csv", name: "etudiants.csv" };
+    const preview = await direction.upload("/api/gestion/etudiants/import/preview", {}, csvFile);
+    expect(preview.status).toBe(200);
+    const { import_id } = (await preview.json()) as { import_id: string };
+    const confirm = await direction.post(`/api/gestion/etudiants/import/${import_id}/confirm`, {}, b);
+    expect(confirm.status).toBe(200);
+    expect(await confirm.json()).toMatchObject({ created: 1, errors: 0 });
+    const again = await direction.upload("/api/gestion/etudiants/import/preview", {}, csvFile, b);
+    expect(((await again.json()) as { counts: unknown }).counts).toEqual({
+      nouveau: 0,
+      mis_a_jour: 0,
+      inchange: 1,
+      erreur: 0,
+    });
+
+    // Neither process kept any of them on its own disk.
     expect(existsSync(path.join(dataDirs.a, "files"))).toBe(false);
     expect(existsSync(path.join(dataDirs.b, "files"))).toBe(false);
   });
