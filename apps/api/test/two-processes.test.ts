@@ -120,7 +120,7 @@ async function signIn(server: ServerProcess, email: string) {
  */
 async function staffOn(server: ServerProcess, email: string) {
   const cookies = new Map<string, string>();
-  const send = async (method: string, url: string, body?: BodyInit, contentType?: string, to = server) => {
+  const send = async (method: string, url: string, body?: RequestInit["body"], contentType?: string, to = server) => {
     const response = await fetch(`${to.url}${url}`, {
       method,
       headers: {
@@ -217,29 +217,30 @@ describe("two API processes, one PostgreSQL database, one bucket", () => {
       .jpeg()
       .toBuffer();
 
+    /** A PDF published through A with `fields`: its id and bytes. */
+    const publishPdf = async (url: string, fields: Record<string, string>) => {
+      const bytes = await realPdf(fields.titre);
+      const { id } = await created(
+        await direction.upload(url, { description: "", ...fields }, { field: "file", bytes, type: "application/pdf" }),
+      );
+      return { id, bytes };
+    };
+
     // A planning for the student's centre (Ain Sebaa).
     const { centres } = (await (await direction.get("/api/gestion/plannings/choix")).json()) as {
       centres: { id: number; nom: string }[];
     };
-    const planningPdf = await realPdf("Planning partagé");
-    const planning = await created(
-      await direction.upload(
-        "/api/gestion/plannings",
-        {
-          titre: "Planning partagé",
-          description: "",
-          centre_id: String(centres.find((c) => c.nom === "Ain Sebaa")?.id),
-          option_id: "",
-          semaine_debut: "2026-11-30",
-          semaine_fin: "2026-12-06",
-          actif: "true",
-        },
-        { field: "file", bytes: planningPdf, type: "application/pdf" },
-      ),
-    );
+    const planning = await publishPdf("/api/gestion/plannings", {
+      titre: "Planning partagé",
+      centre_id: String(centres.find((c) => c.nom === "Ain Sebaa")?.id),
+      option_id: "",
+      semaine_debut: "2026-11-30",
+      semaine_fin: "2026-12-06",
+      actif: "true",
+    });
     const plannings = await studentData<{ id: number; fichier_url: string }[]>(b, student, "/api/planifications");
     const planningUrl = plannings.find((p) => p.id === planning.id)?.fichier_url ?? "";
-    expect((await studentFile(b, student, planningUrl)).equals(planningPdf)).toBe(true);
+    expect((await studentFile(b, student, planningUrl)).equals(planning.bytes)).toBe(true);
 
     // A course document, in the first subject that has levels.
     const { matieres } = (await (await direction.get("/api/gestion/supports/matieres")).json()) as {
@@ -247,21 +248,13 @@ describe("two API processes, one PostgreSQL database, one bucket", () => {
     };
     const subject = matieres.find((m) => m.niveaux.length > 0);
     const level = subject?.niveaux[0]?.id ?? 0;
-    const coursePdf = await realPdf("Cours partagé");
-    const course = await created(
-      await direction.upload(
-        "/api/gestion/supports/documents",
-        {
-          titre: "Cours partagé",
-          description: "",
-          matiere_id: String(subject?.id),
-          niveau_id: String(level),
-          mois: "11",
-          annee: "2026",
-        },
-        { field: "file", bytes: coursePdf, type: "application/pdf" },
-      ),
-    );
+    const course = await publishPdf("/api/gestion/supports/documents", {
+      titre: "Cours partagé",
+      matiere_id: String(subject?.id),
+      niveau_id: String(level),
+      mois: "11",
+      annee: "2026",
+    });
     const documents = await studentData<{ cours_par_niveau: Record<string, { id: number; fichier_path: string }[]> }>(
       b,
       student,
@@ -269,20 +262,13 @@ describe("two API processes, one PostgreSQL database, one bucket", () => {
     );
     const coursePath = documents.cours_par_niveau[String(level)]?.find((d) => d.id === course.id)?.fichier_path ?? "";
     const courseUrl = `${DOCUMENT_DOWNLOADS.course}/${coursePath.slice(coursePath.lastIndexOf("/") + 1)}`;
-    expect((await studentFile(b, student, courseUrl)).equals(coursePdf)).toBe(true);
+    expect((await studentFile(b, student, courseUrl)).equals(course.bytes)).toBe(true);
 
     // An orientation guide.
-    const guidePdf = await realPdf("Guide partagé");
-    const guide = await created(
-      await direction.upload(
-        "/api/gestion/orientation",
-        { titre: "Guide partagé", description: "" },
-        { field: "file", bytes: guidePdf, type: "application/pdf" },
-      ),
-    );
+    const guide = await publishPdf("/api/gestion/orientation", { titre: "Guide partagé" });
     const guides = await studentData<{ id: number; fichier_url: string }[]>(b, student, "/api/orientations");
     const guideUrl = guides.find((g) => g.id === guide.id)?.fichier_url ?? "";
-    expect((await studentFile(b, student, guideUrl)).equals(guidePdf)).toBe(true);
+    expect((await studentFile(b, student, guideUrl)).equals(guide.bytes)).toBe(true);
 
     // Images are re-encoded on upload: each process serves the same stored WebP.
     const [notification] = await studentData<{ id: number }[]>(b, student, "/api/notifications");
