@@ -7,7 +7,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { CONTACT_MESSAGES, DOCUMENT_DOWNLOADS, MESSAGES } from "@puerta/contract";
+import { CONTACT_MESSAGES, MESSAGES } from "@puerta/contract";
 import type { Challenge } from "altcha-lib";
 import { eq } from "drizzle-orm";
 import pg from "pg";
@@ -18,7 +18,7 @@ import { openDatabase } from "../src/db/client.ts";
 import { users } from "../src/db/schema/index.ts";
 import { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_PASSWORD, DEMO_STUDENTS, seedDemo } from "../src/db/seed/index.ts";
 import { acceptCurrentPolicy } from "./factories.ts";
-import { realPdf } from "./publishing/support.ts";
+import { courseUrl, realPdf } from "./publishing/support.ts";
 import { totpCode } from "./staff/support.ts";
 import { HEADER as IMPORT_HEADER } from "./students/support.ts";
 import { createMailServer, type MailServer } from "./support/mail-server.ts";
@@ -169,18 +169,18 @@ async function staffOn(server: ServerProcess, email: string) {
   };
 }
 
-/** The bytes of `url` as a student reads them from `server`, checked to be a 200. */
-async function studentFile(server: ServerProcess, auth: Record<string, string>, url: string): Promise<Buffer> {
+/** `url` as a student reads it from `server`, checked to be a 200. */
+async function studentGet(server: ServerProcess, auth: Record<string, string>, url: string): Promise<Response> {
   const response = await fetch(`${server.url}${url}`, { headers: auth });
   expect(response.status, url).toBe(200);
-  return Buffer.from(await response.arrayBuffer());
+  return response;
 }
 
-async function studentData<T>(server: ServerProcess, auth: Record<string, string>, url: string): Promise<T> {
-  const response = await fetch(`${server.url}${url}`, { headers: auth });
-  expect(response.status, url).toBe(200);
-  return ((await response.json()) as { data: T }).data;
-}
+const studentFile = async (server: ServerProcess, auth: Record<string, string>, url: string) =>
+  Buffer.from(await (await studentGet(server, auth, url)).arrayBuffer());
+
+const studentData = async <T>(server: ServerProcess, auth: Record<string, string>, url: string) =>
+  ((await (await studentGet(server, auth, url)).json()) as { data: T }).data;
 
 describe("two API processes, one PostgreSQL database, one bucket", () => {
   it("serves through one a profile photo uploaded through the other, from the bucket", async () => {
@@ -261,8 +261,7 @@ describe("two API processes, one PostgreSQL database, one bucket", () => {
       "/api/documents",
     );
     const coursePath = documents.cours_par_niveau[String(level)]?.find((d) => d.id === course.id)?.fichier_path ?? "";
-    const courseUrl = `${DOCUMENT_DOWNLOADS.course}/${coursePath.slice(coursePath.lastIndexOf("/") + 1)}`;
-    expect((await studentFile(b, student, courseUrl)).equals(course.bytes)).toBe(true);
+    expect((await studentFile(b, student, courseUrl(coursePath))).equals(course.bytes)).toBe(true);
 
     // An orientation guide.
     const guide = await publishPdf("/api/gestion/orientation", { titre: "Guide partagé" });

@@ -2,12 +2,23 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import v8 from "node:v8";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type pg from "pg";
 import { acquireDataDirLock } from "./lock.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+/**
+ * The driver behind `db`, for the few places that speak to it directly. PGlite is told by its
+ * exec(), not by its class: a server on PostgreSQL never imports it.
+ */
+export function driverOf(db: Database): { embedded: PGlite } | { pool: pg.Pool } {
+  const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
+  return "exec" in client ? { embedded: client } : { pool: client };
+}
 
 export type DatabaseHandle = {
   db: Database;

@@ -1,8 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { Placeholder, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import type pg from "pg";
-import type { Database } from "./client.ts";
+import { type Database, driverOf } from "./client.ts";
 
 export type PreparedRows<Row> = (values: Record<string, number>) => Promise<Row[]>;
 
@@ -31,11 +30,11 @@ export function prepared<Row>(db: Database, name: string, query: SQL): PreparedR
       return value;
     });
 
-  const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
-  // PGlite is told by its exec(), not by its class: a server on PostgreSQL never imports it.
-  if (!("exec" in client)) {
-    return async (values) => (await client.query({ name, text, values: valuesOf(values) })).rows as Row[];
+  const driver = driverOf(db);
+  if ("pool" in driver) {
+    return async (values) => (await driver.pool.query({ name, text, values: valuesOf(values) })).rows as Row[];
   }
+  const client = driver.embedded;
   return async (values) => {
     await prepareOnce(client, name, text);
     const args = valuesOf(values);

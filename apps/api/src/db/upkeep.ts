@@ -1,5 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
-import type { Database } from "./client.ts";
+import { type Database, driverOf } from "./client.ts";
 
 /**
  * Autovacuum's thresholds (PostgreSQL's defaults): a table is analysed once 50 rows plus 10 %
@@ -26,9 +26,9 @@ export type UpkeepReport = { analysed: string[]; vacuumed: string[] };
  * PostgreSQL it does nothing: the server's own autovacuum keeps its tables.
  */
 export async function keepEmbeddedTables(db: Database, { everything = false } = {}): Promise<UpkeepReport> {
-  const client = (db as unknown as { $client: PGlite | object }).$client;
-  // PGlite is told by its exec(), as in prepared.ts: a PostgreSQL server never imports it.
-  if (!("exec" in client)) return { analysed: [], vacuumed: [] };
+  const driver = driverOf(db);
+  if (!("embedded" in driver)) return { analysed: [], vacuumed: [] };
+  const client = driver.embedded;
   const tables = await tableActivity(client);
   const analysed = tables.filter(
     (table) => everything || !table.analysed || table.modified > ANALYZE_BASE + ANALYZE_SCALE * table.tuples,
@@ -41,9 +41,9 @@ export async function keepEmbeddedTables(db: Database, { everything = false } = 
 }
 
 async function tableActivity(client: PGlite): Promise<TableActivity[]> {
-  // The counters reach the statistics views when the backend flushes them, at most once a second.
+  // The counters reach the statistics views when the backend flushes them, at most once a second:
+  // this statement's end flushes them for the next.
   await client.query("select pg_stat_force_next_flush()");
-  await client.query("select pg_stat_clear_snapshot()");
   const { rows } = await client.query<TableActivity>(
     `select s.relname as name, greatest(c.reltuples, 0)::float8 as tuples,
        s.n_mod_since_analyze::float8 as modified, s.n_dead_tup::float8 as dead,

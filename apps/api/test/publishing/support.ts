@@ -1,6 +1,11 @@
+import { DOCUMENT_DOWNLOADS } from "@puerta/contract";
 import { PDFDocument } from "pdf-lib";
 import type { TestApp } from "../helpers.ts";
 import type { StaffBrowser } from "../staff/support.ts";
+
+/** The student's download URL of a course document (its public file name, DOCUMENT_DOWNLOADS.course). */
+export const courseUrl = (fichierPath = "") =>
+  `${DOCUMENT_DOWNLOADS.course}/${fichierPath.slice(fichierPath.lastIndexOf("/") + 1)}`;
 
 /** A real one-page PDF whose text says `label`. */
 export async function realPdf(label = "Document"): Promise<Buffer> {

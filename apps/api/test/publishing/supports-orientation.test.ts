@@ -1,15 +1,11 @@
-import { DOCUMENT_DOWNLOADS, PUBLISHING_TEXT, UPLOAD_TEXT } from "@puerta/contract";
+import { PUBLISHING_TEXT, UPLOAD_TEXT } from "@puerta/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { supportsTrashKind } from "../../src/modules/documents/trash-kind.ts";
 import { orientationTrashKind } from "../../src/modules/orientation/trash-kind.ts";
 import { bearer, createTestApp, DEMO_STUDENTS, login, queryRows, type TestApp } from "../helpers.ts";
 import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../staff/support.ts";
-import { realPdf, sendForm, staffDelete } from "./support.ts";
-
-/** The student's download URL of a course document (its public file name, DOCUMENT_DOWNLOADS.course). */
-const courseUrl = (fichierPath = "") =>
-  `${DOCUMENT_DOWNLOADS.course}/${fichierPath.slice(fichierPath.lastIndexOf("/") + 1)}`;
+import { courseUrl, realPdf, sendForm, staffDelete } from "./support.ts";
 
 type StudentDocument = { id: number; titre: string; fichier_path: string };
 
