@@ -11,6 +11,7 @@ import type { Database } from "./db/client.ts";
 import { createCaptcha } from "./lib/captcha.ts";
 import { registerCsrf } from "./lib/csrf.ts";
 import { frameworkErrors, registerErrorHandler } from "./lib/errors.ts";
+import { registerIdempotency } from "./lib/idempotency.ts";
 import { registerJsonParser } from "./lib/json-body.ts";
 import { jsonTextSerializer } from "./lib/json-text.ts";
 import { loggerOptions } from "./lib/logging.ts";
@@ -131,6 +132,7 @@ export async function buildApp({ config, db, logger, extraRoutes = [] }: BuildOp
   app.addHook("onClose", async () => context.jobs.stop());
 
   registerCsrf(app, config);
+  registerIdempotency(app, db); // `config.idempotent` routes: Idempotency-Key (decision 087)
   await registerRouteScopes(app, context, [...ROUTE_MODULES, ...extraRoutes]);
   await webRoutes(app, context);
   return app;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { keepEmbeddedTables } from "./db/upkeep.ts";
+import { purgeIdempotencyKeys } from "./lib/idempotency.ts";
 import { createIntervalJob } from "./lib/interval-job.ts";
 import type { Mailer } from "./lib/mailer/index.ts";
 import type { FileStorage } from "./lib/storage/index.ts";
@@ -38,6 +39,14 @@ export function createScheduledJobs(deps: {
       name: "purge de la corbeille",
       everyMs: 60 * MINUTE,
       run: () => trash.purge(),
+      log: deps.log,
+    }),
+    idempotencyKeys: createIntervalJob({
+      name: "purge des clés d'idempotence",
+      everyMs: 60 * MINUTE,
+      run: async () => {
+        await purgeIdempotencyKeys(deps.db);
+      },
       log: deps.log,
     }),
     // Every minute, as autovacuum looks (autovacuum_naptime); the first run analyses everything.

@@ -1,6 +1,7 @@
 import { CSRF_COOKIE, STORAGE_KEYS } from "@puerta/contract";
 import { takeStartupRead } from "./startup-reads.ts";
 import { storage } from "./storage.ts";
+import { idempotencyHeader } from "./submission-key.ts";
 
 /** Dispatched on `window` whenever the session ends (logout or any 401). */
 export const LOGOUT_EVENT = "puerta:logout";
@@ -48,6 +49,8 @@ type RequestOptions = {
    * bearer token is never sent with it, and its 401 ends the staff session, not the student's.
    */
   staff?: boolean;
+  /** The form submission's Idempotency-Key (lib/submission-key.ts): a retry is done once. */
+  idempotencyKey?: string;
 };
 
 /**
@@ -60,7 +63,11 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   // is drawn (lib/first-screen.ts): a call sent before it has landed (a logout tapped on the
   // shell, played again once hydrated) asks for it, or waits for the request on its way.
   if (method !== "GET" && (csrfCookiePending || !readCookie(CSRF_COOKIE))) await requestCsrfCookie();
-  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    ...(options.idempotencyKey ? idempotencyHeader(options.idempotencyKey) : {}),
+    ...options.headers,
+  };
   const token = options.staff ? null : storage.get(STORAGE_KEYS.token);
   if (token) headers.Authorization = `Bearer ${token}`;
   const xsrf = readCookie(CSRF_COOKIE);

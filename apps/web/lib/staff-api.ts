@@ -1,6 +1,6 @@
 import { ApiError, apiJson } from "./api.ts";
 
-type StaffRequestOptions = { method?: string; body?: unknown; signal?: AbortSignal };
+type StaffRequestOptions = { method?: string; body?: unknown; signal?: AbortSignal; idempotencyKey?: string };
 
 /**
  * The back-office's calls: lib/api.ts with the staff session's cookie (sent same-origin, HttpOnly,

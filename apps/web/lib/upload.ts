@@ -1,5 +1,6 @@
 import { UPLOAD_TEXT } from "@puerta/contract";
 import { ApiError, csrfHeaders, STAFF_SESSION_ENDED_EVENT } from "./api.ts";
+import { idempotencyHeader } from "./submission-key.ts";
 
 export type UploadRequest = {
   url: string;
@@ -8,6 +9,8 @@ export type UploadRequest = {
   /** Called with the share of the body sent, from 0 to 1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** The upload's Idempotency-Key (lib/submission-key.ts): a retry stores the file once. */
+  idempotencyKey?: string;
 };
 
 /**
@@ -22,9 +25,10 @@ export async function uploadWithProgress<T>({
   body,
   onProgress,
   signal,
+  idempotencyKey,
 }: UploadRequest): Promise<T> {
   signal?.throwIfAborted();
-  const headers = await csrfHeaders();
+  const headers = { ...(await csrfHeaders()), ...(idempotencyKey ? idempotencyHeader(idempotencyKey) : {}) };
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);

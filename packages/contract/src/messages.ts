@@ -12,6 +12,14 @@ export const MESSAGES = {
   unsupportedMediaType: "Type de contenu non pris en charge.",
   csrfMismatch: "Jeton de sécurité expiré. Rechargez la page puis réessayez.",
   tooManyRequests: "Trop de requêtes. Réessayez plus tard.",
+  /** The `Idempotency-Key` header of the writes that create or send (decision 087). */
+  idempotency: {
+    invalidKey: "L'en-tête Idempotency-Key est invalide : de 1 à 255 caractères visibles, sans espace.",
+    keyReused: "Cette clé d'idempotence a déjà servi pour une autre demande. Rechargez la page puis recommencez.",
+    inFlight: "Cette demande est déjà en cours de traitement. Patientez un instant.",
+    unanswered:
+      "Cette demande a été reçue mais sa réponse s'est perdue : elle a peut-être déjà été enregistrée. Actualisez la page pour vérifier avant de recommencer.",
+  },
 
   login: {
     emailRequired: "L'email est requis",

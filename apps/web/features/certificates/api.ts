@@ -16,7 +16,11 @@ export type CertificateChoice = { type: "scolaire"; langues: string[] } | { type
  * POST /api/demandes with the fields of docs/spec/student-portal.md section 3. The identity fields come from the
  * stored student data; the server ignores them and uses the authenticated student.
  */
-export async function sendCertificateRequest(choice: CertificateChoice, student: StudentData | null) {
+export async function sendCertificateRequest(
+  choice: CertificateChoice,
+  student: StudentData | null,
+  idempotencyKey?: string,
+) {
   const body: CertificateRequestInput = {
     student_id: student?.student_id,
     nom: student?.nom,
@@ -28,5 +32,9 @@ export async function sendCertificateRequest(choice: CertificateChoice, student:
     niveau: choice.type === "langue" ? choice.niveau : null,
     langues: (choice.type === "scolaire" ? choice.langues : []) as CertificateRequestInput["langues"],
   };
-  return apiJson<{ message?: string; data?: CertificateRequest }>("/api/demandes", { method: "POST", body });
+  return apiJson<{ message?: string; data?: CertificateRequest }>("/api/demandes", {
+    method: "POST",
+    body,
+    idempotencyKey,
+  });
 }

@@ -6,6 +6,7 @@ import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
 import { readStudentData } from "../../lib/session.ts";
+import { useSubmissionKey } from "../../lib/submission-key.ts";
 import { type CertificateChoice, certificateListQuery, sendCertificateRequest } from "./api.ts";
 import { CertificateHistory } from "./certificate-history.tsx";
 
@@ -32,8 +33,10 @@ export default function CertificatesPage() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
 
+  const submission = useSubmissionKey(); // a retry after a lost answer records the request once
   const send = useMutation({
-    mutationFn: (choice: CertificateChoice) => sendCertificateRequest(choice, readStudentData()),
+    mutationFn: (choice: CertificateChoice) =>
+      submission.send((key) => sendCertificateRequest(choice, readStudentData(), key)),
     onSuccess: (_body, choice) => {
       setOutcome({
         ok: true,

@@ -1,8 +1,8 @@
 import { CONTACT_LIMITS, type ContactRequest } from "@puerta/contract";
 import { type ApiError, apiJson } from "../../lib/api.ts";
 
-export const sendContactMessage = (body: ContactRequest) =>
-  apiJson<{ message: string }>("/api/contact", { method: "POST", body });
+export const sendContactMessage = (body: ContactRequest, idempotencyKey?: string) =>
+  apiJson<{ message: string }>("/api/contact", { method: "POST", body, idempotencyKey });
 
 /** Seconds to wait after a 429: the body's retry_after_seconds, else the 300 s default of docs/spec/student-portal.md section 9. */
 export function contactRetrySeconds(error: ApiError): number {

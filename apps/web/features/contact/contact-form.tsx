@@ -10,6 +10,7 @@ import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { Captcha, type CaptchaHandle } from "../../components/captcha.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { fieldErrors as firstErrors, loadSchemas, prefetchSchemas } from "../../lib/schemas.ts";
+import { useSubmissionKey } from "../../lib/submission-key.ts";
 import { contactRetrySeconds, sendContactMessage } from "./api.ts";
 import { useCountdown } from "./use-countdown.ts";
 
@@ -37,6 +38,7 @@ export function ContactForm() {
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>(null);
   const [sending, setSending] = useState(false);
+  const submission = useSubmissionKey(); // a retry after a lost answer sends the message once
 
   // docs/spec/student-portal.md section 4: when the countdown ends, the message and the captcha reset.
   const lock = useCountdown(() => {
@@ -63,7 +65,7 @@ export function ContactForm() {
     setStatus(null);
     const body: ContactRequest = { ...values, recaptcha_token: captcha };
     try {
-      await sendContactMessage(body);
+      await submission.send((key) => sendContactMessage(body, key));
       setValues(EMPTY);
       setStatus({ kind: "sent" });
     } catch (error) {

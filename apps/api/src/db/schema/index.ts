@@ -5,6 +5,7 @@ export * from "./calendars.ts";
 export * from "./certificates.ts";
 export * from "./contact.ts";
 export * from "./documents.ts";
+export * from "./idempotency.ts";
 export * from "./mail.ts";
 export * from "./notifications.ts";
 export * from "./passwords.ts";

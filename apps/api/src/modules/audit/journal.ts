@@ -1,7 +1,8 @@
 import type { AuditEntry, JournalQuery, Page } from "@puerta/contract";
-import { and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { auditLog } from "../../db/schema/index.ts";
+import { withinAcademyDays } from "../../lib/academy-time.ts";
 import { notFound } from "../../lib/errors.ts";
 import { countAll, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
 
@@ -39,11 +40,8 @@ export function createJournal(db: Database) {
       if (query.staff_id) conditions.push(eq(auditLog.staffId, query.staff_id));
       if (query.entity) conditions.push(eq(auditLog.entity, query.entity));
       if (query.action) conditions.push(eq(auditLog.action, query.action));
-      // Dates are days of Casablanca, where the academy is.
-      if (query.from)
-        conditions.push(gte(auditLog.at, sql`(${query.from}::date)::timestamp at time zone 'Africa/Casablanca'`));
-      if (query.to)
-        conditions.push(lt(auditLog.at, sql`(${query.to}::date + 1)::timestamp at time zone 'Africa/Casablanca'`));
+      // Dates are days of Casablanca, where the academy is, by the API's clock (decision 086).
+      conditions.push(...withinAcademyDays(auditLog.at, query.from, query.to));
       if (query.q) {
         conditions.push(searchIn(query.q, [auditLog.summary, auditLog.staffName]));
       }

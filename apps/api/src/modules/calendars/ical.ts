@@ -1,3 +1,4 @@
+import { TZDate } from "@date-fns/tz";
 import { ACADEMY_TIME_ZONE, HOLIDAY_LOCATION, holidayDescription, nextDay } from "@puerta/contract";
 import ical, { ICalEventStatus, ICalEventTransparency } from "ical-generator";
 import type { EventRow, HolidayRow } from "./queries.ts";
@@ -14,20 +15,21 @@ type FeedInput = {
 };
 
 /**
- * ical-generator formats an all-day Date through the process's local getters; noon UTC is
- * the same calendar day in every zone from UTC-11 to UTC+11, so the day never shifts.
+ * ical-generator writes the digits of a plain Date through the process's local getters, so the
+ * server's own `TZ` would move them (an event at 02:30 on a day Paris skips 02:00–03:00 came out
+ * at 03:30). Every date is therefore a TZDate of the academy's zone, which ical-generator reads
+ * in that zone: the digits come from the API's tzdata alone (decision 086).
  */
-const allDay = (day: string) => new Date(`${day}T12:00:00Z`);
+const inAcademyZone = (instant: Date) => new TZDate(instant.getTime(), ACADEMY_TIME_ZONE);
 
-/**
- * A wall-clock time in the academy's zone. With the calendar's TZID, ical-generator writes a
- * Date through the process's local getters, so the Date is built from local parts: the
- * digits written are the academy's hour whatever zone the server runs in.
- */
-function wallClock(day: string, time: string): Date {
+/** An all-day date: noon UTC of the day, the same calendar day in Casablanca. */
+const allDay = (day: string) => inAcademyZone(new Date(`${day}T12:00:00Z`));
+
+/** A wall-clock time of the academy's zone, written with its TZID as typed by the staff. */
+function wallClock(day: string, time: string): TZDate {
   const [y, mo, d] = day.split("-").map(Number);
   const [h, mi] = time.split(":").map(Number);
-  return new Date(y ?? 0, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0);
+  return new TZDate(y ?? 0, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0, ACADEMY_TIME_ZONE);
 }
 
 /**
@@ -37,8 +39,8 @@ function wallClock(day: string, time: string): Date {
  */
 const revision = (row: { sequence: number; updatedAt: Date; withdrawnAt: Date | null }) => ({
   sequence: row.sequence,
-  lastModified: row.updatedAt,
-  stamp: row.updatedAt,
+  lastModified: inAcademyZone(row.updatedAt),
+  stamp: inAcademyZone(row.updatedAt),
   ...(row.withdrawnAt ? { status: ICalEventStatus.CANCELLED } : {}),
 });
 

@@ -130,7 +130,10 @@ export async function calendarsStaffRoutes(scope: FastifyInstance, context: AppC
   // The poster (affiche): one image per request, checked by content and re-encoded (lib/uploads).
   s.post(
     "/api/gestion/parascolaire/:id/affiche",
-    { config: access("update:parascolaire"), schema: { params: byId, response: { 200: staffEvent } } },
+    {
+      config: { ...access("update:parascolaire"), idempotent: true },
+      schema: { params: byId, response: { 200: staffEvent } },
+    },
     async (request) => {
       const staff = staffCaller(request);
       const event = await events.posterTarget(staff, request.params.id);
@@ -170,7 +173,7 @@ export async function calendarsStaffRoutes(scope: FastifyInstance, context: AppC
   s.post(
     "/api/gestion/parascolaire",
     {
-      config: access("create:parascolaire"),
+      config: { ...access("create:parascolaire"), idempotent: true },
       schema: { body: staffEventCreateRequest, response: { 201: staffEvent } },
     },
     async (request, reply) =>
@@ -237,7 +240,7 @@ export async function calendarsStaffRoutes(scope: FastifyInstance, context: AppC
   s.post(
     "/api/gestion/jours-feries",
     {
-      config: access("create:jours-feries"),
+      config: { ...access("create:jours-feries"), idempotent: true },
       schema: { body: staffHolidayCreateRequest, response: { 201: staffHoliday } },
     },
     async (request, reply) =>

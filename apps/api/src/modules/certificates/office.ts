@@ -34,6 +34,7 @@ import {
   etudiants,
   notifications,
 } from "../../db/schema/index.ts";
+import { withinAcademyDays } from "../../lib/academy-time.ts";
 import { HttpError, notFound } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
 import { countAll, isoTimestamp, isoTimestampOrNull, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
@@ -190,8 +191,7 @@ export function createCertificateOffice({
     if (query.type) where.push(eq(c.type, query.type));
     if (query.niveau) where.push(eq(c.niveau, query.niveau));
     if (query.centre_id) where.push(sql`${centreOf} = ${query.centre_id}`);
-    if (query.du) where.push(sql`(${c.createdAt} at time zone ${ACADEMY_TIME_ZONE})::date >= ${query.du}::date`);
-    if (query.au) where.push(sql`(${c.createdAt} at time zone ${ACADEMY_TIME_ZONE})::date <= ${query.au}::date`);
+    where.push(...withinAcademyDays(c.createdAt, query.du, query.au));
     if (query.q) {
       where.push(searchIn(query.q, [c.nom, c.prenom, c.studentId, c.cin, d.numero]));
     }

@@ -66,7 +66,10 @@ export async function certificateRoutes({ accepted, public: publicScope, staff }
 
   r.post(
     "/api/demandes",
-    { schema: { body: certificateRequestBody, response: { 201: certificateCreatedResponse } } },
+    {
+      config: { idempotent: true },
+      schema: { body: certificateRequestBody, response: { 201: certificateCreatedResponse } },
+    },
     async (request, reply) => {
       const created = await certificates.create(caller(request).userId, request.body);
       return reply.status(201).send({ success: true as const, ...created });

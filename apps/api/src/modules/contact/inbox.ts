@@ -12,6 +12,7 @@ import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-or
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { contactMessages, contactReplies, mailOutbox, staffUsers } from "../../db/schema/index.ts";
+import { withinAcademyDays } from "../../lib/academy-time.ts";
 import { notFound } from "../../lib/errors.ts";
 import { countAll, isoTimestamp, isoTimestampOrNull, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
 import type { Mailer } from "../../lib/mailer/index.ts";
@@ -51,17 +52,14 @@ const SORTS: Record<string, SQL> = {
   "-statut": sql`${contactMessages.handledAt} is not null desc`,
 };
 
-/** A day of the filter, as the academy counts days (Casablanca). */
-const localDay = sql`(${contactMessages.createdAt} at time zone 'Africa/Casablanca')::date`;
-
 function whereOf(query: ContactMessagesQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.statut === "nouveau") conditions.push(isNull(contactMessages.handledAt));
   if (query.statut === "traite") conditions.push(isNotNull(contactMessages.handledAt));
   if (query.lecture === "non_lu") conditions.push(isNull(contactMessages.readAt));
   if (query.lecture === "lu") conditions.push(isNotNull(contactMessages.readAt));
-  if (query.from) conditions.push(sql`${localDay} >= ${query.from}::date`);
-  if (query.to) conditions.push(sql`${localDay} <= ${query.to}::date`);
+  // Days of the filter, as the academy counts days (Casablanca, by the API's clock: decision 086).
+  conditions.push(...withinAcademyDays(contactMessages.createdAt, query.from, query.to));
   if (query.q) {
     conditions.push(
       searchIn(query.q, [

@@ -12,6 +12,7 @@ export async function contactRoutes(scopes: RouteScopes, context: AppContext) {
   r.post(
     "/api/contact",
     {
+      config: { idempotent: true },
       // A locked sender hears 429 even when the body is malformed, and spends no captcha.
       preValidation: async (request) => contact.assertNotLocked(clientIp(request)),
       schema: { body: contactRequest, response: { 200: messageResponse } },

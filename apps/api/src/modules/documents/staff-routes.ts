@@ -88,7 +88,7 @@ export async function supportsStaffRoutes(scopes: RouteScopes, context: AppConte
 
   s.post(
     path,
-    { config: access("create"), schema: { response: { 201: staffCourseDocument } } },
+    { config: { ...access("create"), idempotent: true }, schema: { response: { 201: staffCourseDocument } } },
     async (request, reply) => {
       const { fields, file } = await readPdfForm(request);
       const created = await supports.create(

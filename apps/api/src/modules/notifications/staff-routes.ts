@@ -128,7 +128,7 @@ export async function notificationStaffRoutes(scope: FastifyInstance, context: A
   s.post(
     "/api/gestion/notifications",
     {
-      config: { staff: { permission: "create:notifications" } },
+      config: { staff: { permission: "create:notifications" }, idempotent: true },
       schema: { body: notificationStaffCreateRequest, response: { 201: notificationStaff } },
     },
     async (request, reply) =>
@@ -195,7 +195,7 @@ export async function notificationStaffRoutes(scope: FastifyInstance, context: A
   s.post(
     "/api/gestion/notifications/:id/photo",
     {
-      config: { staff: { permission: "update:notifications" } },
+      config: { staff: { permission: "update:notifications" }, idempotent: true },
       schema: { params: byId, response: { 200: notificationStaff } },
     },
     async (request) => {

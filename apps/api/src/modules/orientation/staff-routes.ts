@@ -67,7 +67,7 @@ export async function orientationStaffRoutes(scopes: RouteScopes, context: AppCo
 
   s.post(
     "/api/gestion/orientation",
-    { config: access("create"), schema: { response: { 201: staffOrientationDocument } } },
+    { config: { ...access("create"), idempotent: true }, schema: { response: { 201: staffOrientationDocument } } },
     async (request, reply) => {
       const { fields, file } = await readPdfForm(request);
       const created = await orientation.create(

@@ -77,7 +77,7 @@ export async function planningStaffRoutes(scopes: RouteScopes, context: AppConte
 
     s.post(
       "/api/gestion/plannings",
-      { config: access("create"), schema: { response: { 201: staffPlanning } } },
+      { config: { ...access("create"), idempotent: true }, schema: { response: { 201: staffPlanning } } },
       async (request, reply) => {
         const { fields, file } = await readPdfForm(request);
         const created = await plannings.create(
@@ -101,7 +101,7 @@ export async function planningStaffRoutes(scopes: RouteScopes, context: AppConte
 
     s.put(
       "/api/gestion/plannings/:id/fichier",
-      { config: access("update"), schema: { params: byId, response: { 200: staffPlanning } } },
+      { config: { ...access("update"), idempotent: true }, schema: { params: byId, response: { 200: staffPlanning } } },
       async (request) => {
         const staff = staffCaller(request);
         // 404 / 403 before the body is read.

@@ -122,7 +122,10 @@ export async function studentRoutes(app: FastifyInstance, context: AppContext) {
 
   s.post(
     "/api/gestion/etudiants",
-    { config: create, schema: { body: studentCreateRequest, response: { 201: studentResponse } } },
+    {
+      config: { ...create, idempotent: true },
+      schema: { body: studentCreateRequest, response: { 201: studentResponse } },
+    },
     async (request, reply) => {
       const created = await students.create(staffCaller(request), request.body, clientIp(request));
       return reply.status(201).send(created);

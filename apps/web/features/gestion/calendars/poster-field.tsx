@@ -4,6 +4,7 @@ import { primaryButtonClass, secondaryButtonClass } from "../../../components/bu
 import { FileUpload, useUploadQueue } from "../../../components/file-upload.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { staffErrorMessage } from "../../../lib/staff-api.ts";
+import { submissionKeyOf } from "../../../lib/submission-key.ts";
 import { uploadWithProgress } from "../../../lib/upload.ts";
 import { eventsApi } from "./api.ts";
 
@@ -23,12 +24,15 @@ export function PosterField({ event, onChanged }: { event: StaffEvent; onChanged
     const [outcome] = await queue.run((item, onProgress, signal) => {
       const body = new FormData();
       body.append("affiche", item.file);
-      return uploadWithProgress<StaffEvent>({
-        url: `/api/gestion/parascolaire/${event.id}/affiche`,
-        body,
-        onProgress,
-        signal,
-      });
+      return submissionKeyOf(item.file).send((idempotencyKey) =>
+        uploadWithProgress<StaffEvent>({
+          url: `/api/gestion/parascolaire/${event.id}/affiche`,
+          body,
+          onProgress,
+          signal,
+          idempotencyKey,
+        }),
+      );
     }, "affiche");
     const saved = outcome?.result as StaffEvent | undefined;
     if (saved) {

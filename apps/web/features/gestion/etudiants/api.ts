@@ -38,7 +38,8 @@ export const studentsApi = {
   detail: (id: number, signal?: AbortSignal) =>
     staffJson<StudentDetail>(`/api/gestion/etudiants/${id}/fiche`, { signal }),
   preview: (id: number) => staffJson<StudentPreview>(`/api/gestion/etudiants/${id}/apercu`),
-  create: (body: StudentCreateRequest) => staffJson<StaffStudent>("/api/gestion/etudiants", { body }),
+  create: (body: StudentCreateRequest, idempotencyKey?: string) =>
+    staffJson<StaffStudent>("/api/gestion/etudiants", { body, idempotencyKey }),
   update: (id: number, body: StudentUpdateRequest) =>
     staffJson<StaffStudent>(`/api/gestion/etudiants/${id}`, { method: "PATCH", body }),
   act: (id: number, action: StudentAction) =>

@@ -7,6 +7,7 @@ import { CellNote, columnsOf, DataTable, type ListColumn, type ListFilter } from
 import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
 import { staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useSubmissionKey } from "../../../lib/submission-key.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
@@ -39,6 +40,7 @@ export default function StudentsPage() {
     placeholderData: keepPreviousData,
   });
   const [creating, setCreating] = useState(false);
+  const creation = useSubmissionKey(); // a second click or a retry creates the student once
   const restricted = !can(me, "update:etudiants");
   const myCentres = me.role === "secretariat" ? me.centre_ids : undefined;
 
@@ -187,7 +189,7 @@ export default function StudentsPage() {
         onOpenChange={setCreating}
         centreIds={myCentres}
         onSave={async (body) => {
-          const created = await studentsApi.create(body);
+          const created = await creation.send((key) => studentsApi.create(body, key));
           toast({ title: "Étudiant créé, invitation envoyée.", description: `${created.prenom} ${created.nom}` });
           setCreating(false);
           await queryClient.invalidateQueries({ queryKey: [...STUDENTS_KEY] });

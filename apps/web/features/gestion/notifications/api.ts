@@ -25,7 +25,8 @@ export const notificationsApi = {
     return `${base}/export.csv${queryString(filters)}`;
   },
   get: (id: number, signal?: AbortSignal) => staffJson<NotificationStaff>(`${base}/${id}`, { signal }),
-  create: (body: NotificationStaffCreateRequest) => staffJson<NotificationStaff>(base, { body }),
+  create: (body: NotificationStaffCreateRequest, idempotencyKey?: string) =>
+    staffJson<NotificationStaff>(base, { body, idempotencyKey }),
   update: (id: number, body: NotificationStaffUpdateRequest) =>
     staffJson<NotificationStaff>(`${base}/${id}`, { method: "PATCH", body }),
   removePhoto: (id: number) => staffJson<NotificationStaff>(`${base}/${id}/photo`, { method: "DELETE" }),

@@ -21,6 +21,7 @@ import { NotificationCard } from "../../../components/notification-card.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { submissionKeyOf, useSubmissionKey } from "../../../lib/submission-key.ts";
 import { uploadWithProgress } from "../../../lib/upload.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { TitleField } from "../shared/publishing.tsx";
@@ -92,6 +93,7 @@ function ComposeForm({ existing }: { existing?: NotificationStaff }) {
   );
   const [emailCopy, setEmailCopy] = useState(existing?.email_copy ?? false);
   const [sending, setSending] = useState(false);
+  const creation = useSubmissionKey(); // a retry after a lost answer publishes once
   const photoQueue = useUploadQueue({
     maxBytes: UPLOAD_LIMITS.image.maxBytes,
     tooLargeMessage: UPLOAD_TEXT.imageTooLarge,
@@ -124,17 +126,20 @@ function ComposeForm({ existing }: { existing?: NotificationStaff }) {
     try {
       let saved = savedId
         ? await notificationsApi.update(savedId, body)
-        : await notificationsApi.create(body as NotificationStaffCreateRequest);
+        : await creation.send((key) => notificationsApi.create(body as NotificationStaffCreateRequest, key));
       setSavedId(saved.id);
       if (dropPhoto && saved.photo) saved = await notificationsApi.removePhoto(saved.id);
       const outcomes = await photoQueue.run(
         (item, onProgress, signal) =>
-          uploadWithProgress({
-            url: `/api/gestion/notifications/${saved.id}/photo`,
-            body: photoForm(item.file),
-            onProgress,
-            signal,
-          }),
+          submissionKeyOf(item.file).send((idempotencyKey) =>
+            uploadWithProgress({
+              url: `/api/gestion/notifications/${saved.id}/photo`,
+              body: photoForm(item.file),
+              onProgress,
+              signal,
+              idempotencyKey,
+            }),
+          ),
         "photo",
       );
       await queryClient.invalidateQueries({ queryKey: [...NOTIFICATIONS_KEY] });

@@ -2,6 +2,7 @@ import { UPLOAD_LIMITS, UPLOAD_TEXT } from "@puerta/contract";
 import { FileText } from "lucide-react";
 import { type SendFile, useUploadQueue } from "../../../components/file-upload.tsx";
 import { TextAreaField, TextField } from "../../../components/form-fields.tsx";
+import { submissionKeyOf } from "../../../lib/submission-key.ts";
 import { uploadWithProgress } from "../../../lib/upload.ts";
 
 /*
@@ -31,7 +32,10 @@ export function pdfSender(
     const body = new FormData();
     for (const [name, value] of Object.entries(fieldsOf(item))) body.set(name, value);
     body.set("file", item.file, item.file.name);
-    return uploadWithProgress({ url, method, body, onProgress, signal });
+    // One key per file sent: "Réessayer" on a failed one stores it once (decision 087).
+    return submissionKeyOf(item.file).send((idempotencyKey) =>
+      uploadWithProgress({ url, method, body, onProgress, signal, idempotencyKey }),
+    );
   };
 }
 

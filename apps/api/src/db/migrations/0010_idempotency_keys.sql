@@ -1,0 +1,13 @@
+CREATE TABLE "idempotency_keys" (
+	"caller" text NOT NULL,
+	"key" text NOT NULL,
+	"fingerprint" text NOT NULL,
+	"status_code" integer,
+	"content_type" text,
+	"response_body" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"completed_at" timestamp with time zone,
+	CONSTRAINT "idempotency_keys_caller_key_pk" PRIMARY KEY("caller","key")
+);
+--> statement-breakpoint
+CREATE INDEX "idempotency_keys_created_idx" ON "idempotency_keys" USING btree ("created_at");
