@@ -121,6 +121,103 @@ describe("npm run lint enforces the boundaries", () => {
     });
   });
 
+  it("refuses packages/contract importing an application", () => {
+    const errors = lint({
+      "apps/api/src/app.ts": "export const buildApp = 1;\n",
+      "apps/web/lib/api.ts": "export const web = 1;\n",
+      "packages/contract/src/rules/a.ts": 'import { buildApp } from "@puerta/api";\nexport const a = buildApp;\n',
+      "packages/contract/src/rules/b.ts": 'import { web } from "@puerta/web/lib/api.ts";\nexport const b = web;\n',
+      "packages/contract/src/rules/c.ts":
+        'import { buildApp } from "../../../../apps/api/src/app.ts";\nexport const c = buildApp;\n',
+      "packages/contract/src/rules/d.ts":
+        'import { web } from "../../../../apps/web/lib/api.ts";\nexport const d = web;\n',
+      "packages/contract/src/rules/ok.ts":
+        'import { z } from "zod";\nimport { a } from "./a.ts";\nexport const ok = [z, a];\n',
+    });
+    expect(errors).toEqual({
+      "packages/contract/src/rules/a.ts": [RESTRICTED],
+      "packages/contract/src/rules/b.ts": [RESTRICTED],
+      "packages/contract/src/rules/c.ts": [RESTRICTED],
+      "packages/contract/src/rules/d.ts": [RESTRICTED],
+    });
+  });
+
+  it("refuses the site importing the API and the API importing the site, at every depth", () => {
+    const errors = lint({
+      "apps/api/src/app.ts": "export const buildApp = 1;\n",
+      "apps/web/content/brand.ts": "export const brand = 1;\n",
+      "apps/web/app/root.tsx": 'import { buildApp } from "../../api/src/app.ts";\nexport const r = buildApp;\n',
+      "apps/web/lib/server.ts": 'import { buildApp } from "@puerta/api";\nexport const s = buildApp;\n',
+      "apps/web/test/factory.ts": 'import { freePort } from "@puerta/api/testing";\nexport const f = freePort;\n',
+      "apps/web/features/auth/login.ts": 'import { buildApp } from "@puerta/api";\nexport const l = buildApp;\n',
+      "apps/web/features/gestion/comptes/page.ts":
+        'import { buildApp } from "../../../../api/src/app.ts";\nexport const p = buildApp;\n',
+      "apps/api/src/modules/certificates/office.ts":
+        'import { brand } from "../../../../web/content/brand.ts";\nexport const o = brand;\n',
+      "apps/api/src/lib/mail.ts": 'import { brand } from "@puerta/web/content/brand.ts";\nexport const m = brand;\n',
+      "apps/api/test/brand.test.ts": 'import { brand } from "../../web/content/brand.ts";\nexport const t = brand;\n',
+      // The API's own `web` module (it serves the built site) is not the site.
+      "apps/api/src/modules/web/routes.ts": "export const webRoutes = 1;\n",
+      "apps/api/src/server.ts": 'import { webRoutes } from "./modules/web/routes.ts";\nexport const ok = webRoutes;\n',
+    });
+    expect(errors).toEqual({
+      "apps/web/app/root.tsx": [RESTRICTED],
+      "apps/web/lib/server.ts": [RESTRICTED],
+      "apps/web/test/factory.ts": [RESTRICTED],
+      "apps/web/features/auth/login.ts": [RESTRICTED],
+      "apps/web/features/gestion/comptes/page.ts": [RESTRICTED],
+      "apps/api/src/modules/certificates/office.ts": [RESTRICTED],
+      "apps/api/src/lib/mail.ts": [RESTRICTED],
+      "apps/api/test/brand.test.ts": [RESTRICTED],
+    });
+  });
+
+  it("refuses a back-office screen importing another screen, and accepts the back-office's shared pieces", () => {
+    const screen = "apps/web/features/gestion";
+    const errors = lint({
+      [`${screen}/journal/labels.ts`]: "export const labels = 1;\n",
+      [`${screen}/shared/format.ts`]: "export const format = 1;\n",
+      [`${screen}/session/staff-session.ts`]: "export const session = 1;\n",
+      [`${screen}/shell/staff-page.tsx`]: "export const page = 1;\n",
+      "apps/web/components/data-table.tsx": "export const table = 1;\n",
+      [`${screen}/dashboard/dashboard-page.tsx`]: [
+        'import { labels } from "../journal/labels.ts";',
+        "export const d = labels;",
+        "",
+      ].join("\n"),
+      [`${screen}/comptes/form/fields.tsx`]: [
+        'import { labels } from "../../journal/labels.ts";',
+        "export const f = labels;",
+        "",
+      ].join("\n"),
+      [`${screen}/shared/record-view.tsx`]:
+        'import { labels } from "../journal/labels.ts";\nexport const r = labels;\n',
+      [`${screen}/comptes/comptes-page.tsx`]: [
+        'import { table } from "../../../components/data-table.tsx";',
+        'import { session } from "../session/staff-session.ts";',
+        'import { format } from "../shared/format.ts";',
+        'import { page } from "../shell/staff-page.tsx";',
+        'import { f } from "./form/fields.tsx";',
+        "export const c = [table, session, format, page, f];",
+        "",
+      ].join("\n"),
+      [`${screen}/comptes/form/ok.tsx`]: [
+        'import { format } from "../../shared/format.ts";',
+        'import { c } from "../comptes-page.tsx";',
+        "export const ok = [format, c];",
+        "",
+      ].join("\n"),
+      // A screen is still a feature: it does not import another feature.
+      [`${screen}/etudiants/students-page.tsx`]: 'import { x } from "../../auth/x.ts";\nexport const s = x;\n',
+    });
+    expect(errors).toEqual({
+      [`${screen}/dashboard/dashboard-page.tsx`]: [RESTRICTED],
+      [`${screen}/comptes/form/fields.tsx`]: [RESTRICTED],
+      [`${screen}/shared/record-view.tsx`]: [RESTRICTED],
+      [`${screen}/etudiants/students-page.tsx`]: [RESTRICTED],
+    });
+  });
+
   it("refuses an import cycle, even one made of type imports only", () => {
     const errors = lint({
       "apps/api/src/context.ts":

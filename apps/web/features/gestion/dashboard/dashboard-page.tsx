@@ -2,8 +2,8 @@ import { can, type DashboardResponse } from "@puerta/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { STAFF_QUERY_KEY, staffErrorMessage, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
-import { AuditEntryLine } from "../journal/audit-entry-line.tsx";
 import { useStaffUser } from "../session/staff-session.ts";
+import { AuditEntryLine } from "../shared/audit-entry-line.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 
 /** /gestion, the Tableau de bord (docs/spec/back-office.md section 3): counters linking to their lists, and the last audit entries. */

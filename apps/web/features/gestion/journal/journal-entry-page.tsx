@@ -3,10 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
+import { actionLabel, actorLabel, entityLabel } from "../shared/audit-labels.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { RecordView } from "../shared/record-view.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { actionLabel, actorLabel, entityLabel } from "./labels.ts";
 
 /** A value of the "before / after" table, as text. */
 function shown(value: unknown): string {

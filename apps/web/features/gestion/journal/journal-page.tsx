@@ -6,9 +6,16 @@ import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../compon
 import { listApiParams, useListParams } from "../../../lib/list-params.ts";
 import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ENTITY_LABELS,
+  actionLabel,
+  actorLabel,
+  entityLabel,
+  optionsOf,
+} from "../shared/audit-labels.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, actionLabel, actorLabel, entityLabel, optionsOf } from "./labels.ts";
 
 const FILTERS = ["staff_id", "entity", "action", "from", "to"] as const;
 const column = columnsOf<AuditEntry>();

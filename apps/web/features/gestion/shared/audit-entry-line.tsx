@@ -1,7 +1,7 @@
 import type { AuditEntry } from "@puerta/contract";
 import { Link } from "react-router";
-import { formatDateTime } from "../shared/format.ts";
-import { actionLabel, actorLabel } from "./labels.ts";
+import { actionLabel, actorLabel } from "./audit-labels.ts";
+import { formatDateTime } from "./format.ts";
 
 /** One entry in a short list (the dashboard): when, who, what; a link to its details. */
 export function AuditEntryLine({ entry, linked }: { entry: AuditEntry; linked: boolean }) {
