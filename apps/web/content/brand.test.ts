@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import brandJson from "./brand.json";
 import { aboutPath, brand, chatLink, postalAddress } from "./brand.ts";
-import { validateContentFile } from "./validate.ts";
+import { validateBrand } from "./validate.ts";
 
-const parseBrand = (data: unknown) => validateContentFile("brand.json", data);
+const brandJson = brand;
+const parseBrand = (data: unknown) => validateBrand(data);
 
 describe("brand configuration", () => {
   it("is valid and names the academy", () => {

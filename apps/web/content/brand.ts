@@ -1,16 +1,16 @@
-import brandJson from "./brand.json";
-import type { Brand } from "./schema.ts";
+import { type Brand, brand } from "@puerta/contract/brand";
 
 export type { Brand };
 export type SocialNetwork = Brand["social"][number]["network"];
 
 /**
  * The academy's identity and contact details, in one file the whole site reads (header,
- * footer, chat button, contact section, privacy policy, marketing pages). The build checks
- * it against `brandSchema` (content/schema.ts) with every other content file, so a bad edit
- * fails the build with the field named, and the browser is not sent a validator.
+ * footer, chat button, contact section, privacy policy, marketing pages) and the API too
+ * (packages/contract/src/brand/brand.json). The build checks it against `brandSchema` with
+ * every content file, so a bad edit fails the build with the field named, and the browser is
+ * not sent a validator.
  */
-export const brand = brandJson as Brand;
+export { brand };
 
 /** The about page path, /pourquoi-{product} (docs/spec/marketing-site.md section 2). */
 export const aboutPath = `/pourquoi-${brand.productSlug}`;

@@ -177,38 +177,10 @@ export type Promotion = z.infer<typeof promotionSchema>;
 export type PostFrontMatter = z.infer<typeof postFrontMatterSchema>;
 export type PostMeta = z.infer<typeof metaSchema>;
 
-/** The academy's identity and contact details (brand.json). */
-export const brandSchema = z.object({
-  academyName: z.string().trim().min(1),
-  /** Used in the about page path, /pourquoi-{productSlug}. */
-  productSlug: z.string().regex(/^[a-z0-9-]+$/, "productSlug : minuscules, chiffres et tirets"),
-  tagline: z.string().trim().min(1),
-  contactEmail: z.email(),
-  /** International number of the messaging chat (WhatsApp), spaces allowed. */
-  chatNumber: z.string().regex(/^\+?[0-9 ().-]{8,20}$/, "chatNumber : numéro international attendu"),
-  chatGreeting: z.string().trim().min(1).max(300),
-  social: z
-    .array(
-      z.object({
-        network: z.enum(["facebook", "instagram", "youtube", "tiktok", "linkedin"]),
-        label: z.string().trim().min(1),
-        url: z.url({ protocol: /^https$/ }),
-      }),
-    )
-    .min(1),
-  address: z.object({
-    street: z.string().trim().min(1),
-    postalCode: z.string().regex(/^\d{5}$/),
-    city: z.literal("Casablanca"),
-    country: z.string().trim().min(1),
-  }),
-});
-
-export type Brand = z.infer<typeof brandSchema>;
+export { type Brand, brandSchema } from "@puerta/contract/brand-schema";
 
 /** Each JSON content file and the schema it must satisfy. */
 export const contentFiles = {
-  "brand.json": brandSchema,
   "centres.json": z.array(centreSchema).length(3),
   "key-figures.json": z.array(keyFigureSchema).min(1),
   "accreditations.json": z.array(accreditationSchema).length(3),

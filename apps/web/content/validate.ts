@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { brand } from "@puerta/contract/brand";
 import type { z } from "zod";
-import { contentFiles } from "./schema.ts";
+import { brandSchema, contentFiles } from "./schema.ts";
 
 /** "content/partners.json: [3].logo : chemin d'asset ou URL attendu" — names the file and field. */
 export function describeIssues(file: string, issues: readonly z.core.$ZodIssue[]): string {
@@ -18,7 +19,13 @@ export function validateContentFile(name: keyof typeof contentFiles, data: unkno
   if (!parsed.success) throw new Error(describeIssues(`content/${name}`, parsed.error.issues));
 }
 
-/** Validates every JSON content file in a directory (the build calls this). */
+/** The brand file is shared with the API, so it lives in packages/contract; the build checks it too. */
+export function validateBrand(data: unknown = brand): void {
+  const parsed = brandSchema.safeParse(data);
+  if (!parsed.success) throw new Error(describeIssues("packages/contract/src/brand/brand.json", parsed.error.issues));
+}
+
+/** Validates every JSON content file in a directory, and the brand file (the build calls this). */
 export function validateContent(dir: string): void {
   for (const name of Object.keys(contentFiles) as (keyof typeof contentFiles)[]) {
     let data: unknown;
@@ -29,4 +36,5 @@ export function validateContent(dir: string): void {
     }
     validateContentFile(name, data);
   }
+  validateBrand();
 }

@@ -1,7 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import {
   ACADEMY_TIME_ZONE,
   CERTIFICATE_STATUS,
@@ -20,6 +17,7 @@ import {
   schoolYearOf,
   CERTIFICATE_STAFF_TEXT as T,
 } from "@puerta/contract";
+import { brand } from "@puerta/contract/brand";
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { CoreContext } from "../../context.ts";
@@ -131,12 +129,8 @@ type Brand = {
   address: { street: string; postalCode: string; city: string; country: string };
 };
 
-/** The letterhead comes from the brand content of the site (apps/web/content/brand.json), read as data. */
-let brand: Brand | undefined;
+/** The letterhead comes from the brand data the site shows too (packages/contract/src/brand/brand.json). */
 function brandContent(): Brand {
-  brand ??= JSON.parse(
-    readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "../../../../web/content/brand.json"), "utf8"),
-  ) as Brand;
   return brand;
 }
 
