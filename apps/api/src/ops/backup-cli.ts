@@ -35,6 +35,7 @@ async function main() {
         storage: createStorageFromConfig(database.db, config.dataDir, config.storage),
         output,
         source: database.kind,
+        appSecret: { value: config.appSecret, source: config.appSecretSource },
         warn,
       });
     } finally {

@@ -19,6 +19,7 @@ import {
   rowsOf,
 } from "../db/migration-level.ts";
 import { type FileStorage, isValidStorageKey } from "../lib/storage/index.ts";
+import { ARCHIVE_SECRET_ENTRY, secretFingerprint } from "./app-secret.ts";
 import {
   type Executor,
   enabledUserTriggers,
@@ -32,7 +33,13 @@ import { type BackupManifest, fileEntryPath, manifestSchema } from "./manifest.t
 /** A refusal explained in French to whoever runs the restore; nothing was written. */
 export class RestoreRefusedError extends Error {}
 
-export type OpenedArchive = { dir: string; manifest: BackupManifest; close(): Promise<void> };
+export type OpenedArchive = {
+  dir: string;
+  manifest: BackupManifest;
+  /** The source's APP_SECRET when it was the one generated in DATA_DIR (decision 084), else null. */
+  secret: string | null;
+  close(): Promise<void>;
+};
 
 /**
  * Unpacks an archive into a temporary folder and checks it completely (manifest, every
@@ -44,15 +51,15 @@ export async function openArchive(file: string): Promise<OpenedArchive> {
   // Retries: after a failed extraction, tar may still be finishing a file in the folder.
   const close = () => rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   try {
-    await checkArchive(file, dir);
-    return { dir, manifest: await readManifestIn(dir, file), close };
+    const secret = await checkArchive(file, dir);
+    return { dir, manifest: await readManifestIn(dir, file), secret, close };
   } catch (error) {
     await close().catch(() => {});
     throw error;
   }
 }
 
-async function checkArchive(file: string, dir: string) {
+async function checkArchive(file: string, dir: string): Promise<string | null> {
   const refuse = (why: string) => new RestoreRefusedError(`Archive refusée (${file}) : ${why}. Rien n'a été restauré.`);
   try {
     await extractTar({ file, cwd: dir, strict: true });
@@ -78,6 +85,12 @@ async function checkArchive(file: string, dir: string) {
       throw refuse(`le fichier ${entry.key} est corrompu (somme de contrôle différente du manifeste)`);
     }
   }
+  if (!manifest.appSecret?.included) return null;
+  const secret = await readFile(path.join(dir, ARCHIVE_SECRET_ENTRY), "utf8").catch(() => null);
+  if (secret === null || secretFingerprint(secret) !== manifest.appSecret.fingerprint) {
+    throw refuse("le secret de l'application (app-secret) manque ou ne correspond pas au manifeste");
+  }
+  return secret;
 }
 
 async function readManifestIn(dir: string, file: string): Promise<BackupManifest> {

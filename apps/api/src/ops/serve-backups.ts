@@ -17,6 +17,7 @@ export function serveBackups(config: Config, database: DatabaseHandle, log: Fast
         storage,
         output,
         source: database.kind,
+        appSecret: { value: config.appSecret, source: config.appSecretSource },
         warn: (message) => log.warn(message),
       }),
   });
