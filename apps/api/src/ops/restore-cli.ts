@@ -6,6 +6,7 @@
 import { configuredDataDir, loadConfig } from "../config.ts";
 import { assertDataDirFree } from "../db/lock.ts";
 import { openConfiguredDatabase } from "../db/open.ts";
+import { heldMessage } from "../lib/mailer/outbox.ts";
 import { createStorageFromConfig } from "../lib/storage/index.ts";
 import { resetSecondFactorsByOperator } from "../modules/staff/reset-second-factor.ts";
 import { installSecret, planSecret } from "./app-secret.ts";
@@ -51,6 +52,7 @@ async function main() {
       for (const table of result.tables) console.log(`    ${table.name} : ${table.rows} lignes`);
       if (result.migratedTo)
         console.log(`  Base mise à jour : migrations ${result.migratedFrom} → ${result.migratedTo}`);
+      if (result.heldMails > 0) console.log(`  ${heldMessage(result.heldMails)}`);
       if (plan.kind === "install") {
         installSecret(config.dataDir, plan.secret);
         console.log(

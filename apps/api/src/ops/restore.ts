@@ -18,6 +18,7 @@ import {
   migrationsFolder,
   rowsOf,
 } from "../db/migration-level.ts";
+import { holdPending } from "../lib/mailer/outbox.ts";
 import { type FileStorage, isValidStorageKey } from "../lib/storage/index.ts";
 import { ARCHIVE_SECRET_ENTRY, secretFingerprint } from "./app-secret.ts";
 import {
@@ -133,6 +134,8 @@ export type RestoreResult = {
   tables: { name: string; rows: number }[];
   files: number;
   sequences: number;
+  /** E-mails pending at the snapshot, held until the operator releases them (decision 085). */
+  heldMails: number;
   /** Migrations applied after loading the data, when the archive came from an older version. */
   migratedFrom: string | null;
   migratedTo: string | null;
@@ -185,7 +188,7 @@ export async function restoreArchive(options: {
     await storage.put(entry.key, bytes, entry.contentType, { originalName: entry.originalName });
   }
 
-  const tables = await db.transaction(async (tx) => {
+  const { restored: tables, heldMails } = await db.transaction(async (tx) => {
     // The application's own triggers (e.g. an append-only journal refusing TRUNCATE) are
     // paused for this transaction only: the rows come back exactly as they were saved.
     const triggers = await enabledUserTriggers(tx);
@@ -206,6 +209,8 @@ export async function restoreArchive(options: {
       }
       restored.push({ name: table.name, rows });
     }
+    // The source may have sent these after its snapshot: this copy sends nothing until told to.
+    const heldMails = await holdPending(tx);
     for (const sequence of manifest.sequences) {
       await tx.execute(
         sql`select setval(${qualified(sequence)}::regclass, ${sequence.lastValue}::bigint, ${sequence.isCalled})`,
@@ -214,7 +219,7 @@ export async function restoreArchive(options: {
     for (const { table, trigger } of triggers) {
       await tx.execute(sql.raw(`alter table ${qualified(table)} enable trigger ${quoteIdent(trigger)}`));
     }
-    return restored;
+    return { restored, heldMails };
   });
 
   const before = await appliedMigrationLevel(db);
@@ -223,6 +228,7 @@ export async function restoreArchive(options: {
   const tagOf = (when: number | null) => known.find((m) => m.when === when)?.tag ?? null;
   return {
     tables,
+    heldMails,
     files: manifest.files.length,
     sequences: manifest.sequences.length,
     migratedFrom: before.lastWhen === after.lastWhen ? null : tagOf(before.lastWhen),
