@@ -15,7 +15,7 @@ export const backupSocketPath = (dataDir: string) => path.join(dataDir, "run", "
 /** Unix socket paths are limited to about 107 bytes by the kernel. */
 const MAX_SOCKET_PATH = 100;
 
-/** A backup to write at `output`, or (decision 085) the held e-mails to release or abandon. */
+/** A backup to write at `output`, or (decision 084) the held e-mails to release or abandon. */
 type Request = { output: string } | { releaseMail: { abandon: boolean } };
 type Answer = { ok: true; manifest: BackupManifest } | { ok: true; released: number } | { ok: false; message: string };
 

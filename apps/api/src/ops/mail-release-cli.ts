@@ -1,6 +1,6 @@
 /**
  * npm run mail:release [-- --abandonner] — sends (or gives up) the e-mails a restore held
- * because the source may already have sent them (decision 085). On the embedded database with
+ * because the source may already have sent them (decision 084). On the embedded database with
  * the server running, the server does it (through the socket of `npm run backup`).
  */
 import { loadConfig } from "../config.ts";

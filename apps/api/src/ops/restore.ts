@@ -134,7 +134,7 @@ export type RestoreResult = {
   tables: { name: string; rows: number }[];
   files: number;
   sequences: number;
-  /** E-mails pending at the snapshot, held until the operator releases them (decision 085). */
+  /** E-mails pending at the snapshot, held until the operator releases them (decision 084). */
   heldMails: number;
   /** Migrations applied after loading the data, when the archive came from an older version. */
   migratedFrom: string | null;

@@ -45,7 +45,7 @@ export function createMailer({ db, config, log }: { db: Database; config: Config
     start() {
       log.info(`E-mails : ${transport.description}`);
       worker.start();
-      // A restored copy holds what was pending at the snapshot (decision 085): say so at every start.
+      // A restored copy holds what was pending at the snapshot (decision 084): say so at every start.
       void countHeld(db).then(
         (held) => held > 0 && log.warn(heldMessage(held)),
         () => {},

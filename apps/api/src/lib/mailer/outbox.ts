@@ -85,7 +85,7 @@ export async function markFailed(db: Database, id: number, error: string, retryI
 }
 
 /**
- * Held mail (decision 085): the messages a restored copy found pending. The source may have sent
+ * Held mail (decision 084): the messages a restored copy found pending. The source may have sent
  * them after its snapshot, so the copy sends nothing until the operator releases them. A held
  * message is a pending one due at `infinity`: never due, no column added, and the worker, the
  * readiness check and the contact inbox ("en attente") need no change.
