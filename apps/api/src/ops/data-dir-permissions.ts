@@ -31,16 +31,16 @@ export function secureDataDir(dataDir: string): { repaired: number } {
       try {
         chmodSync(entry, stats.mode & ~OPEN_TO_OTHERS & 0o7777);
         repaired++;
-      } catch {
-        stuck.push(entry);
+      } catch (error) {
+        if (!vanished(error)) stuck.push(entry);
         continue;
       }
     }
     if (stats.isDirectory()) {
       try {
         for (const name of readdirSync(entry)) pending.push(path.join(entry, name));
-      } catch {
-        stuck.push(entry);
+      } catch (error) {
+        if (!vanished(error)) stuck.push(entry);
       }
     }
   }
@@ -54,6 +54,9 @@ export function secureDataDir(dataDir: string): { repaired: number } {
   }
   return { repaired };
 }
+
+/** A file the running server removed meanwhile (a WAL segment, a temporary file): nothing to do. */
+const vanished = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT";
 
 /** The line a process prints when it had to close DATA_DIR at start. */
 export const repairedMessage = (dataDir: string, repaired: number) =>
