@@ -4,11 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { list as listTar } from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
-import { openDatabase } from "../../src/db/client.ts";
+import { type DatabaseHandle, openDatabase } from "../../src/db/client.ts";
 import { rowsOf } from "../../src/db/migration-level.ts";
 import { seedDemo } from "../../src/db/seed/index.ts";
 import { createStorageFromConfig } from "../../src/lib/storage/index.ts";
@@ -38,18 +39,71 @@ function run(script: string, args: string[], env: Record<string, string>) {
   });
 }
 
-/** The server of a "new machine": the app on the embedded database of `dataDir`, configured like `npm start`. */
-async function appOn(dataDir: string, env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * Where a restore goes: an empty DATA_DIR on a "new machine", with the embedded database in it,
+ * or (with TEST_DATABASE_URL) an empty PostgreSQL database beside it.
+ */
+type Target = {
+  dataDir: string;
+  env: Record<string, string>;
+  open(): Promise<DatabaseHandle>;
+  isEmpty(): Promise<boolean>;
+};
+const dropAfter: (() => Promise<void>)[] = [];
+
+async function newTarget(dataDir: string): Promise<Target> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    return {
+      dataDir,
+      env: { DATA_DIR: dataDir },
+      open: () => openDatabase({ kind: "pglite", dataDir }),
+      isEmpty: async () => !existsSync(dataDir),
+    };
+  }
+  const name = `puerta_secret_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const query = async (connectionString: string, text: string) => {
+    const client = new pg.Client({ connectionString });
+    await client.connect();
+    try {
+      return (await client.query(text)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+  await query(serverUrl, `CREATE DATABASE ${name}`);
+  dropAfter.push(async () => {
+    await query(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    dataDir,
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    open: () => openDatabase({ kind: "postgres", url: url.toString() }),
+    isEmpty: async () => {
+      const [row] = await query(
+        url.toString(),
+        "select count(*)::int as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')",
+      );
+      return row?.n === 0 && !existsSync(dataDir);
+    },
+  };
+}
+
+/** The server of a "new machine": the app on the restored database, configured like `npm start`. */
+async function appOn(target: Target, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = target.dataDir;
   const config = loadConfig({
     NODE_ENV: "test",
-    DATA_DIR: dataDir,
+    ...target.env,
     CAPTCHA_COST: "1",
     CAPTCHA_MAX_COUNTER: "20",
     WEB_DIR: path.join(dataDir, "no-web"),
     LOG_LEVEL: "silent",
     ...env,
   });
-  const database = await openDatabase({ kind: "pglite", dataDir });
+  const database = await target.open();
   const app = await buildApp({ config, db: database.db, logger: false });
   await app.ready();
   return {
@@ -141,7 +195,8 @@ describe("a restored back-office keeps the staff's second factors (issue 30)", (
     }
   }, 240_000);
 
-  afterAll(() => {
+  afterAll(async () => {
+    for (const drop of dropAfter) await drop();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -150,15 +205,16 @@ describe("a restored back-office keeps the staff's second factors (issue 30)", (
     await listTar({ file: generatedArchive, onReadEntry: (entry) => entries.push(entry.path) });
     expect(entries).toContain("app-secret");
 
-    const dataDir = path.join(newDir("nouvelle-machine"), "data");
-    const restore = await run(restoreCli, [generatedArchive], { DATA_DIR: dataDir });
+    const target = await newTarget(path.join(newDir("nouvelle-machine"), "data"));
+    const { dataDir } = target;
+    const restore = await run(restoreCli, [generatedArchive], target.env);
     expect(restore.stderr).toBe("");
     expect(restore.code).toBe(0);
     expect(restore.stdout).toContain(`Secret de l'application de la source installé dans ${dataDir}/app-secret`);
     expect(readFileSync(path.join(dataDir, "app-secret"), "utf8")).toBe(generatedSecret);
     expect(statSync(path.join(dataDir, "app-secret")).mode & 0o777).toBe(0o600);
 
-    const t = await appOn(dataDir);
+    const t = await appOn(target);
     try {
       const second = await signInWithAuthenticator(t, DEMO_STAFF.direction, directionSecretA);
       expect(second.statusCode).toBe(200);
@@ -174,25 +230,26 @@ describe("a restored back-office keeps the staff's second factors (issue 30)", (
       [environmentArchive, {}, "APP_SECRET n'est pas défini ici"],
       [generatedArchive, { APP_SECRET: OTHER_SECRET }, `tar -xzOf ${generatedArchive} app-secret`],
     ] as const) {
-      const dataDir = path.join(newDir("refus"), "data");
-      const restore = await run(restoreCli, [archive], { DATA_DIR: dataDir, ...env });
+      const target = await newTarget(path.join(newDir("refus"), "data"));
+      const restore = await run(restoreCli, [archive], { ...target.env, ...env });
       expect(restore.code).toBe(1);
       expect(restore.stderr).toContain("Secret différent");
       expect(restore.stderr).toContain(says);
       expect(restore.stderr).toContain("--nouveau-secret");
       expect(restore.stderr).toContain("Rien n'a été restauré.");
       expect(restore.stderr).not.toMatch(/\bat .+:\d+:\d+/);
-      expect(existsSync(dataDir)).toBe(false);
+      expect(await target.isEmpty()).toBe(true);
     }
   }, 240_000);
 
   it("restores under the same APP_SECRET; under another one a sign-in is a French 409, never a 500, and staff:reset-2fa lets the person enrol again", async () => {
-    const dataDir = path.join(newDir("meme-secret"), "data");
-    const restore = await run(restoreCli, [environmentArchive], { DATA_DIR: dataDir, APP_SECRET: environmentSecret });
+    const target = await newTarget(path.join(newDir("meme-secret"), "data"));
+    const { dataDir } = target;
+    const restore = await run(restoreCli, [environmentArchive], { ...target.env, APP_SECRET: environmentSecret });
     expect(restore.stderr).toBe("");
     expect(restore.code).toBe(0);
     expect(existsSync(path.join(dataDir, "app-secret"))).toBe(false);
-    const same = await appOn(dataDir, { APP_SECRET: environmentSecret });
+    const same = await appOn(target, { APP_SECRET: environmentSecret });
     try {
       expect((await signInWithAuthenticator(same, DEMO_STAFF.direction, directionSecretB)).statusCode).toBe(200);
     } finally {
@@ -200,7 +257,7 @@ describe("a restored back-office keeps the staff's second factors (issue 30)", (
     }
 
     // The server started later under another secret (the operator changed it): no 500.
-    const other = await appOn(dataDir, { APP_SECRET: OTHER_SECRET });
+    const other = await appOn(target, { APP_SECRET: OTHER_SECRET });
     try {
       const browser = await staffBrowser(other);
       expect((await browser.login(DEMO_STAFF.direction)).json()).toEqual({ step: "totp" });
@@ -216,7 +273,7 @@ describe("a restored back-office keeps the staff's second factors (issue 30)", (
     }
 
     const reset = await run(resetCli, ["--email", DEMO_STAFF.direction], {
-      DATA_DIR: dataDir,
+      ...target.env,
       APP_SECRET: OTHER_SECRET,
     });
     // (stderr may say the permissions were tightened: this test's own process opened the database with umask 022)
@@ -224,13 +281,13 @@ describe("a restored back-office keeps the staff's second factors (issue 30)", (
     expect(reset.code).toBe(0);
     expect(reset.stdout).toContain("Double authentification de");
     const unknown = await run(resetCli, ["--email", "personne@example.com"], {
-      DATA_DIR: dataDir,
+      ...target.env,
       APP_SECRET: OTHER_SECRET,
     });
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("Aucun compte du personnel pour personne@example.com.");
 
-    const after = await appOn(dataDir, { APP_SECRET: OTHER_SECRET });
+    const after = await appOn(target, { APP_SECRET: OTHER_SECRET });
     try {
       const first = await (await staffBrowser(after)).login(DEMO_STAFF.direction);
       expect(first.json().step).toBe("enrol");
@@ -250,15 +307,15 @@ describe("a restored back-office keeps the staff's second factors (issue 30)", (
   }, 240_000);
 
   it("restores with --nouveau-secret when the source's secret is lost: every second factor is reset, and journalled", async () => {
-    const dataDir = path.join(newDir("secret-perdu"), "data");
+    const target = await newTarget(path.join(newDir("secret-perdu"), "data"));
     const restore = await run(restoreCli, [environmentArchive, "--nouveau-secret"], {
-      DATA_DIR: dataDir,
+      ...target.env,
       APP_SECRET: OTHER_SECRET,
     });
     expect(restore.stderr).toBe("");
     expect(restore.code).toBe(0);
     expect(restore.stdout).toContain("double authentification réinitialisée pour 1 membre(s) du personnel");
-    const t = await appOn(dataDir, { APP_SECRET: OTHER_SECRET });
+    const t = await appOn(target, { APP_SECRET: OTHER_SECRET });
     try {
       expect((await (await staffBrowser(t)).login(DEMO_STAFF.direction)).json().step).toBe("enrol");
     } finally {
