@@ -60,8 +60,14 @@ describe("DATA_DIR is owner-only (issue 31)", () => {
     expect(tree(dataDir).filter((e) => e.mode & 0o077)).toEqual([]);
 
     // A tree this account cannot repair (another user's): refused, with the command to run.
-    // Only root can hand a folder to another user, so this part needs the suite to run as root (CI does).
-    if (process.getuid?.() === 0) {
+    // Only root can run the server as another user, so this part needs the suite to run as root
+    // (CI does) from a checkout that user can read.
+    const asNobody = { uid: 65534, gid: 65534 };
+    const nobodyCanRun =
+      process.getuid?.() === 0 &&
+      spawnSync(process.execPath, ["-e", `require("node:fs").accessSync(${JSON.stringify(serverEntry)}, 4)`], asNobody)
+        .status === 0;
+    if (nobodyCanRun) {
       const foreign = mkdtempSync(path.join(tmpdir(), "puerta-droits-autre-"));
       dirs.push(foreign);
       chmodSync(foreign, 0o755);
@@ -75,7 +81,7 @@ describe("DATA_DIR is owner-only (issue 31)", () => {
         SEED_DEMO: "0",
       };
       delete env.DATABASE_URL;
-      const run = spawnSync(process.execPath, [serverEntry], { env, uid: 65534, gid: 65534, encoding: "utf8" });
+      const run = spawnSync(process.execPath, [serverEntry], { env, ...asNobody, encoding: "utf8" });
       expect(run.status).toBe(1);
       expect(run.stderr).toContain(`Le dossier de données ${foreign} est ouvert aux autres utilisateurs`);
       expect(run.stderr).toContain(`chmod -R go-rwx ${foreign}`);
