@@ -8,6 +8,14 @@ import { parseStorageUrl, type StorageLocation } from "./lib/storage/location.ts
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
+function defaultDataDir() {
+  return path.join(repoRoot, "data");
+}
+
+/** DATA_DIR alone, read without the rest of the configuration (which would generate a secret there). */
+export const configuredDataDir = (env: NodeJS.ProcessEnv = process.env) =>
+  path.resolve(env.DATA_DIR || defaultDataDir());
+
 const flag = z
   .enum(["0", "1", "true", "false"])
   .optional()
@@ -18,7 +26,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   PUBLIC_URL: z.url().optional(),
-  DATA_DIR: z.string().min(1).default(path.join(repoRoot, "data")),
+  DATA_DIR: z.string().min(1).default(defaultDataDir()),
   DATABASE_URL: z.url().optional(),
   SEED_DEMO: flag,
   APP_SECRET: z.string().min(32).optional(),
@@ -52,6 +60,12 @@ export type Config = {
   databaseUrl: string | undefined;
   seedDemo: boolean;
   appSecret: string;
+  /**
+   * Where APP_SECRET came from: the environment, or the file generated once in DATA_DIR outside
+   * production. A backup carries the generated file, and only a fingerprint of an environment's
+   * secret (decision 084).
+   */
+  appSecretSource: "environment" | "data-dir";
   trustProxy: boolean;
   logLevel: string;
   webDir: string;
@@ -91,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.NODE_ENV === "production" ? e.SEED_DEMO : e.SEED_DEMO || env.SEED_DEMO === undefined,
     appSecret: e.APP_SECRET ?? localSecret(dataDir),
+    appSecretSource: e.APP_SECRET ? "environment" : "data-dir",
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDir: path.resolve(e.WEB_DIR),
@@ -108,10 +123,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** Outside production a secret is made once and kept beside the data, so restarts keep captchas valid. */
 function localSecret(dataDir: string): string {
-  const file = path.join(dataDir, "app-secret");
+  const file = appSecretFile(dataDir);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
+
+/** The secret generated outside production when APP_SECRET is not set. */
+export const appSecretFile = (dataDir: string) => path.join(dataDir, "app-secret");

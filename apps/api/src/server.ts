@@ -2,6 +2,8 @@ import { existsSync } from "node:fs";
 import { flushCompileCache } from "node:module";
 import { loadConfig } from "./config.ts";
 import { assertDataDirFree, DataDirLockedError } from "./db/lock.ts";
+import { DataDirPermissionsError } from "./ops/data-dir-permissions.ts";
+import { prepareDataDir } from "./ops/startup.ts";
 
 /** Longer than any request should take; shorter than systemd's default TimeoutStopSec (90 s). */
 const SHUTDOWN_GRACE_MS = 30_000;
@@ -10,6 +12,7 @@ async function main() {
   const config = loadConfig();
   // A second process on the embedded database is refused at once, before the slow imports.
   if (!config.databaseUrl) assertDataDirFree(config.dataDir);
+  prepareDataDir(config);
   const { openConfiguredDatabase } = await import("./db/open.ts");
   const database = await openConfiguredDatabase(config);
   const { buildApp } = await import("./app.ts");
@@ -86,6 +89,7 @@ async function main() {
 main().catch((error: unknown) => {
   if (
     error instanceof DataDirLockedError ||
+    error instanceof DataDirPermissionsError ||
     (error instanceof Error && error.message.startsWith("Configuration invalide"))
   ) {
     console.error(`\n${error.message}\n`);

@@ -1,8 +1,10 @@
 /** npm run db:migrate — applies the committed migrations to the configured database. */
 import { loadConfig } from "../config.ts";
+import { prepareDataDir } from "../ops/startup.ts";
 import { openConfiguredDatabase } from "./open.ts";
 
 const config = loadConfig();
+prepareDataDir(config);
 const database = await openConfiguredDatabase(config);
 try {
   await database.migrate();

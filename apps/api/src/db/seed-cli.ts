@@ -1,9 +1,11 @@
 /** npm run db:seed — migrates, then fills the demo academy's empty tables (nothing twice). */
 import { loadConfig } from "../config.ts";
+import { prepareDataDir } from "../ops/startup.ts";
 import { openConfiguredDatabase } from "./open.ts";
 import { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_PASSWORD, DEMO_STUDENTS, seedDemo } from "./seed/index.ts";
 
 const config = loadConfig();
+prepareDataDir(config);
 const database = await openConfiguredDatabase(config);
 try {
   await database.migrate();

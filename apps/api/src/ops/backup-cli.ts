@@ -12,6 +12,7 @@ import { writeBackup } from "./backup.ts";
 import { requestBackupFromServer } from "./backup-socket.ts";
 import { failWith, userPath } from "./cli.ts";
 import { type BackupManifest, describeContents } from "./manifest.ts";
+import { prepareDataDir } from "./startup.ts";
 
 function outputFile(argument: string | undefined): string {
   const name = `puerta-sauvegarde-${new Date().toISOString().replace(/[:.]/g, "-")}.tar.gz`;
@@ -23,6 +24,7 @@ function outputFile(argument: string | undefined): string {
 async function main() {
   const output = outputFile(process.argv.slice(2).find((arg) => !arg.startsWith("--")));
   const config = loadConfig();
+  prepareDataDir(config);
   const warn = (message: string) => console.warn(`Attention : ${message}`);
 
   const backUpHere = async () => {
@@ -33,6 +35,7 @@ async function main() {
         storage: createStorageFromConfig(database.db, config.dataDir, config.storage),
         output,
         source: database.kind,
+        appSecret: { value: config.appSecret, source: config.appSecretSource },
         warn,
       });
     } finally {

@@ -15,12 +15,14 @@ export const backupSocketPath = (dataDir: string) => path.join(dataDir, "run", "
 /** Unix socket paths are limited to about 107 bytes by the kernel. */
 const MAX_SOCKET_PATH = 100;
 
-type Request = { output: string };
-type Answer = { ok: true; manifest: BackupManifest } | { ok: false; message: string };
+/** A backup to write at `output`, or (decision 084) the held e-mails to release or abandon. */
+type Request = { output: string } | { releaseMail: { abandon: boolean } };
+type Answer = { ok: true; manifest: BackupManifest } | { ok: true; released: number } | { ok: false; message: string };
 
 export async function listenForBackupRequests(options: {
   dataDir: string;
   backup: (output: string) => Promise<BackupManifest>;
+  releaseMail: (abandon: boolean) => Promise<number>;
   log: FastifyBaseLogger;
 }): Promise<{ close(): Promise<void> } | undefined> {
   const socketPath = backupSocketPath(options.dataDir);
@@ -61,6 +63,17 @@ export async function listenForBackupRequests(options: {
     } catch {
       return { ok: false, message: "Requête illisible." };
     }
+    if (typeof request !== "object" || request === null) return { ok: false, message: "Requête illisible." };
+    if ("releaseMail" in request) {
+      try {
+        const released = await options.releaseMail(request.releaseMail?.abandon === true);
+        options.log.info({ released }, "e-mails retenus libérés par l'exploitant");
+        return { ok: true, released };
+      } catch (error) {
+        options.log.error({ err: error }, "échec de la libération des e-mails retenus");
+        return { ok: false, message: "La libération des e-mails a échoué : voir le journal du serveur." };
+      }
+    }
     if (typeof request.output !== "string" || !path.isAbsolute(request.output)) {
       return { ok: false, message: "Le chemin de l'archive doit être absolu." };
     }
@@ -95,12 +108,25 @@ export async function listenForBackupRequests(options: {
 }
 
 /** The CLI's side: asks the running server for an archive at `output` (absolute). */
-export function requestBackupFromServer(dataDir: string, output: string): Promise<BackupManifest> {
+export async function requestBackupFromServer(dataDir: string, output: string): Promise<BackupManifest> {
+  const answer = await askServer(dataDir, { output });
+  if (!("manifest" in answer)) throw new Error("Réponse illisible du serveur.");
+  return answer.manifest;
+}
+
+/** `npm run mail:release` while the server runs on the embedded database: the server does it. */
+export async function requestMailReleaseFromServer(dataDir: string, abandon: boolean): Promise<number> {
+  const answer = await askServer(dataDir, { releaseMail: { abandon } });
+  if (!("released" in answer)) throw new Error("Réponse illisible du serveur.");
+  return answer.released;
+}
+
+function askServer(dataDir: string, request: Request): Promise<Exclude<Answer, { ok: false }>> {
   return new Promise((resolve, reject) => {
     const connection = net.connect(backupSocketPath(dataDir));
     let received = "";
     connection.setEncoding("utf8");
-    connection.on("connect", () => connection.write(`${JSON.stringify({ output } satisfies Request)}\n`));
+    connection.on("connect", () => connection.write(`${JSON.stringify(request)}\n`));
     connection.on("data", (chunk: string) => {
       received += chunk;
     });
@@ -116,7 +142,7 @@ export function requestBackupFromServer(dataDir: string, output: string): Promis
     connection.on("end", () => {
       try {
         const answer = JSON.parse(received) as Answer;
-        if (answer.ok) resolve(answer.manifest);
+        if (answer.ok) resolve(answer);
         else reject(new Error(answer.message));
       } catch {
         reject(new Error("Réponse illisible du serveur."));

@@ -9,6 +9,7 @@ import type { Database } from "../db/client.ts";
 import { appliedMigrationLevel, knownMigrations, rowsOf } from "../db/migration-level.ts";
 import { storedFiles } from "../db/schema/storage.ts";
 import { type FileStorage, StoredFileMissingError } from "../lib/storage/index.ts";
+import { ARCHIVE_SECRET_ENTRY, archiveSecretOf } from "./app-secret.ts";
 import { type Executor, qualified, sequences, type TableInfo, tablesInForeignKeyOrder } from "./catalogue.ts";
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, type BackupManifest, fileEntryPath } from "./manifest.ts";
 
@@ -18,6 +19,8 @@ export type BackupOptions = {
   /** The archive to write (.tar.gz); written beside under another name, then renamed. */
   output: string;
   source: BackupManifest["source"];
+  /** The secret the data is keyed with: its fingerprint always, the secret itself when generated in DATA_DIR. */
+  appSecret: { value: string; source: "environment" | "data-dir" };
   /** Called after each table is read, inside the snapshot (progress; tests write meanwhile). */
   onTableRead?: (table: TableInfo, rows: number) => Promise<void> | void;
   /** Warnings for people (a file that vanished or changed since the snapshot). */
@@ -99,10 +102,16 @@ export async function writeBackup(options: BackupOptions): Promise<BackupManifes
       sequences: snapshot.sequenceValues,
       files,
       missingFiles,
+      appSecret: archiveSecretOf({ appSecret: options.appSecret.value, appSecretSource: options.appSecret.source }),
     };
     await writeFile(path.join(staging, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
     const entries = ["manifest.json", "tables", ...(files.length > 0 ? ["files"] : [])];
-    // Owner-only: the archive holds personal data and password hashes.
+    if (manifest.appSecret?.included) {
+      // Decision 084: without it, a restored copy could not check any staff member's second factor.
+      await writeFile(path.join(staging, ARCHIVE_SECRET_ENTRY), options.appSecret.value, { mode: 0o600 });
+      entries.push(ARCHIVE_SECRET_ENTRY);
+    }
+    // Owner-only: the archive holds personal data, password hashes, and maybe the app's secret.
     await pipeline(
       createTar({ gzip: true, cwd: staging, portable: true }, entries),
       createWriteStream(partial, { mode: 0o600 }),

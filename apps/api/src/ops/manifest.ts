@@ -42,6 +42,12 @@ export const manifestSchema = z.object({
   ),
   /** Keys listed in stored_files whose bytes the storage no longer had when the backup read them. */
   missingFiles: z.array(z.string()),
+  /**
+   * The APP_SECRET the data was written under (it keys the staff's second factors): its
+   * fingerprint, and whether the secret itself is the archive's `app-secret` entry (the one
+   * generated in DATA_DIR). Absent from archives written before decision 084.
+   */
+  appSecret: z.object({ fingerprint: z.string().regex(/^[0-9a-f]{64}$/), included: z.boolean() }).optional(),
 });
 
 export type BackupManifest = z.infer<typeof manifestSchema>;

@@ -18,7 +18,9 @@ import {
   migrationsFolder,
   rowsOf,
 } from "../db/migration-level.ts";
+import { holdPending } from "../lib/mailer/outbox.ts";
 import { type FileStorage, isValidStorageKey } from "../lib/storage/index.ts";
+import { ARCHIVE_SECRET_ENTRY, secretFingerprint } from "./app-secret.ts";
 import {
   type Executor,
   enabledUserTriggers,
@@ -32,7 +34,13 @@ import { type BackupManifest, fileEntryPath, manifestSchema } from "./manifest.t
 /** A refusal explained in French to whoever runs the restore; nothing was written. */
 export class RestoreRefusedError extends Error {}
 
-export type OpenedArchive = { dir: string; manifest: BackupManifest; close(): Promise<void> };
+export type OpenedArchive = {
+  dir: string;
+  manifest: BackupManifest;
+  /** The source's APP_SECRET when it was the one generated in DATA_DIR (decision 084), else null. */
+  secret: string | null;
+  close(): Promise<void>;
+};
 
 /**
  * Unpacks an archive into a temporary folder and checks it completely (manifest, every
@@ -44,15 +52,15 @@ export async function openArchive(file: string): Promise<OpenedArchive> {
   // Retries: after a failed extraction, tar may still be finishing a file in the folder.
   const close = () => rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   try {
-    await checkArchive(file, dir);
-    return { dir, manifest: await readManifestIn(dir, file), close };
+    const secret = await checkArchive(file, dir);
+    return { dir, manifest: await readManifestIn(dir, file), secret, close };
   } catch (error) {
     await close().catch(() => {});
     throw error;
   }
 }
 
-async function checkArchive(file: string, dir: string) {
+async function checkArchive(file: string, dir: string): Promise<string | null> {
   const refuse = (why: string) => new RestoreRefusedError(`Archive refusée (${file}) : ${why}. Rien n'a été restauré.`);
   try {
     await extractTar({ file, cwd: dir, strict: true });
@@ -78,6 +86,12 @@ async function checkArchive(file: string, dir: string) {
       throw refuse(`le fichier ${entry.key} est corrompu (somme de contrôle différente du manifeste)`);
     }
   }
+  if (!manifest.appSecret?.included) return null;
+  const secret = await readFile(path.join(dir, ARCHIVE_SECRET_ENTRY), "utf8").catch(() => null);
+  if (secret === null || secretFingerprint(secret) !== manifest.appSecret.fingerprint) {
+    throw refuse("le secret de l'application (app-secret) manque ou ne correspond pas au manifeste");
+  }
+  return secret;
 }
 
 async function readManifestIn(dir: string, file: string): Promise<BackupManifest> {
@@ -120,6 +134,8 @@ export type RestoreResult = {
   tables: { name: string; rows: number }[];
   files: number;
   sequences: number;
+  /** E-mails pending at the snapshot, held until the operator releases them (decision 084). */
+  heldMails: number;
   /** Migrations applied after loading the data, when the archive came from an older version. */
   migratedFrom: string | null;
   migratedTo: string | null;
@@ -172,7 +188,7 @@ export async function restoreArchive(options: {
     await storage.put(entry.key, bytes, entry.contentType, { originalName: entry.originalName });
   }
 
-  const tables = await db.transaction(async (tx) => {
+  const { restored: tables, heldMails } = await db.transaction(async (tx) => {
     // The application's own triggers (e.g. an append-only journal refusing TRUNCATE) are
     // paused for this transaction only: the rows come back exactly as they were saved.
     const triggers = await enabledUserTriggers(tx);
@@ -193,6 +209,8 @@ export async function restoreArchive(options: {
       }
       restored.push({ name: table.name, rows });
     }
+    // The source may have sent these after its snapshot: this copy sends nothing until told to.
+    const heldMails = await holdPending(tx);
     for (const sequence of manifest.sequences) {
       await tx.execute(
         sql`select setval(${qualified(sequence)}::regclass, ${sequence.lastValue}::bigint, ${sequence.isCalled})`,
@@ -201,7 +219,7 @@ export async function restoreArchive(options: {
     for (const { table, trigger } of triggers) {
       await tx.execute(sql.raw(`alter table ${qualified(table)} enable trigger ${quoteIdent(trigger)}`));
     }
-    return restored;
+    return { restored, heldMails };
   });
 
   const before = await appliedMigrationLevel(db);
@@ -210,6 +228,7 @@ export async function restoreArchive(options: {
   const tagOf = (when: number | null) => known.find((m) => m.when === when)?.tag ?? null;
   return {
     tables,
+    heldMails,
     files: manifest.files.length,
     sequences: manifest.sequences.length,
     migratedFrom: before.lastWhen === after.lastWhen ? null : tagOf(before.lastWhen),

@@ -93,6 +93,7 @@ describe("npm run backup / npm run restore", () => {
       storage: createStorageFromConfig(db, source.config.dataDir),
       output: archiveFile,
       source: source.database.kind,
+      appSecret: { value: source.config.appSecret, source: source.config.appSecretSource },
       onTableRead: async () => {
         const write = insertPair(db);
         startedDuringDump.push(write);

@@ -2,6 +2,8 @@
 export const STAFF_MESSAGES = {
   pendingExpired: "Votre connexion a expiré. Recommencez.",
   codeWrong: "Code incorrect.",
+  secondFactorUnreadable:
+    "Votre double authentification ne peut pas être vérifiée sur ce serveur : sa clé a changé (après une restauration, par exemple). Demandez à la direction de la réinitialiser ; pour un compte de la direction, à l'administrateur du serveur.",
   codeRequired: "Le code est requis.",
   activationInvalid: "Ce lien d'activation n'est plus valide.",
   activationTokenMissing: "Lien d'activation incomplet.",

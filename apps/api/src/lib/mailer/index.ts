@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { type Executor, insertMessage } from "./outbox.ts";
+import { countHeld, type Executor, heldMessage, insertMessage } from "./outbox.ts";
 import { createMailTransport } from "./transport.ts";
 import { createOutboxWorker } from "./worker.ts";
 
@@ -45,6 +45,11 @@ export function createMailer({ db, config, log }: { db: Database; config: Config
     start() {
       log.info(`E-mails : ${transport.description}`);
       worker.start();
+      // A restored copy holds what was pending at the snapshot (decision 084): say so at every start.
+      void countHeld(db).then(
+        (held) => held > 0 && log.warn(heldMessage(held)),
+        () => {},
+      );
     },
     async stop() {
       await worker.stop();

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { rowsOf } from "../../db/migration-level.ts";
 import { mailOutbox } from "../../db/schema/index.ts";
 
 /** What a transaction or the plain database both offer: the outbox insert runs inside either. */
@@ -82,3 +83,43 @@ export async function markFailed(db: Database, id: number, error: string, retryI
     )
     .where(eq(mailOutbox.id, id));
 }
+
+/**
+ * Held mail (decision 084): the messages a restored copy found pending. The source may have sent
+ * them after its snapshot, so the copy sends nothing until the operator releases them. A held
+ * message is a pending one due at `infinity`: never due, no column added, and the worker, the
+ * readiness check and the contact inbox ("en attente") need no change.
+ */
+const HELD = sql`'infinity'::timestamptz`;
+
+type SqlExecutor = Pick<Database, "execute">;
+
+const countOf = async (db: SqlExecutor, query: SQL) => (await rowsOf<{ id: unknown }>(db, query)).length;
+
+/** Holds every pending message; returns how many. Run by restore, in its transaction. */
+export async function holdPending(db: SqlExecutor): Promise<number> {
+  return countOf(
+    db,
+    sql`update mail_outbox set next_attempt_at = ${HELD}, leased_until = null where status = 'pending' returning id`,
+  );
+}
+
+export async function countHeld(db: SqlExecutor): Promise<number> {
+  return countOf(db, sql`select id from mail_outbox where status = 'pending' and next_attempt_at = ${HELD}`);
+}
+
+/** `npm run mail:release`: the held messages leave now; or, with `abandon`, never (marked failed). */
+export async function releaseHeld(db: SqlExecutor, abandon = false): Promise<number> {
+  return countOf(
+    db,
+    abandon
+      ? sql`update mail_outbox set status = 'failed', last_error = 'Retenu après une restauration, abandonné par l''exploitant'
+            where status = 'pending' and next_attempt_at = ${HELD} returning id`
+      : sql`update mail_outbox set next_attempt_at = now() where status = 'pending' and next_attempt_at = ${HELD} returning id`,
+  );
+}
+
+/** What the console says while messages are held. */
+export const heldMessage = (count: number) =>
+  `${count} e-mail(s) retenu(s) depuis une restauration (en attente dans la sauvegarde, peut-être déjà envoyés par le serveur d'origine) : ` +
+  "« npm run mail:release » pour les envoyer, « npm run mail:release -- --abandonner » pour y renoncer.";

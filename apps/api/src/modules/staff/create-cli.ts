@@ -12,6 +12,8 @@ import { loadConfig } from "../../config.ts";
 import { DataDirLockedError } from "../../db/lock.ts";
 import { openConfiguredDatabase } from "../../db/open.ts";
 import { centres, staffUsers } from "../../db/schema/index.ts";
+import { DataDirPermissionsError } from "../../ops/data-dir-permissions.ts";
+import { prepareDataDir } from "../../ops/startup.ts";
 import { audit } from "../audit/audit.ts";
 import { insertStaffAccount, issueInvitation } from "./accounts.ts";
 
@@ -43,6 +45,7 @@ async function main() {
     fail("Un compte du secrétariat a au moins un centre (--centre).");
 
   const config = loadConfig();
+  prepareDataDir(config);
   const database = await openConfiguredDatabase(config);
   try {
     await database.migrate();
@@ -88,6 +91,7 @@ try {
   const known =
     error instanceof UsageError ||
     error instanceof DataDirLockedError ||
+    error instanceof DataDirPermissionsError ||
     (error instanceof Error && ("code" in error || error.message.startsWith("Configuration invalide")));
   console.error(known ? `\n${(error as Error).message}\n${error instanceof UsageError ? `${USAGE}\n` : ""}` : error);
   process.exitCode = 1;

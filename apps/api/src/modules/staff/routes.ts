@@ -43,7 +43,7 @@ import { staffPasswordResetRoutes } from "./password-reset.ts";
 import { staffCaller } from "./scope.ts";
 import { createStaffSecrets } from "./secrets.ts";
 import { createStaffSessions } from "./sessions.ts";
-import { createStaffSignIn } from "./sign-in.ts";
+import { createStaffSignIn, SecondFactorUnreadableError } from "./sign-in.ts";
 
 /**
  * The staff back-office's API (docs/spec/back-office.md section 8): the sign-in and the activation
@@ -81,11 +81,19 @@ export async function gestionRoutes(scopes: RouteScopes, context: AppContext) {
     "/api/gestion/login/totp",
     { onRequest: requireCsrf, schema: { body: staffTotpRequest, response: { 200: staffTotpResponse } } },
     async (request, reply) => {
-      const { answer, sessionToken } = await signIn.confirm(
-        request.body.code,
-        request.cookies[cookies.pending.name],
-        clientIp(request),
-      );
+      const { answer, sessionToken } = await signIn
+        .confirm(request.body.code, request.cookies[cookies.pending.name], clientIp(request))
+        .catch((error: unknown) => {
+          if (error instanceof SecondFactorUnreadableError) {
+            request.log.error(
+              { staffId: error.staffId },
+              "secret de double authentification indéchiffrable : APP_SECRET n'est pas celui qui l'a chiffré " +
+                "(base restaurée sous un autre secret ?). Rétablir l'APP_SECRET d'origine, ou réinitialiser : " +
+                "npm run staff:reset-2fa -- --email <adresse>",
+            );
+          }
+          throw error;
+        });
       reply.clearCookie(cookies.pending.name, cookies.pending.options);
       reply.setCookie(cookies.session.name, sessionToken, cookies.session.options);
       return answer;

@@ -37,6 +37,19 @@ const throttled = (seconds: number) =>
   );
 
 const wrongCode = () => validationFailed({ code: [STAFF_MESSAGES.codeWrong] });
+
+/**
+ * A TOTP secret that APP_SECRET no longer decrypts (a database restored under another secret):
+ * no code can be checked, and the person can do nothing about it. A French 409, never a 500;
+ * the route logs what the operator does (decision 084).
+ */
+export class SecondFactorUnreadableError extends HttpError {
+  readonly staffId: number;
+  constructor(staffId: number) {
+    super(409, { message: STAFF_MESSAGES.secondFactorUnreadable });
+    this.staffId = staffId;
+  }
+}
 const pendingExpired = () => new HttpError(401, { message: STAFF_MESSAGES.pendingExpired });
 
 type Deps = {
@@ -61,17 +74,29 @@ export function createStaffSignIn({ db, captcha, secrets, sessions, lockout }: D
     if (lockSeconds > 0) throw throttled(lockSeconds);
   }
 
+  /** The stored TOTP secret in clear, or null when APP_SECRET no longer decrypts it. */
+  function decrypted(encrypted: string): string | null {
+    try {
+      return secrets.decrypt(encrypted);
+    } catch {
+      return null;
+    }
+  }
+
   /** Checks a second-factor code; a recovery code is spent by the check itself. */
   async function codeAccepted(
     tx: q.Executor,
     pending: NonNullable<Awaited<ReturnType<typeof q.findChallenge>>>,
     code: string,
   ): Promise<boolean> {
+    // Recovery codes are keyed by the same secret: when the TOTP secret is unreadable, so are they.
+    const secret = pending.totpSecretEncrypted ? decrypted(pending.totpSecretEncrypted) : null;
+    if (pending.totpSecretEncrypted && secret === null) throw new SecondFactorUnreadableError(pending.staffId);
     if (RECOVERY_CODE_PATTERN.test(code)) {
       return pending.totpEnrolled && q.spendRecoveryCode(tx, pending.staffId, secrets.hashRecoveryCode(code));
     }
-    if (!pending.totpSecretEncrypted) return false;
-    const step = await verifyTotp(secrets.decrypt(pending.totpSecretEncrypted), code, pending.totpLastStep);
+    if (secret === null) return false;
+    const step = await verifyTotp(secret, code, pending.totpLastStep);
     return step !== null && q.claimTotpStep(tx, pending.staffId, step);
   }
 
@@ -98,11 +123,10 @@ export function createStaffSignIn({ db, captcha, secrets, sessions, lockout }: D
       await q.insertChallenge(db, account.id, sha256Hex(pendingToken), ip, STAFF_LIMITS.pendingLoginSeconds);
       if (account.totpEnrolled) return { answer: { step: "totp" }, pendingToken };
 
-      // Enrolment: the same secret until a code confirms it, so a QR code already scanned stays good.
-      let secret: string;
-      if (account.totpSecretEncrypted) {
-        secret = secrets.decrypt(account.totpSecretEncrypted);
-      } else {
+      // Enrolment: the same secret until a code confirms it, so a QR code already scanned stays good;
+      // one the current APP_SECRET cannot read (never confirmed, so nothing is lost) is replaced.
+      let secret = account.totpSecretEncrypted ? decrypted(account.totpSecretEncrypted) : null;
+      if (secret === null) {
         secret = await newTotpSecret();
         await q.setTotpSecret(db, account.id, secrets.encrypt(secret));
       }

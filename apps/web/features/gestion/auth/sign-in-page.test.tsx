@@ -1,3 +1,4 @@
+import { STAFF_MESSAGES } from "@puerta/contract";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -128,6 +129,20 @@ describe("/gestion/connexion", () => {
     expect(await screen.findByRole("heading", { name: "Tableau de bord" })).toBeInTheDocument();
     expect(calls.find((c) => c.path === "/api/gestion/login/totp")?.body).toEqual({ code: "abcde-12345" });
     expect(router.state.location.pathname).toBe("/gestion");
+  });
+
+  it("a second factor the server can no longer read (restored under another secret): its French message, no server error", async () => {
+    serve({
+      "/api/gestion/login": [{ status: 200, body: { step: "totp" } }],
+      "/api/gestion/login/totp": [{ status: 409, body: { message: STAFF_MESSAGES.secondFactorUnreadable } }],
+    });
+    renderSignIn();
+    fillCredentials();
+    fireEvent.change(await screen.findByLabelText("Code de vérification"), { target: { value: "123456" } });
+    fireEvent.click(screen.getByRole("button", { name: "Se connecter" }));
+    expect(await screen.findByText(STAFF_MESSAGES.secondFactorUnreadable)).toBeInTheDocument();
+    expect(screen.getByText(/Demandez à la direction de la réinitialiser/)).toBeInTheDocument();
+    expect(screen.queryByText(/Erreur du serveur/)).toBeNull();
   });
 
   it("an expired second step goes back to the password, saying why", async () => {
