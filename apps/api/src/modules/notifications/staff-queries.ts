@@ -39,9 +39,13 @@ export const insideCentres = (mine: readonly number[]) =>
 /** Students the stored notification `n` reaches now. */
 export const recipientCount = sql<number>`(select count(*)::int from ${etudiants} where ${reachesStudent})`;
 
-/** Recipients who opened it. */
+/**
+ * Recipients who opened it. Drizzle leaves a single table's columns unqualified (`"id"`), which
+ * inside this subquery would mean the student's id: the notification is named by its table.
+ */
 export const readCount = sql<number>`(select count(*)::int from ${notificationReads} r
-  join ${etudiants} on ${etudiants.id} = r.etudiant_id where r.notification_id = ${n.id} and ${reachesStudent})`;
+  join ${etudiants} on ${etudiants.id} = r.etudiant_id where r.notification_id = ${sql.identifier("notifications")}.id
+  and ${reachesStudent})`;
 
 const namesOf = (table: typeof centres | typeof options | typeof filieres, ids: unknown) =>
   sql`(select string_agg(t.nom, ', ' order by t.nom) from ${table} t where t.id = any(${ids}))`;
