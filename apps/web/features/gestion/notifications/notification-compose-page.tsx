@@ -74,7 +74,7 @@ function ComposeForm({ existing }: { existing?: NotificationStaff }) {
   const published = existing?.state === "publiee";
   const [titre, setTitre] = useState(existing?.titre ?? "");
   const [message, setMessage] = useState(existing?.message ?? "");
-  const [priority, setPriority] = useState(existing?.priority ?? "normal");
+  const [priority, setPriority] = useState<string>(priorityOf(existing?.priority));
   const [link, setLink] = useState(existing?.link ?? "");
   const [sender, setSender] = useState<"moi" | "administration">(
     existing?.sender === ADMINISTRATION_SENDER ? "administration" : "moi",

@@ -1,0 +1,119 @@
+import type { NotificationStaff } from "@puerta/contract";
+import { screen, within } from "@testing-library/react";
+import type { ComponentType } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Toaster } from "../../../components/toaster.tsx";
+import { type Answer, type Call, serveByPath } from "../../../test/network.ts";
+import { renderRoutes } from "../../../test/render.tsx";
+import { StaffUserContext } from "../session/staff-session.ts";
+import NotificationComposePage from "./notification-compose-page.tsx";
+import NotificationPage from "./notification-page.tsx";
+import NotificationsPage from "./notifications-page.tsx";
+
+const DIRECTION = { id: 1, name: "Nadia Direction", email: "d@example.com", role: "direction", centre_ids: [] };
+
+const make = (id: number, overrides: Partial<NotificationStaff> = {}): NotificationStaff => ({
+  id,
+  titre: `Notification ${id}`,
+  message: "Bonjour.",
+  priority: "normal",
+  link: null,
+  photo: null,
+  sender: "Administration",
+  audience: { type: "tous", ids: [] },
+  audience_summary: "Tous les étudiants",
+  state: "publiee",
+  published_at: "2026-01-05T09:00:00.000Z",
+  created_at: "2026-01-05T09:00:00.000Z",
+  updated_at: "2026-01-05T09:00:00.000Z",
+  withdrawn_at: null,
+  email_copy: false,
+  emailed_at: null,
+  created_by: "Nadia Direction",
+  read_count: 0,
+  recipient_count: 0,
+  ...overrides,
+});
+
+/** A back-office page inside its layout's signed-in user. */
+const asStaff = (Page: ComponentType, user = DIRECTION) =>
+  function Staff() {
+    return (
+      <Toaster>
+        <StaffUserContext value={user as never}>
+          <Page />
+        </StaffUserContext>
+      </Toaster>
+    );
+  };
+
+/** Answers by path without its query string; `/api/gestion/me` says who is signed in. */
+function serve(routes: Record<string, Answer>, me = DIRECTION): Call[] {
+  const calls = serveByPath({});
+  const fetchStub = vi.mocked(fetch);
+  fetchStub.mockImplementation(async (input: string | URL | Request, init?: RequestInit) => {
+    const path = String(input).split("?")[0] ?? "";
+    calls.push({ method: init?.method ?? "GET", path: String(input), body: init?.body });
+    const reply = path === "/api/gestion/me" ? { status: 200, body: { user: me } } : routes[path];
+    if (!reply || reply === "offline") return new Response(JSON.stringify({ message: "?" }), { status: 404 });
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { "Content-Type": "application/json" },
+    });
+  });
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("/gestion/notifications", () => {
+  it("shows each priority by name (a normal one says Normale) and each notification's own read count", async () => {
+    serve({
+      "/api/gestion/notifications": {
+        status: 200,
+        body: {
+          data: [
+            make(1, { priority: "normal", read_count: 2, recipient_count: 56 }),
+            make(2, { priority: null, read_count: 1, recipient_count: 3 }),
+            make(3, { priority: "high", read_count: 0, recipient_count: 56 }),
+          ],
+          page: 1,
+          per_page: 50,
+          total: 3,
+        },
+      },
+    });
+    renderRoutes([{ path: "/gestion/notifications", Component: asStaff(NotificationsPage) }], "/gestion/notifications");
+    const row = async (title: string) =>
+      (await screen.findByRole("link", { name: title })).closest("tr") as HTMLElement;
+    const first = await row("Notification 1");
+    expect(within(first).getByText("Normale")).toBeInTheDocument();
+    expect(within(first).getByText("lue par 2 / 56")).toBeInTheDocument();
+    const second = await row("Notification 2");
+    expect(within(second).getByText("Normale")).toBeInTheDocument();
+    expect(within(second).getByText("lue par 1 / 3")).toBeInTheDocument();
+    expect(within(await row("Notification 3")).getByText("Haute")).toBeInTheDocument();
+    expect(screen.queryByText("—")).toBeNull();
+  });
+
+  it("the detail and the form say Normale for a notification stored without a priority", async () => {
+    const stored = make(7, { priority: null, state: "brouillon", published_at: null });
+    serve({
+      "/api/gestion/notifications/7": { status: 200, body: stored },
+      "/api/gestion/notifications/7/lectures": {
+        status: 200,
+        body: { data: [], page: 1, per_page: 50, total: 0, read_count: 0, recipient_count: 0 },
+      },
+      "/api/gestion/notifications/choix": { status: 200, body: { centres: [], options: [], filieres: [] } },
+      "/api/gestion/notifications/destinataires": { status: 200, body: { count: 0 } },
+    });
+    renderRoutes(
+      [
+        { path: "/gestion/notifications/:id", Component: asStaff(NotificationPage) },
+        { path: "/gestion/notifications/:id/modifier", Component: asStaff(NotificationComposePage) },
+      ],
+      "/gestion/notifications/7",
+    );
+    expect(await screen.findByText("Normale")).toBeInTheDocument();
+  });
+});
