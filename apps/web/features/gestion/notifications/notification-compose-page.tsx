@@ -28,6 +28,7 @@ import { StaffForm } from "../shared/staff-form.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { NOTIFICATIONS_KEY, notificationsApi } from "./api.ts";
 import { AudienceBuilder, type AudienceValue } from "./audience-builder.tsx";
+import { priorityOf } from "./labels.tsx";
 
 const FIELDS = ["titre", "message", "priority", "link", "audience", "sender", "publication", "publish_at"] as const;
 type Field = (typeof FIELDS)[number];
