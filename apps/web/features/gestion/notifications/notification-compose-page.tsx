@@ -82,8 +82,12 @@ function ComposeForm({ existing }: { existing?: NotificationStaff }) {
   );
   const [audience, setAudience] = useState<AudienceValue>(
     existing
-      ? { type: existing.audience.type as AudienceValue["type"], ids: existing.audience.ids }
-      : { type: "", ids: [] },
+      ? {
+          type: existing.audience.type as AudienceValue["type"],
+          ids: existing.audience.ids,
+          centre_ids: existing.audience.centre_ids ?? [],
+        }
+      : { type: "", ids: [], centre_ids: [] },
   );
   const [publication, setPublication] = useState<Publication>(
     existing?.state === "programmee" ? "programmee" : existing?.state === "brouillon" ? "brouillon" : "maintenant",

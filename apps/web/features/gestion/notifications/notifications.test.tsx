@@ -1,11 +1,13 @@
 import type { NotificationStaff } from "@puerta/contract";
 import { screen, within } from "@testing-library/react";
-import type { ComponentType } from "react";
+import userEvent from "@testing-library/user-event";
+import { type ComponentType, useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../../components/toaster.tsx";
 import { type Answer, type Call, serveByPath } from "../../../test/network.ts";
 import { renderRoutes } from "../../../test/render.tsx";
 import { StaffUserContext } from "../session/staff-session.ts";
+import { AudienceBuilder, type AudienceValue } from "./audience-builder.tsx";
 import NotificationComposePage from "./notification-compose-page.tsx";
 import NotificationPage from "./notification-page.tsx";
 import NotificationsPage from "./notifications-page.tsx";
@@ -20,7 +22,7 @@ const make = (id: number, overrides: Partial<NotificationStaff> = {}): Notificat
   link: null,
   photo: null,
   sender: "Administration",
-  audience: { type: "tous", ids: [] },
+  audience: { type: "tous", ids: [], centre_ids: [] },
   audience_summary: "Tous les étudiants",
   state: "publiee",
   published_at: "2026-01-05T09:00:00.000Z",
@@ -115,5 +117,82 @@ describe("/gestion/notifications", () => {
       "/gestion/notifications/7",
     );
     expect(await screen.findByText("Normale")).toBeInTheDocument();
+  });
+});
+
+const SECRETARY = { id: 2, name: "Salma Secrétariat", email: "s@example.com", role: "secretariat", centre_ids: [1] };
+
+function Builder() {
+  const [value, setValue] = useState<AudienceValue>({ type: "", ids: [], centre_ids: [] });
+  return <AudienceBuilder value={value} onChange={setValue} />;
+}
+
+describe("the audience builder", () => {
+  const choices = {
+    status: 200,
+    body: {
+      centres: [{ id: 1, name: "Ain Sebaa" }],
+      options: [
+        { id: 5, name: "Selectividad Santé" },
+        { id: 6, name: "Préparation DELE / SIELE" },
+      ],
+      filieres: [{ id: 9, name: "Sciences de la santé" }],
+    },
+  } as const;
+
+  it("lets a secretary send an option inside her centres, and counts it with them", async () => {
+    const calls = serve(
+      {
+        "/api/gestion/notifications/choix": choices,
+        "/api/gestion/notifications/destinataires": { status: 200, body: { count: 12, why: null } },
+      },
+      SECRETARY,
+    );
+    const user = userEvent.setup();
+    renderRoutes([{ path: "/", Component: asStaff(Builder, SECRETARY) }], "/");
+    const type = screen.getByLabelText("Destinataires");
+    expect(within(type).getByRole("option", { name: "Options" })).toBeInTheDocument();
+    await user.selectOptions(type, "option");
+    await user.click(await screen.findByRole("checkbox", { name: "Selectividad Santé" }));
+    expect(screen.getByText("Cochez au moins un de vos centres pour voir combien la recevront.")).toBeInTheDocument();
+    const centres = screen.getByRole("group", { name: "Dans vos centres" });
+    await user.click(within(centres).getByRole("checkbox", { name: "Ain Sebaa" }));
+    expect(await screen.findByText("12 étudiants la recevront")).toBeInTheDocument();
+    expect(calls.find((call) => call.path === "/api/gestion/notifications/destinataires")?.body).toBe(
+      JSON.stringify({ audience: { type: "option", ids: [5], centre_ids: [1] } }),
+    );
+  });
+
+  it("marks a deactivated student in the picker and says why nobody would receive it", async () => {
+    serve({
+      "/api/gestion/notifications/choix": choices,
+      "/api/gestion/notifications/etudiants": {
+        status: 200,
+        body: {
+          data: [
+            { id: 3, name: "Yasmine Amrani", student_id: "PU-3", centre: "Ain Sebaa", desactive: true },
+            { id: 4, name: "Yassine Bennani", student_id: "PU-4", centre: "Ain Sebaa", desactive: false },
+          ],
+        },
+      },
+      "/api/gestion/notifications/destinataires": {
+        status: 200,
+        body: { count: 0, why: "le seul étudiant concerné a un compte désactivé." },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: "/", Component: asStaff(Builder) }], "/");
+    await user.selectOptions(screen.getByLabelText("Destinataires"), "etudiant_specifique");
+    await user.type(screen.getByLabelText("Rechercher un étudiant"), "Yas");
+    const results = await screen.findByRole("region", { name: "Résultats de la recherche" });
+    const [gone, active] = (await within(results).findAllByRole("listitem")) as [HTMLElement, HTMLElement];
+    expect(gone).toHaveTextContent("Yasmine Amrani (PU-3, Ain Sebaa)");
+    expect(within(gone).getByText("compte désactivé, ne la recevra pas")).toBeInTheDocument();
+    expect(active).toHaveTextContent("Yassine Bennani (PU-4, Ain Sebaa)");
+    expect(within(active).queryByText("compte désactivé, ne la recevra pas")).toBeNull();
+    await user.click(within(gone).getByRole("button", { name: /Ajouter/ }));
+    expect(
+      await screen.findByText("Aucun étudiant ne la recevra : le seul étudiant concerné a un compte désactivé."),
+    ).toBeInTheDocument();
   });
 });
