@@ -1,4 +1,4 @@
-import type { NotificationStaff } from "@puerta/contract";
+import type { NotificationStaff, StaffUser } from "@puerta/contract";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type ComponentType, useState } from "react";
@@ -12,7 +12,13 @@ import NotificationComposePage from "./notification-compose-page.tsx";
 import NotificationPage from "./notification-page.tsx";
 import NotificationsPage from "./notifications-page.tsx";
 
-const DIRECTION = { id: 1, name: "Nadia Direction", email: "d@example.com", role: "direction", centre_ids: [] };
+const DIRECTION: StaffUser = {
+  id: 1,
+  name: "Nadia Direction",
+  email: "d@example.com",
+  role: "direction",
+  centre_ids: [],
+};
 
 const make = (id: number, overrides: Partial<NotificationStaff> = {}): NotificationStaff => ({
   id,
@@ -42,7 +48,7 @@ const asStaff = (Page: ComponentType, user = DIRECTION) =>
   function Staff() {
     return (
       <Toaster>
-        <StaffUserContext value={user as never}>
+        <StaffUserContext value={user}>
           <Page />
         </StaffUserContext>
       </Toaster>
@@ -120,7 +126,13 @@ describe("/gestion/notifications", () => {
   });
 });
 
-const SECRETARY = { id: 2, name: "Salma Secrétariat", email: "s@example.com", role: "secretariat", centre_ids: [1] };
+const SECRETARY: StaffUser = {
+  id: 2,
+  name: "Salma Secrétariat",
+  email: "s@example.com",
+  role: "secretariat",
+  centre_ids: [1],
+};
 
 function Builder() {
   const [value, setValue] = useState<AudienceValue>({ type: "", ids: [], centre_ids: [] });
