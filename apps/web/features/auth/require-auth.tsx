@@ -1,5 +1,6 @@
-import { Navigate, Outlet } from "react-router";
+import { Navigate, Outlet, useLocation } from "react-router";
 import { useAuth } from "../../lib/auth-provider.tsx";
+import { rememberLoginReturn } from "../../lib/login-return.ts";
 
 /**
  * The student area: /login when logged out (docs/spec/student-portal.md section 2). The session is unknown only
@@ -10,7 +11,12 @@ import { useAuth } from "../../lib/auth-provider.tsx";
  */
 export default function RequireAuth() {
   const { status } = useAuth();
-  if (status === "signedOut") return <Navigate to="/login" replace />;
+  const location = useLocation();
+  if (status === "signedOut") {
+    // After the sign-in, back to the page asked for (an e-mail's link, a bookmark).
+    rememberLoginReturn(`${location.pathname}${location.search}`);
+    return <Navigate to="/login" replace />;
+  }
   return (
     <div className="min-h-[calc(100svh-4rem)]">
       <Outlet />
