@@ -7,7 +7,7 @@ const KEY = "puerta_login_return";
 
 /** A path of this site's student area only: never another origin, never /login or the back-office. */
 export function safeStudentReturn(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
+  if (!value?.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
   if (/^\/(login|gestion)(\/|\?|#|$)/.test(value)) return null;
   return value;
 }

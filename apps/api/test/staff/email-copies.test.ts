@@ -164,7 +164,8 @@ describe("e-mail copies of notifications", () => {
     expect(await setting(first.token)).toMatchObject({ email_copies: false });
     expect(await setting(second.token)).toMatchObject({ email_copies: true });
 
-    const next = await copiesOf((await publish("Après le désabonnement"), "Après le désabonnement"));
+    await publish("Après le désabonnement");
+    const next = await copiesOf("Après le désabonnement");
     expect(next.map((c) => c.parsed.to?.[0]?.address).sort()).toEqual(
       students
         .filter((s) => s !== first)
@@ -197,10 +198,12 @@ describe("e-mail copies of notifications", () => {
       email_copies: false,
       message: "Vous ne recevrez plus de copie des notifications par e-mail.",
     });
-    const copies = await copiesOf((await publish("Sans la troisième"), "Sans la troisième"));
+    await publish("Sans la troisième");
+    const copies = await copiesOf("Sans la troisième");
     expect(copies.map((c) => c.parsed.to?.[0]?.address)).not.toContain(third.email);
     expect((await put({ email_copies: true })).json().email_copies).toBe(true);
-    const back = await copiesOf((await publish("Avec la troisième"), "Avec la troisième"));
+    await publish("Avec la troisième");
+    const back = await copiesOf("Avec la troisième");
     expect(back.map((c) => c.parsed.to?.[0]?.address)).toContain(third.email);
   });
 });
