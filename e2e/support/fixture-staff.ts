@@ -59,6 +59,12 @@ export const FIXTURE_STAFF = {
     role: "direction",
     centre: null,
   },
+  emailLinksDirection: {
+    name: "Direction Liens E2E",
+    email: "e2e.liens.direction@example.com",
+    role: "direction",
+    centre: null,
+  },
   inboxPolicySecretary: {
     name: "Secrétariat E2E",
     email: "e2e.messages.secretariat@example.com",

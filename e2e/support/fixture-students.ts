@@ -45,6 +45,7 @@ export const FIXTURE_STUDENTS = {
   gestionNotificationsZenith: student("gestion-notifications-zenith", "Zenith", true),
   gestionCalendarsAinSebaa: student("gestion-calendars-ain-sebaa", "Ain Sebaa", true),
   gestionCalendarsZenith: student("gestion-calendars-zenith", "Zenith", true),
+  emailLinks: student("email-links", "Zenith", true),
   // Name fields carrying script payloads: shown on the profile and in the header.
   xss: {
     ...student("xss", "Ain Sebaa", true),

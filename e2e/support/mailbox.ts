@@ -60,3 +60,8 @@ export function resetLinkPath(email: Email): string {
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 }
+
+/** Waits for an e-mail to `address` that `match` accepts (the newest first): a subject pattern, a text. */
+export function waitForMailWhere(address: string, what: string, match: (mail: Email) => boolean): Promise<Email> {
+  return pollMail(`e-mail ${what} to ${address}`, async () => (await mailsTo(address)).reverse().find(match));
+}

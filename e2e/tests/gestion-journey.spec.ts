@@ -99,7 +99,7 @@ test("the direction enrols at her first sign-in, invites a secretary, who activa
   // The dashboard: counters that link to their lists, the last actions.
   await page.getByRole("link", { name: "Tableau de bord", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
-  await expect(page.getByRole("link", { name: /Invitations en attente/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Invitations du personnel en attente/ })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Dernières actions" })).toBeVisible();
   await expectAccessibleAtBothWidths(page);
 

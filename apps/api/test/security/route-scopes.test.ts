@@ -21,6 +21,8 @@ const GATED_API_ROUTES = new Set([
   "POST /api/change-password",
   "GET /api/profile/photo",
   "POST /api/profile/photo",
+  "GET /api/profile/email-copies",
+  "PUT /api/profile/email-copies",
 ]);
 
 /** Routes declared in the scopes with no hook of their own: where they are declared protects them. */

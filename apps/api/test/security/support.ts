@@ -25,6 +25,9 @@ export const PUBLIC_API_ROUTES = new Set([
   "POST /api/gestion/mot-de-passe-oublie",
   "POST /api/gestion/mot-de-passe-oublie/verifier",
   "POST /api/gestion/mot-de-passe-oublie/reinitialiser",
+  // The one-click unsubscribe of a notification copy (RFC 8058), authorised by its signed token.
+  "POST /api/profile/email-copies/unsubscribe",
+  "GET /api/profile/email-copies/unsubscribe",
 ]);
 
 export const apiRoutes = (app: FastifyInstance): RouteEntry[] =>

@@ -260,7 +260,7 @@ describe("staff accounts: invitation, activation, deactivation, roles", () => {
       expect.arrayContaining([
         {
           key: "invitations",
-          label: "Invitations en attente",
+          label: "Invitations du personnel en attente",
           value: pending[0]?.n,
           href: "/gestion/comptes?statut=invitation_envoyee",
         },

@@ -26,7 +26,13 @@ describe("policy versions (/api/gestion/politique)", () => {
       payload: { accepted: true },
     });
   const activeStudents = async () =>
-    (await queryRows<{ n: number }>(t, sql`select count(*)::int as n from etudiants`))[0]?.n ?? 0;
+    (
+      await queryRows<{ n: number }>(
+        t,
+        sql`select count(*)::int as n from etudiants e join users u on u.id = e.user_id
+      where u.password_hash is not null and u.deactivated_at is null`,
+      )
+    )[0]?.n ?? 0;
 
   beforeAll(async () => {
     t = await createTestApp();

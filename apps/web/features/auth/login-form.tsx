@@ -5,6 +5,7 @@ import { type FormEvent, useContext, useEffect, useId, useRef, useState } from "
 import { Link, useNavigate } from "react-router";
 import { Captcha, type CaptchaHandle } from "../../components/captcha.tsx";
 import { ApiError } from "../../lib/api.ts";
+import { takeLoginReturn } from "../../lib/login-return.ts";
 import { policyStatusQuery } from "../../lib/policy-status.ts";
 import { fieldErrors, loadSchemas, prefetchSchemas } from "../../lib/schemas.ts";
 import { signIn } from "./api.ts";
@@ -63,7 +64,7 @@ export function LoginForm() {
       await signIn(email, password, captcha);
       // docs/spec/student-portal.md section 4: after the login the policy status is checked again.
       await queryClient?.fetchQuery(policyStatusQuery).catch(() => undefined);
-      navigate("/planning", { replace: true });
+      navigate(takeLoginReturn("/planning"), { replace: true });
     } catch (failure) {
       captchaRef.current?.reset();
       if (failure instanceof ApiError && failure.status === 429) lockout.start(retryAfterSeconds(failure));

@@ -1,5 +1,9 @@
-import { Navigate, Outlet } from "react-router";
+import { Navigate, Outlet, useLocation } from "react-router";
 import { useAuth } from "../../lib/auth-provider.tsx";
+import { rememberLoginReturn } from "../../lib/login-return.ts";
+
+/** Whether this document has had a signed-in student: then a signed-out state is a logout. */
+let signedInOnce = false;
 
 /**
  * The student area: /login when logged out (docs/spec/student-portal.md section 2). The session is unknown only
@@ -10,7 +14,14 @@ import { useAuth } from "../../lib/auth-provider.tsx";
  */
 export default function RequireAuth() {
   const { status } = useAuth();
-  if (status === "signedOut") return <Navigate to="/login" replace />;
+  const location = useLocation();
+  if (status === "signedIn") signedInOnce = true;
+  if (status === "signedOut") {
+    // After the sign-in, back to the page a visitor arrived on (an e-mail's link, a bookmark);
+    // not after a logout, whose next sign-in starts afresh.
+    if (!signedInOnce) rememberLoginReturn(`${location.pathname}${location.search}`);
+    return <Navigate to="/login" replace />;
+  }
   return (
     <div className="min-h-[calc(100svh-4rem)]">
       <Outlet />

@@ -1,4 +1,4 @@
-import { PROFILE_PHOTO, PROFILE_TEXT } from "@puerta/contract";
+import { EMAIL_COPIES_PATH, type EmailCopiesResponse, PROFILE_PHOTO, PROFILE_TEXT } from "@puerta/contract";
 import { apiJson } from "../../lib/api.ts";
 import { readSessionUser, saveUser } from "../../lib/session.ts";
 
@@ -18,3 +18,9 @@ export async function uploadProfilePhoto(file: File): Promise<string> {
   if (user?.etudiant) saveUser({ ...user, etudiant: { ...user.etudiant, profile_image: body.profile_image } });
   return body.profile_image;
 }
+
+/** "Recevoir une copie des notifications par e-mail": the student's setting. */
+export const emailCopiesApi = {
+  get: (signal?: AbortSignal) => apiJson<EmailCopiesResponse>(EMAIL_COPIES_PATH, { signal }),
+  set: (on: boolean) => apiJson<EmailCopiesResponse>(EMAIL_COPIES_PATH, { method: "PUT", body: { email_copies: on } }),
+};

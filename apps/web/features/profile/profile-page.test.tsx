@@ -1,7 +1,7 @@
 import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { serveInOrder } from "../../test/network.ts";
+import { serveByPath, serveInOrder } from "../../test/network.ts";
 import { renderRoutes } from "../../test/render.tsx";
 import ProfilePage from "./profile-page.tsx";
 
@@ -66,7 +66,36 @@ describe("ProfilePage", () => {
     expect(chooser).toHaveAttribute("accept", "image/jpeg,image/png,image/webp");
     await user.upload(chooser, new File(["%PDF-1.7"], "cv.pdf", { type: "application/pdf" }));
     expect(screen.getByRole("alert")).toHaveTextContent("Seules les images JPEG, PNG ou WebP sont acceptées.");
-    expect(calls).toEqual([]);
+    expect(calls.filter((call) => call.path.includes("/photo"))).toEqual([]);
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the e-mail copies setting and saves it when unticked", async () => {
+    const calls = serveByPath({
+      "/api/profile/email-copies": [
+        { status: 200, body: { success: true, email_copies: true } },
+        {
+          status: 200,
+          body: {
+            success: true,
+            email_copies: false,
+            message: "Vous ne recevrez plus de copie des notifications par e-mail.",
+          },
+        },
+      ],
+      "/sanctum/csrf-cookie": { status: 204, body: null },
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderProfile();
+    act(() => vi.advanceTimersByTime(1000));
+    const box = await screen.findByRole("checkbox", { name: "Recevoir une copie des notifications par e-mail" });
+    await vi.waitFor(() => expect(box).toBeChecked());
+    await user.click(box);
+    expect(await screen.findByText("Vous ne recevrez plus de copie des notifications par e-mail.")).toBeInTheDocument();
+    expect(box).not.toBeChecked();
+    expect(calls.filter((call) => call.method === "PUT")).toEqual([
+      { method: "PUT", path: "/api/profile/email-copies", body: { email_copies: false } },
+    ]);
     vi.unstubAllGlobals();
   });
 });

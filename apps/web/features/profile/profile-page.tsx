@@ -1,5 +1,5 @@
 import { PROFILE_PHOTO, type StudentData, PROFILE_TEXT as T } from "@puerta/contract";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Camera, KeyRound, Pencil } from "lucide-react";
 import { type ChangeEvent, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
@@ -9,7 +9,7 @@ import { ApiError } from "../../lib/api.ts";
 import { prefetchSchemas } from "../../lib/schemas.ts";
 import { readCheckedStudentData } from "../../lib/session.ts";
 import { useAuthorisedImage } from "../../lib/use-authorised-image.ts";
-import { photoProblem, uploadProfilePhoto } from "./api.ts";
+import { emailCopiesApi, photoProblem, uploadProfilePhoto } from "./api.ts";
 
 export const meta = () => [{ title: `${T.title} | ${brand.academyName}` }];
 
@@ -51,6 +51,60 @@ function Field({ label, value }: { label: string; value: string | null | undefin
       <dt className="text-xs font-semibold tracking-wide text-gray-600 uppercase">{label}</dt>
       <dd className="mt-1 font-medium break-words">{value && value.trim() !== "" ? value : "-"}</dd>
     </div>
+  );
+}
+
+const EMAIL_COPIES_KEY = ["profile", "email-copies"] as const;
+
+/**
+ * "Recevoir une copie des notifications par e-mail" (issue 30): saved as soon as it is ticked or
+ * unticked; the one-click link at the foot of each copy turns it off too.
+ */
+function EmailCopiesSetting() {
+  const id = useId();
+  const client = useQueryClient();
+  const setting = useQuery({ queryKey: EMAIL_COPIES_KEY, queryFn: ({ signal }) => emailCopiesApi.get(signal) });
+  const save = useMutation({
+    mutationFn: emailCopiesApi.set,
+    onSuccess: (answer) => client.setQueryData(EMAIL_COPIES_KEY, answer),
+  });
+  const checked = save.isPending ? save.variables : setting.data?.email_copies;
+  return (
+    <section aria-labelledby={`${id}-title`} className="mt-8 rounded-2xl bg-gray-50 p-5">
+      <h2 id={`${id}-title`} className="font-bold">
+        E-mails
+      </h2>
+      <div className="mt-3 flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked ?? false}
+          disabled={setting.isPending || setting.isError || save.isPending}
+          onChange={(event) => save.mutate(event.target.checked)}
+          aria-describedby={`${id}-hint`}
+          className="mt-1 size-5 shrink-0 accent-brand-600"
+        />
+        <div>
+          <label htmlFor={id} className="font-medium">
+            {T.emailCopies}
+          </label>
+          <p id={`${id}-hint`} className="text-sm text-gray-700">
+            {T.emailCopiesHint}
+          </p>
+        </div>
+      </div>
+      <div aria-live="polite" className="mt-2 text-sm">
+        {save.isSuccess && <p className="font-medium text-green-800">{save.data.message}</p>}
+        {setting.isError && <p className="text-gray-700">Ce réglage n'a pas pu être chargé.</p>}
+        {save.isError && (
+          <p role="alert" className="font-medium text-red-700">
+            {save.error instanceof ApiError && save.error.serverMessage
+              ? save.error.serverMessage
+              : "Une erreur s'est produite"}
+          </p>
+        )}
+      </div>
+    </section>
   );
 }
 
@@ -177,6 +231,8 @@ export default function ProfilePage() {
             <Field label="Centre" value={student.centre?.nom} />
             <Field label="Filière (option)" value={student.option?.nom} />
           </dl>
+
+          <EmailCopiesSetting />
 
           <Link
             to="/modifier-mot-de-passe"

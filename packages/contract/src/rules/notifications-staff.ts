@@ -53,6 +53,16 @@ export const NOTIFICATION_STAFF_MESSAGES = {
   audienceIds: "Choisissez au moins un destinataire.",
   audienceIdsTooMany: `Au plus ${NOTIFICATION_STAFF_LIMITS.audienceIdsMax} destinataires peuvent être choisis un à un.`,
   audienceUnknown: "Un destinataire choisi n'existe pas.",
+  noRecipientDeactivated: (n: number) =>
+    n === 1
+      ? "le seul étudiant concerné a un compte désactivé."
+      : `les ${n} étudiants concernés ont un compte désactivé.`,
+  noRecipientCentre: "aucun étudiant n'est inscrit dans ces centres.",
+  noRecipientOption: "aucun étudiant ne suit ces options.",
+  noRecipientFiliere: "aucun étudiant n'est inscrit dans ces filières.",
+  noRecipientNarrowed: "aucun étudiant de ces centres ne correspond à ce choix.",
+  noRecipientStudents: "aucun étudiant choisi.",
+  noRecipientNobody: "aucun étudiant n'est inscrit.",
   sender: "Choisissez l'expéditeur.",
   publication: "Choisissez quand publier.",
   publishAtRequired: "Indiquez la date et l'heure de publication.",

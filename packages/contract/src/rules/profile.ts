@@ -14,4 +14,13 @@ export const PROFILE_TEXT = {
   photoTooLarge: "L'image ne doit pas dépasser 2 Mo.",
   photoMissing: "Choisissez une image à envoyer.",
   photoSaved: "Votre photo de profil a été mise à jour.",
+  emailCopies: "Recevoir une copie des notifications par e-mail",
+  emailCopiesHint: "Chaque notification publiée pour vous arrive aussi dans votre boîte e-mail.",
+  emailCopiesOn: "Vous recevrez une copie des notifications par e-mail.",
+  emailCopiesOff: "Vous ne recevrez plus de copie des notifications par e-mail.",
+  emailCopiesInvalid: "Indiquez si vous souhaitez recevoir les copies par e-mail.",
+  unsubscribeInvalid: "Ce lien de désabonnement n'est pas valide.",
 } as const;
+
+/** The profile's e-mail copies setting (an addition to the spec's /api/profile paths). */
+export const EMAIL_COPIES_PATH = "/api/profile/email-copies";

@@ -167,5 +167,7 @@ export const policyAcceptancesReport = pageOf(policyAcceptanceRow).extend({
   version: policyVersion,
   acceptees: z.number().int(),
   etudiants_actifs: z.number().int(),
+  /** Invited students who have not activated their account yet: not in `etudiants_actifs`. */
+  etudiants_invites: z.number().int(),
 });
 export type PolicyAcceptancesReport = z.infer<typeof policyAcceptancesReport>;

@@ -28,17 +28,32 @@ const positiveId = z
   .positive(nm.audienceUnknown)
   .max(2_147_483_647, nm.audienceUnknown);
 
-/** Who receives it: every student, or the listed centres, options, filières or students. */
+const idList = z
+  .array(positiveId, { error: nm.audienceIds })
+  .max(L.audienceIdsMax, nm.audienceIdsTooMany)
+  .default([])
+  .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));
+
+/** The audience types `centre_ids` narrows: "Selectividad Santé at Ain Sebaa" (issue 28). */
+export const AUDIENCE_TYPES_WITH_CENTRES = ["option", "filiere"] as const;
+const narrowable = (type: string) => (AUDIENCE_TYPES_WITH_CENTRES as readonly string[]).includes(type);
+
+/**
+ * Who receives it: every student, or the listed centres, options, filières or students. Options
+ * and filières may be narrowed to some centres (`centre_ids`; none: every centre), which is how
+ * the secretariat addresses an option inside her centres.
+ */
 export const notificationAudience = z
   .object({
     type: z.enum(AUDIENCE_TYPES, { error: nm.audienceType }),
-    ids: z
-      .array(positiveId, { error: nm.audienceIds })
-      .max(L.audienceIdsMax, nm.audienceIdsTooMany)
-      .default([])
-      .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
+    ids: idList,
+    centre_ids: idList,
   })
-  .transform((audience) => (audience.type === "tous" ? { type: audience.type, ids: [] } : audience))
+  .transform((audience) => ({
+    type: audience.type,
+    ids: audience.type === "tous" ? [] : audience.ids,
+    centre_ids: narrowable(audience.type) ? audience.centre_ids : [],
+  }))
   .refine((audience) => audience.type === "tous" || audience.ids.length > 0, {
     message: nm.audienceIds,
     path: ["ids"],
@@ -99,7 +114,7 @@ export const notificationStaff = z.object({
   /** `/api/gestion/notifications/{id}/photo` when it has one. */
   photo: z.string().nullable(),
   sender: z.string().nullable(),
-  audience: z.object({ type: z.string(), ids: z.array(z.number().int()) }),
+  audience: z.object({ type: z.string(), ids: z.array(z.number().int()), centre_ids: z.array(z.number().int()) }),
   audience_summary: z.string(),
   state: z.enum(NOTIFICATION_STATES),
   /** ISO instants (UTC). */
@@ -124,7 +139,11 @@ export type NotificationsStaffQuery = z.infer<typeof notificationsStaffQuery>;
 export const notificationsStaffPage = pageOf(notificationStaff);
 
 export const audienceCountRequest = z.object({ audience: notificationAudience });
-export const audienceCountResponse = z.object({ count: z.number().int() });
+export const audienceCountResponse = z.object({
+  count: z.number().int(),
+  /** Why nobody will receive it, when `count` is 0 ("Aucun étudiant ne la recevra : …"). */
+  why: z.string().nullable().optional(),
+});
 export type AudienceCountResponse = z.infer<typeof audienceCountResponse>;
 
 /** The pickers of the audience builder: what the staff member may address. */
@@ -148,6 +167,8 @@ export const audienceStudent = z.object({
   name: z.string(),
   student_id: z.string(),
   centre: z.string().nullable(),
+  /** A deactivated account: it can be picked but receives nothing. */
+  desactive: z.boolean(),
 });
 export type AudienceStudent = z.infer<typeof audienceStudent>;
 export const audienceStudentsResponse = z.object({ data: z.array(audienceStudent) });

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const centres = pgTable("centres", {
   id: serial("id").primaryKey(),
@@ -56,6 +56,8 @@ export const etudiants = pgTable(
     optionId: integer("option_id").references(() => options.id),
     filiereId: integer("filiere_id").references(() => filieres.id),
     profileImage: text("profile_image"),
+    /** "Recevoir une copie des notifications par e-mail" (/profile, or the copy's unsubscribe link). */
+    emailCopies: boolean("email_copies").notNull().default(true),
   },
   // The back-office's list filters and sorts 2,000 students a page at a time (docs/spec/back-office.md section 4).
   (t) => [

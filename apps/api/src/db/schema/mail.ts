@@ -26,6 +26,8 @@ export const mailOutbox = pgTable(
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** A notification copy's recipient: the message carries List-Unsubscribe for them (RFC 8058). */
+    unsubscribeEtudiantId: integer("unsubscribe_etudiant_id"),
   },
   (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt)],
 );

@@ -4,6 +4,7 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { countHeld, type Executor, heldMessage, insertMessage } from "./outbox.ts";
 import { createMailTransport } from "./transport.ts";
+import { unsubscribeUrl } from "./unsubscribe.ts";
 import { createOutboxWorker } from "./worker.ts";
 
 export { escapeHtml, linkMail, mailButton, mailLayout, mailParagraph } from "./layout.ts";
@@ -31,6 +32,7 @@ export function createMailer({ db, config, log }: { db: Database; config: Config
     retryBaseMs: config.mail.retryBaseMs,
     pollMs: config.mail.pollMs,
     maxAttempts: config.mail.maxAttempts,
+    unsubscribeUrl: (etudiantId) => unsubscribeUrl(config.publicUrl, config.appSecret, etudiantId),
   });
 
   return {

@@ -12,6 +12,8 @@ export type Envelope = {
   text: string;
   html?: string | null;
   messageId: string;
+  /** Extra header fields (List-Unsubscribe…). */
+  headers?: Record<string, string>;
 };
 
 export type MailTransport = {
@@ -33,6 +35,7 @@ const toMessage = (e: Envelope) => ({
   text: e.text,
   html: e.html ?? undefined,
   messageId: e.messageId,
+  ...(e.headers ? { headers: e.headers } : {}),
 });
 
 /**
@@ -64,7 +67,8 @@ export function createMailTransport(config: Config): MailTransport {
   }
 
   const folder = path.join(config.dataDir, "mail");
-  const composer = onFirstMessage({ streamTransport: true, buffer: true, newline: "unix" });
+  // CRLF line endings, as RFC 5322 says and as an SMTP server would have written the message.
+  const composer = onFirstMessage({ streamTransport: true, buffer: true, newline: "windows" });
   return {
     description: `dossier ${folder} (fichiers .eml, SMTP_URL non défini)`,
     async deliver(envelope) {

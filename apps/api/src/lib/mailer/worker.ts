@@ -12,7 +12,18 @@ export type WorkerOptions = {
   retryBaseMs: number;
   pollMs: number;
   maxAttempts: number;
+  /** The one-click unsubscribe URL of a notification copy's recipient (lib/mailer/unsubscribe.ts). */
+  unsubscribeUrl?: (etudiantId: number) => string;
 };
+
+/** RFC 8058 one-click: the mailbox provider POSTs `List-Unsubscribe=One-Click` to the URL. */
+function listUnsubscribe(message: OutboxMessage, url: WorkerOptions["unsubscribeUrl"]) {
+  if (message.unsubscribeEtudiantId === null || !url) return undefined;
+  return {
+    "List-Unsubscribe": `<${url(message.unsubscribeEtudiantId)}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+}
 
 /** Longer than the SMTP time-outs of one message together, so a live sender never loses its claim. */
 const LEASE_SECONDS = 120;
@@ -42,6 +53,7 @@ export function createOutboxWorker(options: WorkerOptions) {
         text: message.textBody,
         html: message.htmlBody,
         messageId: message.messageId,
+        headers: listUnsubscribe(message, options.unsubscribeUrl),
       });
       await markSent(db, message.id);
       log.info({ mailId: message.id, file }, file ? `e-mail écrit dans ${file}` : "e-mail envoyé");

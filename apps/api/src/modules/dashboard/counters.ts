@@ -1,7 +1,7 @@
 import { can, type DashboardCounter, type Permission, type StaffActor } from "@puerta/contract";
-import { and, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { contactMessages, notifications, staffUsers } from "../../db/schema/index.ts";
+import { contactMessages, etudiants, notifications, staffUsers, users } from "../../db/schema/index.ts";
 import { pendingRequestsCounter } from "../certificates/counter.ts";
 import { insideCentres } from "../notifications/staff-queries.ts";
 import { countNotAcceptedCurrent } from "../policy/versions.ts";
@@ -43,7 +43,8 @@ export const COUNTER_PROVIDERS: readonly CounterProvider[] = [
   },
   {
     key: "invitations",
-    label: "Invitations en attente",
+    // Staff accounts only: the students' invitations have their own counter below (issue 28).
+    label: "Invitations du personnel en attente",
     href: "/gestion/comptes?statut=invitation_envoyee",
     permission: "read:comptes",
     count: (db) =>
@@ -52,6 +53,31 @@ export const COUNTER_PROVIDERS: readonly CounterProvider[] = [
           .select({ n: sql<number>`count(*)::int` })
           .from(staffUsers)
           .where(and(isNull(staffUsers.passwordHash), isNull(staffUsers.deactivatedAt))),
+      ),
+  },
+  {
+    key: "invitations_etudiants",
+    label: "Étudiants invités n'ayant pas activé leur compte",
+    href: "/gestion/etudiants?statut=invitation_envoyee",
+    // Whoever may filter the students by status (the pedagogy's list has no status filter).
+    permission: "update:etudiants",
+    count: (db, actor) =>
+      countOf(
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(etudiants)
+          .innerJoin(users, eq(users.id, etudiants.userId))
+          .where(
+            and(
+              isNull(users.passwordHash),
+              isNull(users.deactivatedAt),
+              actor.role === "secretariat"
+                ? actor.centre_ids.length > 0
+                  ? inArray(etudiants.centreId, actor.centre_ids)
+                  : sql`false`
+                : undefined,
+            ),
+          ),
       ),
   },
   {

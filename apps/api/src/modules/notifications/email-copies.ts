@@ -13,13 +13,16 @@ export function notificationMail(
   config: Config,
   row: { id: number; titre: string; message: string; link: string | null },
 ) {
-  const url = `${config.publicUrl}/notifications/${row.id}`;
+  // The student's page of one notification is /notification/{id} (docs/spec/student-portal.md).
+  const url = `${config.publicUrl}/notification/${row.id}`;
+  const profile = `${config.publicUrl}/profile`;
   const subject = `Nouvelle notification : ${row.titre}`;
   const text = [
     row.message,
     ...(row.link ? [`Lien : ${row.link}`] : []),
     `Voir la notification dans votre espace : ${url}`,
     "L'équipe Puerta",
+    `Pour ne plus recevoir ces copies par e-mail : ${profile}`,
   ].join("\n\n");
   const p = (content: string) => `<p style="margin:0 0 16px;line-height:1.5">${content}</p>`;
   const html = mailLayout(
@@ -28,13 +31,15 @@ export function notificationMail(
       p(escapeHtml(row.message).replace(/\n/g, "<br>")),
       ...(row.link ? [p(`<a href="${escapeHtml(row.link)}" style="color:#1d4ed8">${escapeHtml(row.link)}</a>`)] : []),
       p(`<a href="${escapeHtml(url)}" style="color:#1d4ed8">Voir la notification dans votre espace</a>`),
+      `<p style="margin:0;font-size:13px;color:#4b5563">Pour ne plus recevoir ces copies par e-mail : <a href="${escapeHtml(profile)}" style="color:#1d4ed8">votre profil</a>.</p>`,
     ].join("\n"),
   );
   return { subject, text, html };
 }
 
 /**
- * One outbox message per recipient, in ONE statement (INSERT … SELECT over the student side's
+ * One outbox message per recipient who has not stopped the copies (/profile or the one-click
+ * link), in ONE statement (INSERT … SELECT over the student side's
  * audience rule): 2,000 recipients are queued in one round trip (`npm run bench:notify`).
  */
 export async function enqueueCopies(
@@ -44,10 +49,13 @@ export async function enqueueCopies(
   messageIdDomain: string,
 ): Promise<number> {
   const result = (await tx.execute(sql`insert into ${mailOutbox}
-      (to_address, subject, text_body, html_body, message_id)
+      (to_address, subject, text_body, html_body, message_id, unsubscribe_etudiant_id)
     select ${etudiants.email}, ${mail.subject}, ${mail.text}, ${mail.html},
-      '<' || gen_random_uuid() || '@' || ${messageIdDomain} || '>'
-    from ${recipientsOf(notificationId)}`)) as unknown as { affectedRows?: number; rowCount?: number };
+      '<' || gen_random_uuid() || '@' || ${messageIdDomain} || '>', ${etudiants.id}
+    from ${recipientsOf(notificationId)} where ${etudiants.emailCopies}`)) as unknown as {
+    affectedRows?: number;
+    rowCount?: number;
+  };
   return result.affectedRows ?? result.rowCount ?? 0;
 }
 

@@ -11,12 +11,15 @@ const n = notifications;
  * `tous` and any unknown type are shown; the others need the student's id, option, centre
  * or filière in the matching list (a null attribute never matches).
  */
+/** An option or filière audience narrowed to some centres (issue 28); none listed: every centre. */
+const inNarrowedCentres = sql`(cardinality(${n.centreIds}) = 0 or ${etudiants.centreId} = any(${n.centreIds}))`;
+
 export const addressedToStudent = or(
   notInArray(n.typeDestinataire, ["etudiant_specifique", "option", "centre", "filiere"]),
   and(eq(n.typeDestinataire, "etudiant_specifique"), sql`${etudiants.id} = any(${n.etudiantIds})`),
-  and(eq(n.typeDestinataire, "option"), sql`${etudiants.optionId} = any(${n.optionIds})`),
+  and(eq(n.typeDestinataire, "option"), sql`${etudiants.optionId} = any(${n.optionIds})`, inNarrowedCentres),
   and(eq(n.typeDestinataire, "centre"), sql`${etudiants.centreId} = any(${n.centreIds})`),
-  and(eq(n.typeDestinataire, "filiere"), sql`${etudiants.filiereId} = any(${n.filiereIds})`),
+  and(eq(n.typeDestinataire, "filiere"), sql`${etudiants.filiereId} = any(${n.filiereIds})`, inNarrowedCentres),
 );
 
 /**
@@ -54,10 +57,17 @@ export const audienceRelation = (audience: AudienceFields): SQL => sql`(select
 
 /** How many students an audience reaches (the live count of the compose screen). */
 export async function countAudience(db: Pick<Database, "execute">, audience: AudienceFields): Promise<number> {
+  return (await countAudienceParts(db, audience)).reached;
+}
+
+/** The students it reaches, and those it addresses but who are deactivated (to say why nobody would). */
+export async function countAudienceParts(db: Pick<Database, "execute">, audience: AudienceFields) {
   const result = (await db.execute(
-    sql`select count(*)::int as n from ${audienceRelation(audience)} join ${etudiants} on true where ${reachesStudent}`,
-  )) as unknown as { rows: { n: number }[] };
-  return result.rows[0]?.n ?? 0;
+    sql`select count(*) filter (where ${reachesStudent})::int as reached, count(*)::int as addressed
+      from ${audienceRelation(audience)} join ${etudiants} on true where ${addressedToStudent}`,
+  )) as unknown as { rows: { reached: number; addressed: number }[] };
+  const row = result.rows[0];
+  return { reached: row?.reached ?? 0, deactivated: (row?.addressed ?? 0) - (row?.reached ?? 0) };
 }
 
 /** The students a stored notification is addressed to, as a join condition for staff queries. */

@@ -27,10 +27,15 @@ export const audienceIds = sql<number[]>`case ${n.typeDestinataire}
  * centres of the students it names (null for one without a centre), or `null` (every centre) for
  * everyone, options and filières, which cross centres.
  */
-export const scopeCentres = sql<(number | null)[]>`case ${n.typeDestinataire}
-  when 'centre' then ${n.centreIds}
-  when 'etudiant_specifique' then array(select e.centre_id from ${etudiants} e where e.id = any(${n.etudiantIds}))
+export const scopeCentres = sql<(number | null)[]>`case
+  when ${n.typeDestinataire} = 'centre' then ${n.centreIds}
+  when ${n.typeDestinataire} = 'etudiant_specifique' then array(select e.centre_id from ${etudiants} e where e.id = any(${n.etudiantIds}))
+  when ${n.typeDestinataire} in ('option', 'filiere') and cardinality(${n.centreIds}) > 0 then ${n.centreIds}
   else array[null]::integer[] end`;
+
+/** The centres an option or filière audience is narrowed to (none: every centre). */
+export const audienceCentreIds = sql<number[]>`case when ${n.typeDestinataire} in ('option', 'filiere')
+  then ${n.centreIds} else '{}'::integer[] end`;
 
 /** Every targeted centre is one of `mine` (what the secretariat may see and change). */
 export const insideCentres = (mine: readonly number[]) =>
@@ -39,19 +44,26 @@ export const insideCentres = (mine: readonly number[]) =>
 /** Students the stored notification `n` reaches now. */
 export const recipientCount = sql<number>`(select count(*)::int from ${etudiants} where ${reachesStudent})`;
 
-/** Recipients who opened it. */
+/**
+ * Recipients who opened it. Drizzle leaves a single table's columns unqualified (`"id"`), which
+ * inside this subquery would mean the student's id: the notification is named by its table.
+ */
 export const readCount = sql<number>`(select count(*)::int from ${notificationReads} r
-  join ${etudiants} on ${etudiants.id} = r.etudiant_id where r.notification_id = ${n.id} and ${reachesStudent})`;
+  join ${etudiants} on ${etudiants.id} = r.etudiant_id where r.notification_id = ${sql.identifier("notifications")}.id
+  and ${reachesStudent})`;
 
 const namesOf = (table: typeof centres | typeof options | typeof filieres, ids: unknown) =>
   sql`(select string_agg(t.nom, ', ' order by t.nom) from ${table} t where t.id = any(${ids}))`;
 
-/** "Tous les étudiants", "Centres : Ain Sebaa", "3 étudiants"… */
+const inCentres = sql`case when cardinality(${n.centreIds}) > 0
+  then ' — Centres : ' || coalesce(${namesOf(centres, n.centreIds)}, '—') else '' end`;
+
+/** "Tous les étudiants", "Centres : Ain Sebaa", "Options : Selectividad Santé — Centres : Ain Sebaa", "3 étudiants"… */
 export const audienceSummary = sql<string>`case ${n.typeDestinataire}
   when 'tous' then 'Tous les étudiants'
   when 'centre' then 'Centres : ' || coalesce(${namesOf(centres, n.centreIds)}, '—')
-  when 'option' then 'Options : ' || coalesce(${namesOf(options, n.optionIds)}, '—')
-  when 'filiere' then 'Filières : ' || coalesce(${namesOf(filieres, n.filiereIds)}, '—')
+  when 'option' then 'Options : ' || coalesce(${namesOf(options, n.optionIds)}, '—') || ${inCentres}
+  when 'filiere' then 'Filières : ' || coalesce(${namesOf(filieres, n.filiereIds)}, '—') || ${inCentres}
   when 'etudiant_specifique' then case when cardinality(${n.etudiantIds}) = 1 then '1 étudiant'
     else cardinality(${n.etudiantIds}) || ' étudiants' end
   else ${n.typeDestinataire} end`;

@@ -122,7 +122,7 @@ export async function notificationStaffRoutes(scope: FastifyInstance, context: A
   s.post(
     "/api/gestion/notifications/destinataires",
     { config: read, schema: { body: audienceCountRequest, response: { 200: audienceCountResponse } } },
-    async (request) => ({ count: await service.countRecipients(staffCaller(request), request.body.audience) }),
+    async (request) => service.countRecipients(staffCaller(request), request.body.audience),
   );
 
   s.post(

@@ -24,6 +24,7 @@ import {
   notifications,
   options,
   staffUsers,
+  users,
 } from "../../db/schema/index.ts";
 import { HttpError, notFound, validationFailed } from "../../lib/errors.ts";
 import { containsPattern, isoTimestamp, searchIn, sortNamed } from "../../lib/list-sql.ts";
@@ -32,8 +33,9 @@ import { checkImage, removeStoredFiles, storeFileWithRow } from "../../lib/uploa
 import { audit, changedFields } from "../audit/audit.ts";
 import type { LiveSession } from "../staff/queries.ts";
 import { assertWritable, auditActor } from "../staff/scope.ts";
-import { type AudienceFields, countAudience, recipientsOf } from "./queries.ts";
+import { type AudienceFields, countAudienceParts, recipientsOf } from "./queries.ts";
 import {
+  audienceCentreIds,
   audienceIds,
   audienceSummary,
   insideCentres,
@@ -59,6 +61,7 @@ const columns = {
   sender: n.sender,
   audience_type: n.typeDestinataire,
   audience_ids: audienceIds,
+  audience_centre_ids: audienceCentreIds,
   audience_summary: audienceSummary,
   state: stateOf,
   published_at: isoTimestamp(n.publishedAt),
@@ -79,9 +82,15 @@ function selectRows(db: Executor, where: SQL | undefined) {
   return db.select(columns).from(n).where(where);
 }
 
-const toView = ({ audience_type, audience_ids, scope_centres: _, ...row }: Row): NotificationStaff => ({
+const toView = ({
+  audience_type,
+  audience_ids,
+  audience_centre_ids,
+  scope_centres: _,
+  ...row
+}: Row): NotificationStaff => ({
   ...row,
-  audience: { type: audience_type, ids: audience_ids ?? [] },
+  audience: { type: audience_type, ids: audience_ids ?? [], centre_ids: audience_centre_ids ?? [] },
 });
 
 const SORTS: Record<string, SQL> = {
@@ -100,9 +109,23 @@ export function audienceFields(audience: NotificationAudience): AudienceFields {
     typeDestinataire: audience.type,
     etudiantIds: audience.type === "etudiant_specifique" ? ids : [],
     optionIds: audience.type === "option" ? ids : [],
-    centreIds: audience.type === "centre" ? ids : [],
+    centreIds: audience.type === "centre" ? ids : audience.centre_ids,
     filiereIds: audience.type === "filiere" ? ids : [],
   };
+}
+
+/** "Aucun étudiant ne la recevra : …" — the reason, so the staff member knows what to change. */
+function whyNobody(audience: NotificationAudience, deactivated: number): string {
+  if (deactivated > 0) return nm.noRecipientDeactivated(deactivated);
+  if (audience.centre_ids.length > 0) return nm.noRecipientNarrowed;
+  return (
+    {
+      centre: nm.noRecipientCentre,
+      option: nm.noRecipientOption,
+      filiere: nm.noRecipientFiliere,
+      etudiant_specifique: nm.noRecipientStudents,
+    }[audience.type as "centre"] ?? nm.noRecipientNobody
+  );
 }
 
 const withdrawnConflict = () => new HttpError(409, { message: nm.withdrawn });
@@ -135,6 +158,7 @@ export function createNotificationStaff({
   /** The centres an audience would reach: what the write is checked against (403 outside). */
   async function audienceCentres(executor: Executor, audience: NotificationAudience): Promise<(number | null)[]> {
     if (audience.type === "centre") return audience.ids;
+    if (audience.centre_ids.length > 0) return audience.centre_ids;
     if (audience.type !== "etudiant_specifique") return [null];
     const rows = await executor
       .select({ centreId: etudiants.centreId })
@@ -148,12 +172,15 @@ export function createNotificationStaff({
     const table = { centre: centres, option: options, filiere: filieres, etudiant_specifique: etudiants }[
       audience.type as "centre"
     ];
-    if (!table || audience.ids.length === 0) return;
-    const [found] = await executor
-      .select({ n: sql<number>`count(*)::int` })
-      .from(table)
-      .where(inArray(table.id, audience.ids));
-    if ((found?.n ?? 0) !== audience.ids.length) throw validationFailed({ audience: [nm.audienceUnknown] });
+    const lists: [typeof centres, number[]][] = [
+      [table, audience.ids],
+      [centres, audience.centre_ids],
+    ];
+    for (const [t, ids] of lists) {
+      if (!t || ids.length === 0) continue;
+      const [found] = await executor.select({ n: sql<number>`count(*)::int` }).from(t).where(inArray(t.id, ids));
+      if ((found?.n ?? 0) !== ids.length) throw validationFailed({ audience: [nm.audienceUnknown] });
+    }
   }
 
   async function checkAudience(staff: LiveSession, audience: NotificationAudience, permission: Permission) {
@@ -208,7 +235,8 @@ export function createNotificationStaff({
     async countRecipients(staff: LiveSession, audience: NotificationAudience) {
       // Counting an audience she could not send to tells her nothing she may use: 403 as the write.
       await checkAudience(staff, audience, "create:notifications");
-      return countAudience(db, audienceFields(audience));
+      const { reached, deactivated } = await countAudienceParts(db, audienceFields(audience));
+      return { count: reached, why: reached > 0 ? null : whyNobody(audience, deactivated) };
     },
 
     async create(staff: LiveSession, body: NotificationStaffCreate, ip: string, now = new Date()) {
@@ -421,8 +449,10 @@ export function createNotificationStaff({
           name: sql<string>`${etudiants.prenom} || ' ' || ${etudiants.nom}`,
           student_id: etudiants.studentId,
           centre: centres.nom,
+          desactive: sql<boolean>`${users.deactivatedAt} is not null`,
         })
         .from(etudiants)
+        .innerJoin(users, eq(users.id, etudiants.userId))
         .leftJoin(centres, eq(centres.id, etudiants.centreId))
         .where(and(...conditions))
         .orderBy(asc(etudiants.nom), asc(etudiants.prenom))
@@ -481,7 +511,13 @@ function toAuditFields(row: Row): Record<string, unknown> {
     priority: r.priority,
     link: r.link,
     sender: r.sender,
-    audience: r.audience_type ? { type: r.audience_type, ids: r.audience_ids } : undefined,
+    audience: r.audience_type
+      ? {
+          type: r.audience_type,
+          ids: r.audience_ids,
+          ...(r.audience_centre_ids?.length ? { centre_ids: r.audience_centre_ids } : {}),
+        }
+      : undefined,
     published_at: r.published_at,
     email_copy: r.email_copy,
   };

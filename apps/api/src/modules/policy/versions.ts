@@ -35,11 +35,15 @@ const m = INBOX_POLICY_MESSAGES;
 const inForceId = sql`(select p.id from ${policies} p where p.status = 'publiee' order by p.version desc limit 1)`;
 
 /**
- * The students the report and the dashboard count: every student but the deactivated ones
- * (docs/spec/back-office.md section 4); an invited student who has not signed in yet counts.
+ * The students the report and the dashboard count as "actifs": an activated account, not
+ * deactivated (docs/spec/back-office.md section 4). An invited student who never signed in could
+ * not have accepted anything yet: the report counts them apart (`etudiants_invites`, issue 28).
  */
 const activeStudent = (userId: SQL | AnyColumn) =>
-  sql`not exists (select 1 from ${users} u where u.id = ${userId} and u.deactivated_at is not null)`;
+  sql`exists (select 1 from ${users} u where u.id = ${userId} and u.deactivated_at is null and u.password_hash is not null)`;
+
+const invitedStudent = (userId: SQL | AnyColumn) =>
+  sql`exists (select 1 from ${users} u where u.id = ${userId} and u.deactivated_at is null and u.password_hash is null)`;
 
 const versionColumns = {
   id: policies.id,
@@ -184,7 +188,11 @@ export function createPolicyVersions({ db }: { db: Database }) {
         and(eq(policyAcceptances.userId, etudiants.userId), eq(policyAcceptances.policyId, version.id)),
       )
       .where(activeStudent(etudiants.userId));
-    return { etudiants_actifs: row?.actifs ?? 0, acceptees: row?.acceptees ?? 0 };
+    const [invited] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(etudiants)
+      .where(invitedStudent(etudiants.userId));
+    return { etudiants_actifs: row?.actifs ?? 0, acceptees: row?.acceptees ?? 0, etudiants_invites: invited?.n ?? 0 };
   }
 
   return {

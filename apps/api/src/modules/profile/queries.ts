@@ -42,3 +42,18 @@ export async function replacePhoto(
     return previous?.storageKey;
   });
 }
+
+/** The student's "copie des notifications par e-mail" setting; undefined for a user without a student record. */
+export async function findEmailCopies(db: Database, userId: number) {
+  const [row] = await db.select({ on: etudiants.emailCopies }).from(etudiants).where(eq(etudiants.userId, userId));
+  return row?.on;
+}
+
+export async function updateEmailCopies(db: Database, where: { userId: number } | { etudiantId: number }, on: boolean) {
+  const rows = await db
+    .update(etudiants)
+    .set({ emailCopies: on })
+    .where("userId" in where ? eq(etudiants.userId, where.userId) : eq(etudiants.id, where.etudiantId))
+    .returning({ id: etudiants.id });
+  return rows.length > 0;
+}

@@ -1,10 +1,19 @@
 import fastifyMultipart from "@fastify/multipart";
-import { PROFILE_PHOTO, PROFILE_TEXT, profilePhotoResponse } from "@puerta/contract";
+import {
+  EMAIL_COPIES_PATH,
+  emailCopiesRequest,
+  emailCopiesResponse,
+  PROFILE_PHOTO,
+  PROFILE_TEXT,
+  profilePhotoResponse,
+} from "@puerta/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import { caller } from "../../lib/auth-guard.ts";
 import { validationFailed } from "../../lib/errors.ts";
+import { UNSUBSCRIBE_PATH, verifyUnsubscribeToken } from "../../lib/mailer/unsubscribe.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
 import { createProfileService } from "./service.ts";
 
@@ -12,6 +21,46 @@ import { createProfileService } from "./service.ts";
 export async function profileRoutes(scopes: RouteScopes, context: AppContext) {
   // A child of the gated scope: the multipart parser stays with these routes.
   await scopes.accepted.register(async (app) => profileScope(app, context));
+  unsubscribeRoutes(scopes.public, context);
+}
+
+const unsubscribeQuery = z.object({ token: z.string().max(200).optional() });
+
+/**
+ * The List-Unsubscribe link of a notification copy (RFC 8058). The mailbox provider POSTs
+ * `List-Unsubscribe=One-Click` there with no session: the signed token is the authority, and
+ * it can only stop that one student's copies. A person who opens the link (GET, which link
+ * scanners also do) changes nothing and lands on /profile, where the checkbox is.
+ */
+function unsubscribeRoutes(app: FastifyInstance, context: AppContext) {
+  const profile = createProfileService(context);
+  // The one-click body is a form; every other route keeps answering 415 to one.
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 1024 },
+    (request, body, done) => {
+      if (request.routeOptions.url === UNSUBSCRIBE_PATH) return done(null, body);
+      done(
+        Object.assign(new Error("Unsupported Media Type"), { statusCode: 415, code: "FST_ERR_CTP_INVALID_MEDIA_TYPE" }),
+        undefined,
+      );
+    },
+  );
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    UNSUBSCRIBE_PATH,
+    { schema: { querystring: unsubscribeQuery, response: { 200: emailCopiesResponse } } },
+    async (request) => {
+      const etudiantId = verifyUnsubscribeToken(context.config.appSecret, request.query.token ?? "");
+      if (etudiantId === null || !(await profile.unsubscribe(etudiantId))) {
+        throw validationFailed({ token: [PROFILE_TEXT.unsubscribeInvalid] }, PROFILE_TEXT.unsubscribeInvalid);
+      }
+      return { success: true as const, email_copies: false, message: PROFILE_TEXT.emailCopiesOff };
+    },
+  );
+  r.get(UNSUBSCRIBE_PATH, { schema: { querystring: unsubscribeQuery } }, async (_request, reply) =>
+    reply.redirect("/profile", 303),
+  );
 }
 
 async function profileScope(app: FastifyInstance, context: AppContext) {
@@ -37,6 +86,25 @@ async function profileScope(app: FastifyInstance, context: AppContext) {
     const url = await profile.replacePhoto(caller(request).userId, bytes);
     return { success: true as const, message: PROFILE_TEXT.photoSaved, profile_image: url };
   });
+
+  /** "Recevoir une copie des notifications par e-mail": the student's own setting only. */
+  r.get(EMAIL_COPIES_PATH, { schema: { response: { 200: emailCopiesResponse } } }, async (request) => ({
+    success: true as const,
+    email_copies: await profile.emailCopies(caller(request).userId),
+  }));
+
+  r.put(
+    EMAIL_COPIES_PATH,
+    { schema: { body: emailCopiesRequest, response: { 200: emailCopiesResponse } } },
+    async (request) => {
+      const on = await profile.setEmailCopies(caller(request).userId, request.body.email_copies);
+      return {
+        success: true as const,
+        email_copies: on,
+        message: on ? PROFILE_TEXT.emailCopiesOn : PROFILE_TEXT.emailCopiesOff,
+      };
+    },
+  );
 
   /** The caller's own photo only: there is no way to name another student's. */
   r.get("/api/profile/photo", async (request, reply) => {

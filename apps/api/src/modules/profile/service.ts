@@ -29,7 +29,24 @@ export async function reencodePhoto(bytes: Buffer): Promise<Buffer> {
 }
 
 export function createProfileService({ db, storage }: Pick<CoreContext, "db" | "storage">) {
+  const notAStudent = () => forbidden("Seuls les étudiants inscrits reçoivent les notifications par e-mail.");
   return {
+    async emailCopies(userId: number): Promise<boolean> {
+      const on = await q.findEmailCopies(db, userId);
+      if (on === undefined) throw notAStudent();
+      return on;
+    },
+
+    async setEmailCopies(userId: number, on: boolean): Promise<boolean> {
+      if (!(await q.updateEmailCopies(db, { userId }, on))) throw notAStudent();
+      return on;
+    },
+
+    /** The one-click link of a copy (RFC 8058): the signed token names the student. */
+    async unsubscribe(etudiantId: number): Promise<boolean> {
+      return q.updateEmailCopies(db, { etudiantId }, false);
+    },
+
     /** Stores the re-encoded photo under a generated key and returns the URL `profile_image` now holds. */
     async replacePhoto(userId: number, bytes: Buffer): Promise<string> {
       const etudiantId = await q.findStudentId(db, userId);

@@ -1,4 +1,10 @@
-import { AUDIENCE_TYPE_LABELS, AUDIENCE_TYPES, type AudienceStudent, type AudienceType } from "@puerta/contract";
+import {
+  AUDIENCE_TYPE_LABELS,
+  AUDIENCE_TYPES,
+  AUDIENCE_TYPES_WITH_CENTRES,
+  type AudienceStudent,
+  type AudienceType,
+} from "@puerta/contract";
 import { useQuery } from "@tanstack/react-query";
 import { X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
@@ -8,14 +14,19 @@ import { staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { NOTIFICATIONS_KEY, notificationsApi } from "./api.ts";
 
-export type AudienceValue = { type: AudienceType | ""; ids: number[] };
+/** `centre_ids` narrows an option or filière audience to some centres (none: every centre). */
+export type AudienceValue = { type: AudienceType | ""; ids: number[]; centre_ids: number[] };
+
+const NARROWABLE: readonly string[] = AUDIENCE_TYPES_WITH_CENTRES;
 
 const SEARCH_DELAY_MS = 250;
 
-/** "212 étudiants la recevront". */
-export const recipientsSentence = (count: number) =>
+/** "212 étudiants la recevront"; "Aucun étudiant ne la recevra : <why>" when the server says why. */
+export const recipientsSentence = (count: number, why?: string | null) =>
   count === 0
-    ? "Aucun étudiant ne la recevra"
+    ? why
+      ? `Aucun étudiant ne la recevra : ${why}`
+      : "Aucun étudiant ne la recevra"
     : count === 1
       ? "1 étudiant la recevra"
       : `${count.toLocaleString("fr-FR")} étudiants la recevront`;
@@ -44,11 +55,20 @@ export function AudienceBuilder({
     ...staffQueryDefaults,
     staleTime: 5 * 60_000,
   });
-  const types = me.role === "secretariat" ? (["centre", "etudiant_specifique"] as const) : AUDIENCE_TYPES;
-  const complete = value.type === "tous" || (value.type !== "" && value.ids.length > 0);
+  const secretariat = me.role === "secretariat";
+  // The secretariat reaches options and filières inside her centres only: she names them.
+  const types = secretariat ? (["centre", "option", "filiere", "etudiant_specifique"] as const) : AUDIENCE_TYPES;
+  const narrowable = NARROWABLE.includes(value.type);
+  const complete =
+    value.type === "tous" ||
+    (value.type !== "" && value.ids.length > 0 && (!secretariat || !narrowable || value.centre_ids.length > 0));
   const count = useQuery({
     queryKey: [...NOTIFICATIONS_KEY, "destinataires", value],
-    queryFn: ({ signal }) => notificationsApi.count({ type: value.type as AudienceType, ids: value.ids }, signal),
+    queryFn: ({ signal }) =>
+      notificationsApi.count(
+        { type: value.type as AudienceType, ids: value.ids, centre_ids: narrowable ? value.centre_ids : [] },
+        signal,
+      ),
     ...staffQueryDefaults,
     enabled: complete,
     staleTime: 30_000,
@@ -63,7 +83,7 @@ export function AudienceBuilder({
         label="Destinataires"
         name="audience_type"
         value={value.type}
-        onChange={(type) => onChange({ type: type as AudienceType, ids: [] })}
+        onChange={(type) => onChange({ type: type as AudienceType, ids: [], centre_ids: [] })}
         options={types.map((type) => ({ value: type, label: AUDIENCE_TYPE_LABELS[type] }))}
         placeholder="Choisissez les destinataires"
         error={value.type === "" ? error : undefined}
@@ -98,14 +118,26 @@ export function AudienceBuilder({
           error={error}
         />
       )}
+      {narrowable && (
+        <CheckboxGroupField
+          legend={secretariat ? "Dans vos centres" : "Dans les centres (aucun coché : tous les centres)"}
+          name="audience_centre_ids"
+          options={pick(choices.data?.centres)}
+          value={value.centre_ids}
+          onChange={(centre_ids) => onChange({ ...value, centre_ids })}
+          error={secretariat && value.ids.length > 0 && value.centre_ids.length === 0 ? error : undefined}
+        />
+      )}
       {value.type === "etudiant_specifique" && (
         <StudentPicker ids={value.ids} onChange={(ids) => onChange({ ...value, ids })} error={error} />
       )}
       <p aria-live="polite" className="text-sm font-semibold text-ink">
         {!complete
-          ? "Choisissez les destinataires pour voir combien la recevront."
+          ? secretariat && narrowable && value.ids.length > 0
+            ? "Cochez au moins un de vos centres pour voir combien la recevront."
+            : "Choisissez les destinataires pour voir combien la recevront."
           : count.data
-            ? recipientsSentence(count.data.count)
+            ? recipientsSentence(count.data.count, count.data.why)
             : count.isError
               ? "Le nombre de destinataires n'a pas pu être calculé."
               : "Calcul du nombre de destinataires…"}
@@ -148,6 +180,13 @@ function StudentPicker({ ids, onChange, error }: { ids: number[]; onChange: (ids
   };
   const label = (student: AudienceStudent) =>
     `${student.name} (${student.student_id}${student.centre ? `, ${student.centre}` : ""})`;
+  /** A deactivated account can be picked (an edited audience keeps it) but is told apart: it receives nothing. */
+  const deactivatedNote = (student: AudienceStudent | undefined) =>
+    student?.desactive ? (
+      <span className="ml-1 rounded-full bg-gray-200 px-2 py-0.5 text-xs font-semibold text-gray-800">
+        compte désactivé, ne la recevra pas
+      </span>
+    ) : null;
 
   return (
     <div className="space-y-3">
@@ -179,7 +218,10 @@ function StudentPicker({ ids, onChange, error }: { ids: number[]; onChange: (ids
           <ul className="space-y-1">
             {results.data?.data.map((student) => (
               <li key={student.id} className="flex items-center justify-between gap-3 text-sm">
-                <span className="min-w-0 break-words">{label(student)}</span>
+                <span className="min-w-0 break-words">
+                  {label(student)}
+                  {deactivatedNote(student)}
+                </span>
                 <button
                   type="button"
                   onClick={() => add(student)}
@@ -209,6 +251,7 @@ function StudentPicker({ ids, onChange, error }: { ids: number[]; onChange: (ids
                 className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-ink"
               >
                 {student ? student.name : `Étudiant n° ${studentId}`}
+                {deactivatedNote(student)}
                 <button
                   type="button"
                   onClick={() => onChange(ids.filter((other) => other !== studentId))}

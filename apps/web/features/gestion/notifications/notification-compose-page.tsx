@@ -29,6 +29,7 @@ import { StaffForm } from "../shared/staff-form.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { NOTIFICATIONS_KEY, notificationsApi } from "./api.ts";
 import { AudienceBuilder, type AudienceValue } from "./audience-builder.tsx";
+import { priorityOf } from "./labels.tsx";
 
 const FIELDS = ["titre", "message", "priority", "link", "audience", "sender", "publication", "publish_at"] as const;
 type Field = (typeof FIELDS)[number];
@@ -75,15 +76,19 @@ function ComposeForm({ existing }: { existing?: NotificationStaff }) {
   const published = existing?.state === "publiee";
   const [titre, setTitre] = useState(existing?.titre ?? "");
   const [message, setMessage] = useState(existing?.message ?? "");
-  const [priority, setPriority] = useState(existing?.priority ?? "normal");
+  const [priority, setPriority] = useState<string>(priorityOf(existing?.priority));
   const [link, setLink] = useState(existing?.link ?? "");
   const [sender, setSender] = useState<"moi" | "administration">(
     existing?.sender === ADMINISTRATION_SENDER ? "administration" : "moi",
   );
   const [audience, setAudience] = useState<AudienceValue>(
     existing
-      ? { type: existing.audience.type as AudienceValue["type"], ids: existing.audience.ids }
-      : { type: "", ids: [] },
+      ? {
+          type: existing.audience.type as AudienceValue["type"],
+          ids: existing.audience.ids,
+          centre_ids: existing.audience.centre_ids ?? [],
+        }
+      : { type: "", ids: [], centre_ids: [] },
   );
   const [publication, setPublication] = useState<Publication>(
     existing?.state === "programmee" ? "programmee" : existing?.state === "brouillon" ? "brouillon" : "maintenant",

@@ -1,9 +1,4 @@
-import {
-  can,
-  NOTIFICATION_PRIORITY_LABELS,
-  type NotificationPriority,
-  type NotificationReader,
-} from "@puerta/contract";
+import { can, type NotificationReader } from "@puerta/contract";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
@@ -20,7 +15,7 @@ import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { NOTIFICATIONS_KEY, notificationsApi } from "./api.ts";
-import { readsLabel, StateBadge } from "./labels.tsx";
+import { priorityLabel, readsLabel, StateBadge } from "./labels.tsx";
 
 const FILTERS = ["lecture"] as const;
 const column = columnsOf<NotificationReader>();
@@ -130,7 +125,7 @@ export default function NotificationStaffPage() {
               <Item term="Publication">{formatDateTime(data.published_at)}</Item>
               <Item term="Audience">{data.audience_summary}</Item>
               <Item term="Lectures">{readsLabel(data.read_count, data.recipient_count)}</Item>
-              <Item term="Priorité">{NOTIFICATION_PRIORITY_LABELS[data.priority as NotificationPriority] ?? "—"}</Item>
+              <Item term="Priorité">{priorityLabel(data.priority)}</Item>
               <Item term="Expéditeur">{data.sender ?? "—"}</Item>
               <Item term="Copie par e-mail">
                 {data.email_copy

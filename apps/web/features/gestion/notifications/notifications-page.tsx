@@ -6,7 +6,6 @@ import {
   NOTIFICATION_PRIORITY_LABELS,
   NOTIFICATION_STATE_LABELS,
   NOTIFICATION_STATES,
-  type NotificationPriority,
   type NotificationStaff,
 } from "@puerta/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -19,7 +18,7 @@ import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { NOTIFICATIONS_KEY, notificationsApi } from "./api.ts";
-import { readsLabel, StateBadge } from "./labels.tsx";
+import { priorityLabel, readsLabel, StateBadge } from "./labels.tsx";
 
 const FILTERS = ["state", "priority", "audience"] as const;
 const column = columnsOf<NotificationStaff>();
@@ -80,7 +79,7 @@ export default function NotificationsStaffPage() {
     column.accessor("priority", {
       header: "Priorité",
       enableSorting: false,
-      cell: (info) => NOTIFICATION_PRIORITY_LABELS[info.getValue() as NotificationPriority] ?? "—",
+      cell: (info) => priorityLabel(info.getValue()),
     }),
     column.accessor("published_at", {
       header: "Publication",

@@ -295,6 +295,14 @@ function PublishedVersion({
             {data.acceptees} / {data.etudiants_actifs}
           </p>
           <p className="text-sm text-gray-700">étudiants actifs ont accepté ({share} %)</p>
+          {data.etudiants_invites > 0 && (
+            <p className="mt-2 text-sm text-gray-700" data-testid="invited-count">
+              {data.etudiants_invites === 1
+                ? "1 étudiant invité n'a pas encore activé son compte"
+                : `${data.etudiants_invites} étudiants invités n'ont pas encore activé leur compte`}{" "}
+              (non comptés)
+            </p>
+          )}
         </section>
       </div>
 
