@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { flushCompileCache } from "node:module";
 import { loadConfig } from "./config.ts";
 import { assertDataDirFree, DataDirLockedError } from "./db/lock.ts";
+import { DatabaseUnreachableError, faultOf, rootReason } from "./lib/faults.ts";
 
 /** Longer than any request should take; shorter than systemd's default TimeoutStopSec (90 s). */
 const SHUTDOWN_GRACE_MS = 30_000;
@@ -12,6 +13,18 @@ async function main() {
   if (!config.databaseUrl) assertDataDirFree(config.dataDir);
   const { openConfiguredDatabase } = await import("./db/open.ts");
   const database = await openConfiguredDatabase(config);
+  // PostgreSQL not up yet (both started by the same boot, a failover): waited for a while,
+  // saying so once, then the start fails with one line (DatabaseUnreachableError).
+  let waiting = false;
+  await database.waitUntilReachable({
+    timeoutMs: config.dbConnectTimeoutSeconds * 1000,
+    onWait(reason) {
+      if (waiting) return;
+      waiting = true;
+      console.error(`${reason} : nouvel essai pendant ${config.dbConnectTimeoutSeconds} s (DB_CONNECT_TIMEOUT).`);
+    },
+  });
+  if (waiting) console.error("PostgreSQL répond : démarrage.");
   const { buildApp } = await import("./app.ts");
   await database.migrate();
   // The seed draws its posters and PDFs with sharp and pdf-lib: a server without it never loads them.
@@ -19,6 +32,12 @@ async function main() {
   await seed?.seedDemo(database.db, config);
 
   const app = await buildApp({ config, db: database.db });
+  database.onConnectionLost((error) =>
+    app.log.warn(
+      { reason: error.message },
+      "connexion à PostgreSQL perdue : une autre sera ouverte à la requête suivante",
+    ),
+  );
   if (!existsSync(config.webDir)) {
     app.log.warn(`Application web non construite (${config.webDir}) : lancez « npm run build ».`);
   }
@@ -86,9 +105,15 @@ async function main() {
 main().catch((error: unknown) => {
   if (
     error instanceof DataDirLockedError ||
+    error instanceof DatabaseUnreachableError ||
     (error instanceof Error && error.message.startsWith("Configuration invalide"))
   ) {
     console.error(`\n${error.message}\n`);
+  } else if (faultOf(error) === "unavailable") {
+    // PostgreSQL gone again between the first answer and the end of the start (migrations).
+    console.error(
+      `\nPostgreSQL injoignable pendant le démarrage : ${rootReason(error)}. Vérifiez PostgreSQL puis relancez.\n`,
+    );
   } else {
     console.error(error);
   }

@@ -12,6 +12,11 @@ export const MESSAGES = {
   unsupportedMediaType: "Type de contenu non pris en charge.",
   csrfMismatch: "Jeton de sécurité expiré. Rechargez la page puis réessayez.",
   tooManyRequests: "Trop de requêtes. Réessayez plus tard.",
+  /** Database or file storage down (503, with Retry-After). */
+  serviceUnavailable: "Service momentanément indisponible : réessayez dans un instant.",
+  /** The server's disk is full (507): nothing was saved. */
+  storageFull:
+    "L'espace de stockage du serveur est plein : rien n'a été enregistré. Réessayez plus tard ou prévenez l'administration.",
 
   login: {
     emailRequired: "L'email est requis",
