@@ -26,6 +26,7 @@ async function main() {
   });
   if (waiting) console.error("PostgreSQL répond : démarrage.");
   const { buildApp } = await import("./app.ts");
+  const { drain } = await import("./lib/draining.ts");
   await database.migrate();
   // The seed draws its posters and PDFs with sharp and pdf-lib: a server without it never loads them.
   const seed = config.seedDemo ? await import("./db/seed/index.ts") : undefined;
@@ -61,9 +62,11 @@ async function main() {
       app.log.error(`arrêt forcé : requêtes encore en cours après ${SHUTDOWN_GRACE_MS / 1000} s`);
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
-    // A keep-alive connection whose request just finished is closed too, not left open.
-    setInterval(() => app.server.closeIdleConnections(), 100).unref();
     try {
+      // What clients sent before the signal is taken in and answered first (lib/draining.ts).
+      await drain(app);
+      // A keep-alive connection whose request just finished is closed too, not left open.
+      setInterval(() => app.server.closeIdleConnections(), 100).unref();
       await Promise.all([app.close(), backupSocket?.close()]);
       await database.close();
       process.exit(0);
