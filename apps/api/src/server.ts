@@ -33,6 +33,12 @@ async function main() {
   await seed?.seedDemo(database.db, config);
 
   const app = await buildApp({ config, db: database.db });
+  // Half-written files a crash or a full disk left. DATA_DIR is this process's alone on PGlite
+  // (its lock); on PostgreSQL another process may share it, so only those of 10 minutes ago.
+  const { removeLeftovers } = await import("./lib/storage/leftovers.ts");
+  const leftovers = await removeLeftovers(config.dataDir, database.kind === "pglite" ? 0 : 10 * 60_000);
+  if (leftovers.length > 0)
+    app.log.warn({ files: leftovers }, `${leftovers.length} fichier(s) à moitié écrit(s) supprimé(s)`);
   database.onConnectionLost((error) =>
     app.log.warn(
       { reason: error.message },
