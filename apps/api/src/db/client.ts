@@ -86,6 +86,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionString: options.url,
       max: 10,
       connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      // A peer that vanished without closing (a failover, a cut network) is noticed by TCP.
+      keepAlive: true,
     });
     // PostgreSQL closing a connection (restart, failover, pg_terminate_backend, an idle timeout)
     // is an 'error' event: unheard, it would end the process. The pool drops that connection and

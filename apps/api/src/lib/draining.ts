@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { serviceUnavailable } from "./errors.ts";
@@ -39,8 +40,9 @@ export function registerDraining(app: FastifyInstance) {
       lastConnectionAt = Date.now();
       silent.add(socket);
       socket.once("close", () => silent.delete(socket));
-      socket.once("data", () => silent.delete(socket));
     });
+    // Not a 'data' listener: it would make Node's HTTP parser read every socket through JS.
+    app.server.on("request", (request: IncomingMessage) => silent.delete(request.socket));
   });
 
   drains.set(app, async () => {
