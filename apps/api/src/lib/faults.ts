@@ -28,12 +28,11 @@ const NETWORK_CODES = new Set([
  */
 const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
 
-/** node-postgres reports a dropped or never-made connection by message only. */
+/** node-postgres reports a dropped or never-made connection by message only ("Connection terminated unexpectedly"…). */
 const PG_CONNECTION_MESSAGES = [
   "Connection terminated",
   "timeout exceeded when trying to connect",
   "Client has encountered a connection error and is not queryable",
-  "Connection terminated unexpectedly",
 ];
 
 /** Disk full or over quota (errno), or PostgreSQL's disk_full / out of space SQLSTATEs. */

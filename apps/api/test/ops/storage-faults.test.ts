@@ -75,14 +75,20 @@ describe("S3-compatible storage down", () => {
 
 describe("disk full", () => {
   const scratch = mkdtempSync(path.join(tmpdir(), "puerta-disque-plein-"));
+  let mounted = false;
   afterAll(() => {
-    execFileSync("umount", [scratch]);
+    if (mounted) execFileSync("umount", [scratch]);
     rmSync(scratch, { recursive: true, force: true });
   });
 
   it("answers an upload 507 in French and an e-mail waits, leaving no half-written file", async () => {
     // A real small file system (needs root, as on CI), so that the kernel itself says ENOSPC.
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", scratch]);
+    try {
+      execFileSync("mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", scratch], { stdio: "pipe" });
+    } catch (error) {
+      throw new Error(`a full disk is simulated with a 1 MB tmpfs, which needs root (as on CI): ${error}`);
+    }
+    mounted = true;
     const dataDir = path.join(scratch, "data");
     mkdirSync(path.join(dataDir, "mail"), { recursive: true });
     const t = await createTestApp({
