@@ -10,6 +10,7 @@ import type { CoreContext } from "./context.ts";
 import type { Database } from "./db/client.ts";
 import { createCaptcha } from "./lib/captcha.ts";
 import { registerCsrf } from "./lib/csrf.ts";
+import { registerDraining } from "./lib/draining.ts";
 import { frameworkErrors, registerErrorHandler } from "./lib/errors.ts";
 import { registerIdempotency } from "./lib/idempotency.ts";
 import { registerJsonParser } from "./lib/json-body.ts";
@@ -78,11 +79,14 @@ export async function buildApp({ config, db, logger, extraRoutes = [] }: BuildOp
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors,
+    // Requests that arrive while the server stops get lib/draining.ts's French 503 instead.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Outside production, answers PostgreSQL wrote are also held to the contract (decision 050).
   app.setSerializerCompiler(jsonTextSerializer(config.env !== "production"));
   registerErrorHandler(app);
+  registerDraining(app);
   recordRouteTable(app);
 
   registerJsonParser(app);

@@ -28,6 +28,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default(defaultDataDir()),
   DATABASE_URL: z.url().optional(),
+  /** Seconds the server waits at start for a PostgreSQL that does not answer yet. */
+  DB_CONNECT_TIMEOUT: z.coerce.number().int().min(0).default(30),
   SEED_DEMO: flag,
   APP_SECRET: z.string().min(32).optional(),
   TRUST_PROXY: flag,
@@ -58,6 +60,7 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  dbConnectTimeoutSeconds: number;
   seedDemo: boolean;
   appSecret: string;
   /**
@@ -103,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    dbConnectTimeoutSeconds: e.DB_CONNECT_TIMEOUT,
     seedDemo: e.NODE_ENV === "production" ? e.SEED_DEMO : e.SEED_DEMO || env.SEED_DEMO === undefined,
     appSecret: e.APP_SECRET ?? localSecret(dataDir),
     appSecretSource: e.APP_SECRET ? "environment" : "data-dir",

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { flushCompileCache } from "node:module";
 import { loadConfig } from "./config.ts";
 import { assertDataDirFree, DataDirLockedError } from "./db/lock.ts";
+import { DatabaseUnreachableError, faultOf, rootReason } from "./lib/faults.ts";
 import { DataDirPermissionsError } from "./ops/data-dir-permissions.ts";
 import { prepareDataDir } from "./ops/startup.ts";
 
@@ -15,13 +16,38 @@ async function main() {
   prepareDataDir(config);
   const { openConfiguredDatabase } = await import("./db/open.ts");
   const database = await openConfiguredDatabase(config);
+  // PostgreSQL not up yet (both started by the same boot, a failover): waited for a while,
+  // saying so once, then the start fails with one line (DatabaseUnreachableError).
+  let waiting = false;
+  await database.waitUntilReachable({
+    timeoutMs: config.dbConnectTimeoutSeconds * 1000,
+    onWait(reason) {
+      if (waiting) return;
+      waiting = true;
+      console.error(`${reason} : nouvel essai pendant ${config.dbConnectTimeoutSeconds} s (DB_CONNECT_TIMEOUT).`);
+    },
+  });
+  if (waiting) console.error("PostgreSQL répond : démarrage.");
   const { buildApp } = await import("./app.ts");
+  const { drain } = await import("./lib/draining.ts");
   await database.migrate();
   // The seed draws its posters and PDFs with sharp and pdf-lib: a server without it never loads them.
   const seed = config.seedDemo ? await import("./db/seed/index.ts") : undefined;
   await seed?.seedDemo(database.db, config);
 
   const app = await buildApp({ config, db: database.db });
+  // Half-written files a crash or a full disk left. DATA_DIR is this process's alone on PGlite
+  // (its lock); on PostgreSQL another process may share it, so only those of 10 minutes ago.
+  const { removeLeftovers } = await import("./lib/storage/leftovers.ts");
+  const leftovers = await removeLeftovers(config.dataDir, database.kind === "pglite" ? 0 : 10 * 60_000);
+  if (leftovers.length > 0)
+    app.log.warn({ files: leftovers }, `${leftovers.length} fichier(s) à moitié écrit(s) supprimé(s)`);
+  database.onConnectionLost((error) =>
+    app.log.warn(
+      { reason: error.message },
+      "connexion à PostgreSQL perdue : une autre sera ouverte à la requête suivante",
+    ),
+  );
   if (!existsSync(config.webDir)) {
     app.log.warn(`Application web non construite (${config.webDir}) : lancez « npm run build ».`);
   }
@@ -45,9 +71,11 @@ async function main() {
       app.log.error(`arrêt forcé : requêtes encore en cours après ${SHUTDOWN_GRACE_MS / 1000} s`);
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
-    // A keep-alive connection whose request just finished is closed too, not left open.
-    setInterval(() => app.server.closeIdleConnections(), 100).unref();
     try {
+      // What clients sent before the signal is taken in and answered first (lib/draining.ts).
+      await drain(app);
+      // A keep-alive connection whose request just finished is closed too, not left open.
+      setInterval(() => app.server.closeIdleConnections(), 100).unref();
       await Promise.all([app.close(), backupSocket?.close()]);
       await database.close();
       process.exit(0);
@@ -90,9 +118,15 @@ main().catch((error: unknown) => {
   if (
     error instanceof DataDirLockedError ||
     error instanceof DataDirPermissionsError ||
+    error instanceof DatabaseUnreachableError ||
     (error instanceof Error && error.message.startsWith("Configuration invalide"))
   ) {
     console.error(`\n${error.message}\n`);
+  } else if (faultOf(error) === "unavailable") {
+    // PostgreSQL gone again between the first answer and the end of the start (migrations).
+    console.error(
+      `\nPostgreSQL injoignable pendant le démarrage : ${rootReason(error)}. Vérifiez PostgreSQL puis relancez.\n`,
+    );
   } else {
     console.error(error);
   }

@@ -20,6 +20,11 @@ export const MESSAGES = {
     unanswered:
       "Cette demande a été reçue mais sa réponse s'est perdue : elle a peut-être déjà été enregistrée. Actualisez la page pour vérifier avant de recommencer.",
   },
+  /** Database or file storage down (503, with Retry-After). */
+  serviceUnavailable: "Service momentanément indisponible : réessayez dans un instant.",
+  /** The server's disk is full (507): nothing was saved. */
+  storageFull:
+    "L'espace de stockage du serveur est plein : rien n'a été enregistré. Réessayez plus tard ou prévenez l'administration.",
 
   login: {
     emailRequired: "L'email est requis",

@@ -5,6 +5,7 @@ import v8 from "node:v8";
 import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
+import { DatabaseUnreachableError, faultOf, rootReason } from "../lib/faults.ts";
 import { acquireDataDirLock } from "./lock.ts";
 import * as schema from "./schema/index.ts";
 
@@ -25,7 +26,27 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Resolves once the database answers. PostgreSQL down at start is waited for, up to
+   * `timeoutMs`, `onWait` told of each failed try; then DatabaseUnreachableError. PGlite is there.
+   */
+  waitUntilReachable(options: { timeoutMs: number; onWait(reason: string): void }): Promise<void>;
+  /** Told of each PostgreSQL connection lost (the pool replaces it on the next query). */
+  onConnectionLost(listener: (error: Error) => void): void;
 };
+
+/** Where a DATABASE_URL points, without its password: for messages. */
+export function describeDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || "5432"}${parsed.pathname}`;
+  } catch {
+    return "DATABASE_URL";
+  }
+}
+
+/** A new connection that takes longer than this fails, instead of holding its request forever. */
+const PG_CONNECT_TIMEOUT_MS = 5_000;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -61,13 +82,57 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       import("drizzle-orm/node-postgres"),
       import("drizzle-orm/node-postgres/migrator"),
     ]);
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      // A peer that vanished without closing (a failover, a cut network) is noticed by TCP.
+      keepAlive: true,
+    });
+    // PostgreSQL closing a connection (restart, failover, pg_terminate_backend, an idle timeout)
+    // is an 'error' event: unheard, it would end the process. The pool drops that connection and
+    // opens another on the next query; the query that was on it fails, and its request gets a 503
+    // (lib/errors.ts). A connection lent out (a transaction) is heard through its own listener.
+    let lost: (error: Error) => void = () => {};
+    pool.on("connect", (client) => client.on("error", (error) => lost(error)));
+    pool.on("error", () => {}); // an idle connection's error, already heard on the line above
     const db = drizzlePg({ client: pool, schema });
+    const where = describeDatabaseUrl(options.url);
     return {
       db: db as unknown as Database,
       kind: "postgres",
       migrate: () => migratePg(db, { migrationsFolder }),
       close: () => pool.end(),
+      onConnectionLost(listener) {
+        lost = listener;
+      },
+      async waitUntilReachable({ timeoutMs, onWait }) {
+        const deadline = Date.now() + timeoutMs;
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await pool.query("select 1");
+            return;
+          } catch (error) {
+            const reason = rootReason(error);
+            // A wrong password or an unknown database will not fix itself: said at once.
+            if (faultOf(error) !== "unavailable") {
+              throw new DatabaseUnreachableError(
+                `PostgreSQL (${where}) refuse la connexion : ${reason}. Vérifiez DATABASE_URL.`,
+              );
+            }
+            if (Date.now() >= deadline) {
+              throw new DatabaseUnreachableError(
+                `PostgreSQL injoignable (${where}) depuis ${Math.round(timeoutMs / 1000)} s : ${reason}. ` +
+                  "Vérifiez que PostgreSQL tourne et que DATABASE_URL est juste (attente réglée par DB_CONNECT_TIMEOUT).",
+              );
+            }
+            onWait(`PostgreSQL injoignable (${where}) : ${reason}`);
+            await new Promise((resolve) =>
+              setTimeout(resolve, Math.max(0, Math.min(500 * attempt, 5_000, deadline - Date.now()))),
+            );
+          }
+        }
+      },
     };
   }
   let release = () => {};
@@ -92,6 +157,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db: db as unknown as Database,
       kind: "pglite",
       migrate: () => migratePglite(db, { migrationsFolder }),
+      waitUntilReachable: async () => {},
+      onConnectionLost: () => {},
       close: async () => {
         await client.close();
         release();

@@ -1,7 +1,15 @@
 import { MESSAGES } from "@puerta/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { faultOf } from "./faults.ts";
 import "./french-validation.ts";
+
+/** Seconds a client is told to wait before retrying while the database or the storage is down. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** The answer to a request that a dependency down could not serve: 503, retry in a moment. */
+export const serviceUnavailable = () =>
+  new HttpError(503, { message: MESSAGES.serviceUnavailable }, { "Retry-After": String(RETRY_AFTER_SECONDS) });
 
 /** An error whose status and French message are meant for the client. */
 export class HttpError extends Error {
@@ -74,6 +82,18 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ code: error.code }, "client error");
       return reply.status(error.statusCode).send({ message: MESSAGES.invalidData });
+    }
+    // The database or the storage down, the disk full: the operator is told in the log, the
+    // client gets an answer it can act on instead of a 500 (docs/deploy.md, « Pannes »).
+    const fault = faultOf(error);
+    if (fault === "unavailable") {
+      request.log.error({ err: error }, "service indisponible : base de données ou stockage injoignable");
+      const answer = serviceUnavailable();
+      return reply.status(answer.status).headers(answer.headers).send(answer.body);
+    }
+    if (fault === "disk-full") {
+      request.log.error({ err: error }, "disque plein : rien n'a été enregistré");
+      return reply.status(507).send({ message: MESSAGES.storageFull });
     }
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send({ message: MESSAGES.serverError });

@@ -11,7 +11,12 @@ export type ServerProcess = { url: string; child: ChildProcess; output: () => st
  * The real API server (`node apps/api/src/server.ts`) as a separate process on a free port,
  * with `env` on top of a clean environment; resolves once it answers HTTP.
  */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  /** Told of what the server prints while it starts (and after). */
+  onOutput: (output: string) => void = () => {},
+): Promise<ServerProcess> {
   const port = await freePort();
   let output = "";
   const child = spawn(process.execPath, [serverEntry], {
@@ -20,9 +25,11 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   });
   child.stdout?.on("data", (chunk: Buffer) => {
     output += chunk.toString();
+    onOutput(output);
   });
   child.stderr?.on("data", (chunk: Buffer) => {
     output += chunk.toString();
+    onOutput(output);
   });
   const url = `http://127.0.0.1:${port}`;
   const stop = () =>

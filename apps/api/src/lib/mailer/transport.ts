@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Transporter } from "nodemailer";
 import type { Config } from "../../config.ts";
@@ -77,8 +77,14 @@ export function createMailTransport(config: Config): MailTransport {
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(folder, `${stamp}-${envelope.messageId.replace(/[^\w.-]/g, "")}.eml`);
       // Written aside then renamed: whoever watches the folder never reads a half-written .eml.
-      await writeFile(`${file}.part`, info.message as Buffer, { mode: 0o600 });
-      await rename(`${file}.part`, file);
+      // A write that fails (disk full) leaves nothing behind; the outbox tries again later.
+      try {
+        await writeFile(`${file}.part`, info.message as Buffer, { mode: 0o600 });
+        await rename(`${file}.part`, file);
+      } catch (error) {
+        await rm(`${file}.part`, { force: true }).catch(() => {});
+        throw error;
+      }
       return file;
     },
     close: composer.close,

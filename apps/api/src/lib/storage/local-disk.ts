@@ -5,6 +5,9 @@ import type { Readable } from "node:stream";
 import { type ByteRange, type StorageDriver, StoredFileMissingError } from "./driver.ts";
 import { assertStorageKey } from "./keys.ts";
 
+/** The suffix of a file being written (lib/storage/leftovers.ts removes those a crash left). */
+export const TEMPORARY_SUFFIX = ".tmp";
+
 const isMissing = (error: unknown) => (error as { code?: string }).code === "ENOENT";
 
 /** Files under `root` (DATA_DIR/files by default), one file per key. */
@@ -23,9 +26,15 @@ export function createLocalDiskDriver(root: string): StorageDriver {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
       // Written beside, then renamed: a reader never sees half a file.
-      const temporary = `${file}.${randomUUID()}.tmp`;
-      await writeFile(temporary, bytes, { mode: 0o640 });
-      await rename(temporary, file);
+      const temporary = `${file}.${randomUUID()}${TEMPORARY_SUFFIX}`;
+      // A write that fails half-way (disk full: ENOSPC, answered 507) leaves no partial file.
+      try {
+        await writeFile(temporary, bytes, { mode: 0o640 });
+        await rename(temporary, file);
+      } catch (error) {
+        await rm(temporary, { force: true }).catch(() => {});
+        throw error;
+      }
     },
 
     async read(key) {

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import type { S3Client } from "@aws-sdk/client-s3";
+import { StorageUnavailableError } from "../faults.ts";
 import { type ByteRange, type StorageDriver, StoredFileMissingError } from "./driver.ts";
 import { assertStorageKey } from "./keys.ts";
 import type { StorageLocation } from "./location.ts";
@@ -33,60 +34,69 @@ export function createS3Driver(location: S3Location): StorageDriver {
   };
   const target = (key: string) => ({ Bucket: location.bucket, Key: location.prefix + assertStorageKey(key) });
 
+  /**
+   * A call to the bucket: a missing object is StoredFileMissingError; any other failure (the
+   * endpoint down or refusing, after the SDK's own retries) is StorageUnavailableError, which
+   * its request answers 503 (lib/errors.ts), the SDK's error kept as its cause for the log.
+   */
+  async function call<T>(work: (s3: { sdk: Sdk; client: S3Client }) => Promise<T>, missing?: () => T): Promise<T> {
+    try {
+      return await work(await connect());
+    } catch (error) {
+      if (isMissing(error)) {
+        if (missing) return missing();
+        throw new StoredFileMissingError();
+      }
+      if (error instanceof StoredFileMissingError) throw error;
+      throw new StorageUnavailableError(error);
+    }
+  }
+
   /** The object's body as a Node stream; StoredFileMissingError when there is none. */
   async function getObject(key: string, range?: ByteRange): Promise<Readable> {
-    const { sdk, client } = await connect();
-    try {
+    const object = target(key);
+    return call(async ({ sdk, client }) => {
       const answer = await client.send(
-        new sdk.GetObjectCommand({
-          ...target(key),
-          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
-        }),
+        new sdk.GetObjectCommand({ ...object, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
       );
       if (!(answer.Body instanceof Readable)) throw new Error("Réponse S3 sans corps lisible");
       return answer.Body;
-    } catch (error) {
-      if (isMissing(error)) throw new StoredFileMissingError();
-      throw error;
-    }
+    });
   }
 
   return {
     async put(key, bytes, contentType) {
-      const { sdk, client } = await connect();
-      await client.send(
-        new sdk.PutObjectCommand({
-          ...target(key),
-          Body: bytes,
-          ContentType: contentType,
-          ContentLength: bytes.length,
-        }),
+      const object = target(key);
+      await call(({ sdk, client }) =>
+        client.send(
+          new sdk.PutObjectCommand({ ...object, Body: bytes, ContentType: contentType, ContentLength: bytes.length }),
+        ),
       );
     },
 
     async read(key) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of await getObject(key)) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks);
+      const body = await getObject(key);
+      return call(async () => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of body) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks);
+      });
     },
 
     stream: getObject,
 
     async size(key) {
-      const { sdk, client } = await connect();
-      try {
-        const head = await client.send(new sdk.HeadObjectCommand(target(key)));
-        return head.ContentLength ?? null;
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
+      const object = target(key);
+      return call(
+        async ({ sdk, client }) => (await client.send(new sdk.HeadObjectCommand(object))).ContentLength ?? null,
+        () => null,
+      );
     },
 
     async remove(key) {
-      const { sdk, client } = await connect();
+      const object = target(key);
       // S3 answers 204 whether or not the object existed.
-      await client.send(new sdk.DeleteObjectCommand(target(key)));
+      await call(({ sdk, client }) => client.send(new sdk.DeleteObjectCommand(object)));
     },
   };
 }

@@ -1,0 +1,229 @@
+/**
+ * PostgreSQL faults under a real API process (`node apps/api/src/server.ts`): PostgreSQL closing
+ * its connections under traffic (pg_terminate_backend, as a restart, a failover or an idle
+ * timeout does), an outage, a start while it is down. The outage goes through a TCP relay in
+ * front of the CI's PostgreSQL, which keeps serving the other tests. PostgreSQL is required here
+ * (CI always has it), as in two-processes.test.ts: unreachable, the file fails.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import { startTcpProxy } from "../support/tcp-proxy.ts";
+
+const serverUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const databaseName = `puerta_faults_${process.pid}_${Date.now()}`;
+const scratch = mkdtempSync(path.join(tmpdir(), "puerta-pannes-"));
+/** A well-formed token nobody holds: checking it is a database query, answered 401. */
+const UNKNOWN_TOKEN = { authorization: `Bearer 1|${"a".repeat(40)}` };
+
+let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+let server: ServerProcess;
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect(); // throws when PostgreSQL is down: the file fails, loudly
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** DATABASE_URL of the test database, through the relay on `port`. */
+function databaseUrlVia(port: number) {
+  const url = new URL(serverUrl);
+  url.hostname = "127.0.0.1";
+  url.port = String(port);
+  url.pathname = `/${databaseName}`;
+  return url.toString();
+}
+
+function serverEnv(dataDir: string, databaseUrl: string): Record<string, string> {
+  return {
+    NODE_ENV: "test",
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    APP_SECRET: "pannes-postgres-secret-pannes-postgres-0123",
+    SEED_DEMO: "0",
+    WEB_DIR: path.join(scratch, "pas-de-web"),
+  };
+}
+
+type Outcome = { status: number; retryAfter: string | null; body: string } | { error: string };
+
+/** A signed-in read as a client makes it: an HTTP answer, or the network error in its place. */
+async function ask(target: ServerProcess = server): Promise<Outcome> {
+  try {
+    const response = await fetch(`${target.url}/api/planifications`, { headers: UNKNOWN_TOKEN });
+    return { status: response.status, retryAfter: response.headers.get("retry-after"), body: await response.text() };
+  } catch (error) {
+    return { error: String((error as Error).cause ?? error) };
+  }
+}
+
+/** Each answer is the data's (401 here) or the French 503 with Retry-After: never a 500, never a reset. */
+function expectAnswered(outcomes: Outcome[]) {
+  for (const outcome of outcomes) {
+    expect(outcome).not.toHaveProperty("error");
+    if (!("status" in outcome)) continue;
+    if (outcome.status === 503) {
+      expect(outcome.retryAfter).toMatch(/^\d+$/);
+      expect(JSON.parse(outcome.body)).toEqual({
+        message: "Service momentanément indisponible : réessayez dans un instant.",
+      });
+    } else {
+      expect(outcome.status).toBe(401);
+    }
+  }
+}
+
+async function waitFor<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met in time (last: ${JSON.stringify(value)})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function postgresAddress() {
+  const url = new URL(serverUrl);
+  return { host: url.hostname, port: Number(url.port || 5432) };
+}
+
+const statusOf = async (url: string) => (await fetch(url)).status;
+
+beforeAll(async () => {
+  await admin((client) => client.query(`CREATE DATABASE ${databaseName}`));
+  proxy = await startTcpProxy(postgresAddress());
+  server = await startServerProcess(serverEnv(path.join(scratch, "a"), databaseUrlVia(proxy.port)));
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await proxy?.stop();
+  await admin((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+  rmSync(scratch, { recursive: true, force: true });
+}, 30_000);
+
+describe("PostgreSQL faults under a running server", () => {
+  it("stays up while PostgreSQL terminates its connections under traffic, and serves on", async () => {
+    const outcomes: Outcome[] = [];
+    let stop = false;
+    const workers = Array.from({ length: 4 }, async () => {
+      while (!stop) outcomes.push(await ask());
+    });
+    const answeredSoFar = (n: number) =>
+      waitFor(
+        async () => outcomes.length,
+        (count) => count >= n,
+      );
+
+    let terminated = 0;
+    for (let round = 1; round <= 5; round++) {
+      await answeredSoFar(outcomes.length + 10);
+      const result = await admin((client) =>
+        client.query(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+          [databaseName],
+        ),
+      );
+      terminated += result.rowCount ?? 0;
+    }
+    await answeredSoFar(outcomes.length + 10);
+    stop = true;
+    await Promise.all(workers);
+
+    expect(terminated).toBeGreaterThan(0);
+    expect(server.child.exitCode).toBeNull();
+    expectAnswered(outcomes);
+    expect(await statusOf(`${server.url}/healthz`)).toBe(200);
+    expect(await ask()).toMatchObject({ status: 401 });
+  }, 60_000);
+
+  it("answers 503 through an outage (/healthz 200, /readyz 503) and serves again by itself", async () => {
+    await proxy.cut();
+    try {
+      const during = await Promise.all(Array.from({ length: 5 }, () => ask()));
+      expectAnswered(during);
+      expect(during.every((outcome) => "status" in outcome && outcome.status === 503)).toBe(true);
+      expect(await statusOf(`${server.url}/healthz`)).toBe(200);
+      await waitFor(
+        () => statusOf(`${server.url}/readyz`),
+        (status) => status === 503,
+      );
+      expect(server.child.exitCode).toBeNull();
+    } finally {
+      await proxy.restore();
+    }
+    await waitFor(
+      () => ask(),
+      (outcome) => "status" in outcome && outcome.status === 401,
+    );
+    await waitFor(
+      () => statusOf(`${server.url}/readyz`),
+      (status) => status === 200,
+    );
+    expect(server.output()).toContain("connexion à PostgreSQL perdue");
+    expect(server.output()).not.toMatch(/unhandled error/);
+  }, 60_000);
+});
+
+describe("starting while PostgreSQL is down", () => {
+  it("waits, says so in one line, and starts once PostgreSQL answers", async () => {
+    const relay = await startTcpProxy(postgresAddress());
+    await relay.cut();
+    let restored: Promise<void> | undefined;
+    const restoreOnce = () => {
+      restored ??= relay.restore();
+    };
+    const late = await startServerProcess(
+      { ...serverEnv(path.join(scratch, "b"), databaseUrlVia(relay.port)), DB_CONNECT_TIMEOUT: "30" },
+      40_000,
+      (output) => {
+        if (output.includes("PostgreSQL injoignable")) restoreOnce();
+      },
+    );
+    try {
+      await restored;
+      expect(await ask(late)).toMatchObject({ status: 401 });
+      const lines = late.output().split("\n");
+      expect(lines.filter((line) => line.includes("PostgreSQL injoignable"))).toHaveLength(1);
+      expect(late.output()).toContain("PostgreSQL répond : démarrage.");
+    } finally {
+      await late.stop();
+      await relay.stop();
+    }
+  }, 60_000);
+
+  it("gives up after DB_CONNECT_TIMEOUT with one line saying what to check, and no stack", async () => {
+    const closed = await startTcpProxy({ host: "127.0.0.1", port: 1 });
+    await closed.cut();
+    const started = Date.now();
+    const failure = await startServerProcess(
+      {
+        ...serverEnv(path.join(scratch, "c"), `postgres://puerta:mot-de-passe@127.0.0.1:${closed.port}/puerta`),
+        DB_CONNECT_TIMEOUT: "1",
+      },
+      20_000,
+    ).then(
+      () => "started",
+      (error: Error) => error.message,
+    );
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(failure).toMatch(/^server exited with 1:/);
+    const printed = failure
+      .split("\n")
+      .slice(1)
+      .filter((line) => line.trim() !== "");
+    expect(printed.at(-1)).toBe(
+      `PostgreSQL injoignable (127.0.0.1:${closed.port}/puerta) depuis 1 s : connect ECONNREFUSED 127.0.0.1:${closed.port}. ` +
+        "Vérifiez que PostgreSQL tourne et que DATABASE_URL est juste (attente réglée par DB_CONNECT_TIMEOUT).",
+    );
+    expect(failure).not.toMatch(/\n\s+at |DrizzleQueryError|mot-de-passe/);
+  }, 30_000);
+});

@@ -1,0 +1,203 @@
+/**
+ * SIGTERM on the embedded database while a long import holds it, with reads queued behind it:
+ * a real server process (`node apps/api/src/server.ts`), a staff member signed in through both
+ * real steps, a 2,000-line import confirmed, ten reads sent on their own connections, then the
+ * signal. Every request the server had received is answered (its result, or 503 + Retry-After),
+ * the import is all there or not at all, and the process exits 0 within systemd's
+ * TimeoutStopSec (docs/deploy.md).
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Challenge } from "altcha-lib";
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/db/client.ts";
+import { centres } from "../../src/db/schema/index.ts";
+import { totpCode } from "../staff/support.ts";
+import { createStaffMember } from "../staff-factories.ts";
+import { HEADER } from "../students/support.ts";
+import { solveCaptchaChallenge } from "../support/tools.ts";
+import { type ServerProcess, startServer } from "./server-process.ts";
+
+const STAFF = { email: "direction.arret@academie.example", password: "Mot-de-passe-arret-2025" };
+const LINES = 2_000;
+const deployGuide = readFileSync(new URL("../../../../docs/deploy.md", import.meta.url), "utf8");
+const TIMEOUT_STOP_SEC = Number(/TimeoutStopSec=(\d+)/.exec(deployGuide)?.[1]);
+
+type Answer = { status: number; headers: Record<string, string>; body: string } | { error: string };
+
+/**
+ * One request on its own connection, as raw bytes: `sent` resolves once the whole request is in
+ * the kernel's hands, `answer` with what came back before the connection closed.
+ */
+function rawRequest(port: number, method: string, url: string, headers: Record<string, string>, body = "") {
+  const socket = net.connect(port, "127.0.0.1");
+  let received = "";
+  socket.setEncoding("utf8");
+  socket.on("data", (chunk: string) => {
+    received += chunk;
+  });
+  const answer = new Promise<Answer>((resolve) => {
+    let failure: string | undefined;
+    socket.once("error", (error: NodeJS.ErrnoException) => {
+      failure = error.code ?? error.message;
+    });
+    socket.once("close", () => {
+      if (!received) return resolve({ error: failure ?? "connexion fermée sans réponse" });
+      const [head = "", ...rest] = received.split("\r\n\r\n");
+      const [statusLine = "", ...headerLines] = head.split("\r\n");
+      const answerHeaders = Object.fromEntries(
+        headerLines.map((line) => [
+          line.slice(0, line.indexOf(":")).toLowerCase(),
+          line.slice(line.indexOf(":") + 1).trim(),
+        ]),
+      );
+      resolve({ status: Number(statusLine.split(" ")[1]), headers: answerHeaders, body: rest.join("\r\n\r\n") });
+    });
+  });
+  const sent = new Promise<void>((resolve) => {
+    socket.once("connect", () => {
+      const lines = Object.entries({
+        Host: "localhost",
+        Connection: "close",
+        "Content-Length": String(Buffer.byteLength(body)),
+        ...headers,
+      });
+      socket.write(
+        `${method} ${url} HTTP/1.1\r\n${lines.map(([k, v]) => `${k}: ${v}`).join("\r\n")}\r\n\r\n${body}`,
+        () => resolve(),
+      );
+    });
+  });
+  return { sent, answer };
+}
+
+/** A staff member's cookies, signed in on `server` through the password then the enrolment of a second factor. */
+async function signInStaff(server: ServerProcess) {
+  const base = `http://127.0.0.1:${server.port}`;
+  const cookies = new Map<string, string>();
+  const send = async (method: string, url: string, payload?: unknown) => {
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+        "x-xsrf-token": cookies.get("XSRF-TOKEN") ?? "",
+        ...(payload ? { "content-type": "application/json" } : {}),
+      },
+      body: payload ? JSON.stringify(payload) : undefined,
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ""] = line.split(";");
+      cookies.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
+    }
+    return response;
+  };
+  await send("GET", "/sanctum/csrf-cookie");
+  const challenge = (await (await fetch(`${base}/api/captcha/challenge`)).json()) as Challenge;
+  const first = await send("POST", "/api/gestion/login", {
+    ...STAFF,
+    recaptcha_token: await solveCaptchaChallenge(challenge),
+  });
+  expect(first.status).toBe(200);
+  const { secret } = (await first.json()) as { secret: string };
+  expect((await send("POST", "/api/gestion/login/totp", { code: await totpCode(secret) })).status).toBe(200);
+  return {
+    headers: {
+      Cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+      "X-XSRF-TOKEN": cookies.get("XSRF-TOKEN") ?? "",
+    },
+  };
+}
+
+describe("SIGTERM during a long import on the embedded database", () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "puerta-arret-import-"));
+  let server: ServerProcess | undefined;
+  afterAll(() => {
+    if (server && server.child.exitCode === null) server.child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("answers every request received before the signal, keeps the import whole or absent, exits 0 in time", async () => {
+    expect(TIMEOUT_STOP_SEC).toBeGreaterThan(0);
+    // The academy's centre and a Direction account, written before the server takes the data.
+    const setup = await openDatabase({ kind: "pglite", dataDir });
+    await setup.migrate();
+    await setup.db.insert(centres).values({ nom: "Ain Sebaa" });
+    await createStaffMember(setup.db, { name: "Direction Arrêt", role: "direction", ...STAFF });
+    await setup.close();
+
+    server = await startServer(dataDir, {
+      LOG_LEVEL: "info",
+      APP_SECRET: "arret-import-secret-arret-import-secret-0123",
+      CAPTCHA_COST: "1",
+      CAPTCHA_MAX_COUNTER: "20",
+    });
+    const { port } = server;
+    const staff = await signInStaff(server);
+
+    const csv = [HEADER];
+    for (let i = 0; i < LINES; i++) csv.push(`Nom${i},Prénom${i},etudiant${i}@arret.example,,,,Ain Sebaa,,`);
+    const boundary = "----puerta-arret";
+    const form = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="etudiants.csv"\r\nContent-Type: text/csv\r\n\r\n${csv.join("\r\n")}\r\n--${boundary}--\r\n`;
+    const preview = await rawRequest(
+      port,
+      "POST",
+      "/api/gestion/etudiants/import/preview",
+      {
+        ...staff.headers,
+        "Content-Type": `multipart/form-data; boundary=${boundary}`,
+      },
+      form,
+    ).answer;
+    expect(preview).toMatchObject({ status: 200 });
+    const { import_id } = JSON.parse((preview as { body: string }).body) as { import_id: string };
+
+    // The import starts; once the server has taken it in (it logs it), ten reads queue behind it.
+    const confirmUrl = `/api/gestion/etudiants/import/${import_id}/confirm`;
+    const confirm = rawRequest(
+      port,
+      "POST",
+      confirmUrl,
+      { ...staff.headers, "Content-Type": "application/json" },
+      "{}",
+    );
+    await confirm.sent;
+    const deadline = Date.now() + 10_000;
+    while (!server.output().includes(`"url":"${confirmUrl}"`)) {
+      if (Date.now() > deadline) throw new Error("the import was not taken in");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const reads = Array.from({ length: 10 }, () => rawRequest(port, "GET", "/api/gestion/etudiants", staff.headers));
+    await Promise.all(reads.map((read) => read.sent));
+
+    const signalled = Date.now();
+    server.child.kill("SIGTERM");
+    const answers = await Promise.all(reads.map((read) => read.answer));
+    const exitCode = await server.exited;
+    const stoppedInMs = Date.now() - signalled;
+
+    for (const answer of answers) {
+      expect(answer).not.toHaveProperty("error");
+      if (!("status" in answer)) continue;
+      expect([200, 503]).toContain(answer.status);
+      if (answer.status === 503) {
+        expect(answer.headers["retry-after"]).toMatch(/^\d+$/);
+        expect(JSON.parse(answer.body).message).toMatch(/réessayez dans un instant/);
+      }
+    }
+    const confirmed = await confirm.answer;
+    expect(confirmed).not.toHaveProperty("error");
+    expect(exitCode).toBe(0);
+    expect(stoppedInMs).toBeLessThan(TIMEOUT_STOP_SEC * 1000);
+
+    // All 2,000 students or none, as the answer to the import said.
+    const after = await openDatabase({ kind: "pglite", dataDir });
+    const [row] = (
+      (await after.db.execute(sql`select count(*)::int as n from etudiants`)) as unknown as { rows: { n: number }[] }
+    ).rows;
+    await after.close();
+    expect(row?.n).toBe("status" in confirmed && confirmed.status === 200 ? LINES : 0);
+  }, 120_000);
+});
