@@ -211,7 +211,7 @@ export function createContactInbox({ db, config, mail }: { db: Database; config:
       const text = (body.message ?? "").trim();
       const detail = await db.transaction(async (tx) => {
         const message = await find(tx, id);
-        const outgoing = contactReplyMail(message, text, staff.name, config.contactEmail);
+        const outgoing = contactReplyMail(message, text, config.contactEmail);
         const mailId = await mail.queue(outgoing, tx);
         await tx.insert(contactReplies).values({
           messageId: id,
