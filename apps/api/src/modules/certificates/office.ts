@@ -242,6 +242,8 @@ export function createCertificateOffice({
     item: CertificateStaffItem,
     to: string,
     motif: string | null,
+    /** A revocation (status back to 'Refuser'): the student is told "révoquée", with its reason. */
+    revocation?: { numero: string; reason: string },
   ) {
     await tx.update(c).set({ status: to, motif, updatedAt: new Date() }).where(eq(c.id, item.id));
     await tx.insert(certificateRequestEvents).values({
@@ -253,13 +255,18 @@ export function createCertificateOffice({
       staffName: staff?.name ?? null,
     });
     const title = certificateTitle(item.type, item.niveau);
-    const message =
-      to === CERTIFICATE_STATUS.ready
+    const message = revocation
+      ? `Votre attestation « ${title} » (n° ${revocation.numero}) a été révoquée par la direction. Motif : ${revocation.reason}`
+      : to === CERTIFICATE_STATUS.ready
         ? `Votre demande « ${title} » est disponible. Téléchargez l'attestation depuis « Docs Administratifs ».`
         : `Votre demande « ${title} » a été refusée. Motif : ${motif ?? ""}`;
     // Addressed to this student alone: the audience rule of notifications shows it to nobody else.
     await tx.insert(notifications).values({
-      titre: to === CERTIFICATE_STATUS.ready ? "Votre attestation est disponible" : "Demande d'attestation refusée",
+      titre: revocation
+        ? "Attestation révoquée"
+        : to === CERTIFICATE_STATUS.ready
+          ? "Votre attestation est disponible"
+          : "Demande d'attestation refusée",
       message,
       typeDestinataire: "etudiant_specifique",
       etudiantIds: [item.etudiant_id],
@@ -275,6 +282,7 @@ export function createCertificateOffice({
           title,
           status: to,
           motif,
+          revocation,
           link: `${config.publicUrl}/demande-attestation`,
         }),
         tx,
@@ -488,7 +496,10 @@ export function createCertificateOffice({
           .update(d)
           .set({ revokedAt: new Date(), revokedReason: body.motif, revokedBy: staff.id })
           .where(eq(d.requestId, id));
-        await recordChange(tx, staff, item, CERTIFICATE_STATUS.refused, reason);
+        await recordChange(tx, staff, item, CERTIFICATE_STATUS.refused, reason, {
+          numero: item.document.numero,
+          reason: body.motif,
+        });
         await audit(tx, {
           actor: auditActor(staff),
           ip,
