@@ -132,7 +132,18 @@ export function createStaffAccounts({ db, config, mail }: { db: Database; config
 
   async function sendInvitation(tx: q.Executor, account: StaffAccount) {
     const link = await issueInvitation(tx, config, account.id);
-    await mail.queue(staffInvitationMail(account.email, account.name, account.role, link), tx);
+    // The invitation says which centres the account covers, as the list of accounts does.
+    const centreNames =
+      account.centre_ids.length === 0
+        ? []
+        : (
+            await tx
+              .select({ nom: centres.nom })
+              .from(centres)
+              .where(inArray(centres.id, account.centre_ids))
+              .orderBy(centres.nom)
+          ).map((c) => c.nom);
+    await mail.queue(staffInvitationMail(account.email, account.name, account.role, link, centreNames), tx);
   }
 
   /** The journal's entries about account `id`, by `staff` from `ip`. */
