@@ -65,8 +65,8 @@ export function toCsv<Row>(columns: readonly ExportColumn<Row>[], rows: Iterable
  * A cell of an XLSX export. Its cells are typed text (never formulas), so a value starting with
  * `+` (a phone number) is written as it is, without the CSV's apostrophe.
  */
-export function xlsxCell(value: string | number | boolean | null | undefined): string | number | boolean | null {
-  return value === undefined ? null : value;
+export function xlsxCell(value: string | number | boolean | null | undefined): string | number | boolean | undefined {
+  return value ?? undefined;
 }
 
 /** `{base}-{YYYY-MM-DD}.{extension}`: the name an export is offered under. */

@@ -6,7 +6,7 @@ import { type Executor, insertMessage } from "./outbox.ts";
 import { createMailTransport } from "./transport.ts";
 import { createOutboxWorker } from "./worker.ts";
 
-export { escapeHtml, linkMail, mailButton, mailLayout, mailParagraph } from "./layout.ts";
+export { escapeHtml, linkMail, mailButton, mailLayout, mailLink, mailParagraph } from "./layout.ts";
 
 export type OutgoingMail = {
   to: string;

@@ -1,5 +1,5 @@
 import { CERTIFICATE_STATUS } from "@puerta/contract";
-import { escapeHtml, mailLayout, type OutgoingMail } from "../../lib/mailer/index.ts";
+import { escapeHtml, mailLayout, mailLink, type OutgoingMail } from "../../lib/mailer/index.ts";
 
 /** The student's e-mail when the office changes a request (docs/spec/back-office.md section 6). */
 export function certificateChangeMail(input: {
@@ -34,11 +34,7 @@ export function certificateChangeMail(input: {
   const p = (content: string) => `<p style="margin:0 0 16px;line-height:1.5">${content}</p>`;
   const html = mailLayout(
     subject,
-    [
-      ...lines.map((line) => p(escapeHtml(line))),
-      p(`<a href="${escapeHtml(input.link)}" style="color:#1d4ed8">${escapeHtml(input.link)}</a>`),
-      p("L'équipe Puerta"),
-    ].join("\n"),
+    [...lines.map((line) => p(escapeHtml(line))), p(mailLink(escapeHtml(input.link))), p("L'équipe Puerta")].join("\n"),
   );
   return { to: input.to, subject, text, html };
 }

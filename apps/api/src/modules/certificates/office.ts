@@ -1,7 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import {
   ACADEMY_TIME_ZONE,
   CERTIFICATE_STATUS,
@@ -34,6 +31,7 @@ import {
   etudiants,
   notifications,
 } from "../../db/schema/index.ts";
+import { brandContent } from "../../lib/brand.ts";
 import { HttpError, notFound } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
 import { countAll, isoTimestamp, isoTimestampOrNull, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
@@ -121,23 +119,6 @@ export function verificationCode(): string {
 }
 
 const DEFAULT_SIGNATORY: CertificateSignatory = { name: "La Direction", title: "Direction de l'établissement" };
-
-type Brand = {
-  academyName: string;
-  tagline: string;
-  contactEmail: string;
-  chatNumber: string;
-  address: { street: string; postalCode: string; city: string; country: string };
-};
-
-/** The letterhead comes from the brand content of the site (apps/web/content/brand.json), read as data. */
-let brand: Brand | undefined;
-function brandContent(): Brand {
-  brand ??= JSON.parse(
-    readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "../../../../web/content/brand.json"), "utf8"),
-  ) as Brand;
-  return brand;
-}
 
 const dayFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: ACADEMY_TIME_ZONE });
 const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: ACADEMY_TIME_ZONE });
@@ -340,6 +321,7 @@ export function createCertificateOffice({
           tagline: b.tagline,
           address: `${b.address.street}, ${b.address.postalCode} ${b.address.city}, ${b.address.country}`,
           contact: `${b.contactEmail} · ${b.chatNumber}`,
+          color: b.color,
         },
         title: row.title,
         numero: row.numero,
