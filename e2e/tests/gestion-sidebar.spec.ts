@@ -77,6 +77,52 @@ for (const [role, account] of ROLES) {
     await page.screenshot({ path: shot, fullPage: true });
     await testInfo.attach("sidebar-390", { path: shot, contentType: "image/png" });
 
+    // The screens this change touched, as this role sees them, at the three sizes (axe at each).
+    const screens: Record<string, { path: string; ready: () => Locator }> = {
+      direction: {
+        path: "/gestion/demandes",
+        ready: () => page.getByRole("heading", { name: "Signataire des attestations" }),
+      },
+      secrétariat: {
+        path: "/gestion/messages",
+        ready: () => page.getByRole("heading", { name: "Répondre par e-mail" }),
+      },
+      pédagogie: {
+        path: "/gestion/supports",
+        ready: () => page.getByRole("dialog", { name: "Ajouter des documents" }).getByText("Choisir des fichiers"),
+      },
+    };
+    const screen = screens[role];
+    if (screen) {
+      await page.goto(screen.path);
+      if (role === "pédagogie") {
+        const subject = page.getByLabel("Matière");
+        const value = await subject.locator("option", { hasText: "Méthodologie de l'examen" }).getAttribute("value");
+        await subject.selectOption(value ?? "");
+        await page.getByRole("button", { name: "Ajouter des documents" }).click();
+      }
+      if (role === "secrétariat") {
+        await page.getByRole("link", { name: /Tarifs de la préparation DELE B2/ }).click();
+        await expect(page.getByLabel("Votre réponse")).toHaveValue(
+          /^Bonjour Khadija Ouazzani,\n\n\n\nSecrétariat Menu E2E\n/,
+        );
+      }
+      await expect(screen.ready()).toBeVisible();
+      for (const size of [
+        { width: 390, height: 844 },
+        { width: 1280, height: 800 },
+        { width: 1366, height: 768 },
+      ]) {
+        await page.setViewportSize(size);
+        await expectNoAxeViolations(page);
+        const path = testInfo.outputPath(`screen-${size.width}.png`);
+        await page.screenshot({ path, fullPage: true });
+        await testInfo.attach(`screen-${size.width}`, { path, contentType: "image/png" });
+      }
+    }
+
+    if (role === "pédagogie") await page.keyboard.press("Escape");
+
     // Signing out by keyboard ends the session.
     await page.setViewportSize({ width: 1280, height: 800 });
     await tabTo(page, signOut);
