@@ -17,6 +17,7 @@ export function FileInput({
   chosen,
   onFiles,
   inputRef,
+  centred = false,
 }: {
   id: string;
   name?: string;
@@ -29,9 +30,11 @@ export function FileInput({
   chosen?: string | null;
   onFiles: (files: File[]) => void;
   inputRef?: Ref<HTMLInputElement>;
+  /** In a centred drop zone: the button and the file's name centred too. */
+  centred?: boolean;
 }) {
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+    <div className={`flex flex-wrap items-center gap-x-3 gap-y-2 ${centred ? "justify-center" : ""}`}>
       <input
         ref={inputRef}
         id={id}

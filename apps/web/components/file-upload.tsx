@@ -212,6 +212,7 @@ export function FileUpload({
           {multiple ? "Déposez les fichiers ici, ou" : "Déposez le fichier ici, ou"}
         </p>
         <FileInput
+          centred
           inputRef={inputRef}
           id={id}
           accept={accept}
