@@ -71,6 +71,24 @@ export const FIXTURE_STAFF = {
     role: "secretariat",
     centre: "Ain Sebaa",
   },
+  shellDirection: {
+    name: "Direction Menu E2E",
+    email: "e2e.menu.direction@example.com",
+    role: "direction",
+    centre: null,
+  },
+  shellSecretary: {
+    name: "Secrétariat Menu E2E",
+    email: "e2e.menu.secretariat@example.com",
+    role: "secretariat",
+    centre: "Ain Sebaa",
+  },
+  shellPedagogie: {
+    name: "Pédagogie Menu E2E",
+    email: "e2e.menu.pedagogie@example.com",
+    role: "pedagogie",
+    centre: null,
+  },
 } as const;
 
 export async function seedFixtureStaff(db: Database) {

@@ -58,6 +58,7 @@ describe("certificate requests handled by the office", () => {
       status: string;
       motif?: string | null;
       document?: { numero: string; verification_url: string };
+      revocation?: { revoquee_le: string; motif: string };
     }[];
   /** The `count`-th e-mail the student received through the outbox (real SMTP). */
   const mailTo = async (email: string, count: number) => {
@@ -319,6 +320,18 @@ describe("certificate requests handled by the office", () => {
     const student = (await studentList(ainSebaaToken)).find((r) => r.id === id);
     expect(student?.document).toBeUndefined();
     expect(student?.motif).toContain("Inscription annulée");
+    // The student is told it was revoked, when and why (not a second refusal).
+    expect(student?.revocation).toEqual({ revoquee_le: expect.any(String), motif: "Inscription annulée" });
+    const told = await mailTo(ainSebaa.email, await queuedTo(ainSebaa.email));
+    expect(told.subject).toBe("Votre attestation a été révoquée");
+    expect(told.text).toContain("Motif : Inscription annulée");
+    expect(told.text).not.toContain("refusée");
+    const [notice] = await queryRows<{ titre: string; message: string }>(
+      t,
+      sql`select titre, message from notifications order by id desc limit 1`,
+    );
+    expect(notice?.titre).toBe("Attestation révoquée");
+    expect(notice?.message).toContain("révoquée par la direction. Motif : Inscription annulée");
     const download = await t.app.inject({
       method: "GET",
       url: `/api/demandes/${id}/document`,

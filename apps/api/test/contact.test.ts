@@ -86,6 +86,8 @@ describe("POST /api/contact", () => {
       expect(response.statusCode, field).toBe(422);
       expect(response.json().errors[field], JSON.stringify(body).slice(0, 80)).toEqual([message]);
     }
+    // Worded as the other fields ("Le nom est requis."): "e-mail", with its full stop.
+    expect(M.emailRequired).toBe("L'e-mail est requis.");
     const noCaptcha = await send(valid(), freshIp(), false);
     expect(noCaptcha.statusCode).toBe(422);
     expect(noCaptcha.json().errors.recaptcha_token).toEqual([M.captchaRequired]);

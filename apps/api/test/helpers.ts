@@ -42,7 +42,8 @@ export async function createTestApp(
   });
   const { database, drop } = await openTestDatabase();
   await database.migrate();
-  if (options.seed ?? true) await seedDemo(database.db, config);
+  // Without the back-office's sample requests and messages: each test writes its own (db/seed/office.ts).
+  if (options.seed ?? true) await seedDemo(database.db, config, { officeSamples: false });
   const app = await buildApp({ config, db: database.db, logger: false, extraRoutes: options.extraRoutes });
   await app.ready();
   return {

@@ -71,7 +71,7 @@ beforeAll(async () => {
   const seedConfig = loadConfig({ ...shared, DATA_DIR: path.join(scratch, "seed") });
   const database = await openDatabase({ kind: "postgres", url: shared.DATABASE_URL });
   await database.migrate();
-  await seedDemo(database.db, seedConfig);
+  await seedDemo(database.db, seedConfig, { officeSamples: false });
   // The first demo student past the policy gate, which guards the profile photo.
   const [first] = await database.db.select().from(users).where(eq(users.email, DEMO_STUDENTS.first));
   if (!first) throw new Error("demo student missing");

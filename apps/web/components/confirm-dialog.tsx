@@ -15,6 +15,7 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   destructive = true,
+  progress,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -23,6 +24,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   onConfirm: () => Promise<unknown>;
   destructive?: boolean;
+  /** For a long action: what is being done, said (and shown with a moving bar) while it runs. */
+  progress?: string;
 }) {
   const [busy, setBusy] = useState(false);
   async function confirm() {
@@ -42,6 +45,14 @@ export function ConfirmDialog({
       description={description}
       role="alertdialog"
     >
+      {busy && progress && (
+        <div role="status" className="mb-4">
+          <p className="text-sm font-medium text-ink">{progress}</p>
+          <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-brand-100" aria-hidden="true">
+            <div className="h-full w-1/3 animate-pulse rounded-full bg-brand-600 motion-reduce:animate-none" />
+          </div>
+        </div>
+      )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" disabled={busy} onClick={() => onOpenChange(false)} className={secondaryButtonClass}>
           Annuler
@@ -52,7 +63,7 @@ export function ConfirmDialog({
           onClick={confirm}
           className={destructive ? dangerButtonClass : primaryButtonClass}
         >
-          {busy ? "Patientez…" : confirmLabel}
+          {busy ? (progress ? "En cours…" : "Patientez…") : confirmLabel}
         </button>
       </div>
     </ModalDialog>

@@ -3,6 +3,7 @@ import { UPLOAD_TEXT } from "@puerta/contract";
 import { FileText, X } from "lucide-react";
 import { type DragEvent, type ReactNode, useCallback, useId, useRef, useState } from "react";
 import { serverFieldErrors, staffErrorMessage } from "../lib/staff-api.ts";
+import { FileInput } from "./file-input.tsx";
 
 export type UploadState = "pending" | "uploading" | "done" | "failed" | "cancelled";
 
@@ -207,25 +208,30 @@ export function FileUpload({
         }`}
       >
         <FileText aria-hidden="true" className="mx-auto mb-2 size-6 text-gray-600" />
-        <p className="mb-2 text-sm text-gray-700">
+        <p className="mb-3 text-sm text-gray-700">
           {multiple ? "Déposez les fichiers ici, ou" : "Déposez le fichier ici, ou"}
         </p>
-        <input
-          ref={inputRef}
+        <FileInput
+          centred
+          inputRef={inputRef}
           id={id}
-          type="file"
           accept={accept}
           multiple={multiple}
           disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => {
-            const files = [...(event.target.files ?? [])];
+          invalid={Boolean(error)}
+          describedBy={describedBy}
+          chosen={
+            queue.items.length === 0
+              ? null
+              : queue.items.length === 1
+                ? queue.items[0]?.file.name
+                : `${queue.items.length} fichiers choisis`
+          }
+          onFiles={(files) => {
             if (files.length > 0) queue.add(files);
             // The same file chosen again after a failure is a new choice.
-            event.target.value = "";
+            if (inputRef.current) inputRef.current.value = "";
           }}
-          className="mx-auto block max-w-full text-sm text-ink file:mr-3 file:cursor-pointer file:rounded-lg file:border-0 file:bg-brand-600 file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-brand-700"
         />
       </div>
       {hint && (

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { aboutPath, brand, chatLink, postalAddress } from "./brand.ts";
 import { validateBrand } from "./validate.ts";
@@ -10,6 +12,12 @@ describe("brand configuration", () => {
     expect(brand.academyName).toBe("Puerta");
     expect(aboutPath).toBe("/pourquoi-puerta");
     expect(postalAddress(brand.address)).toContain("Casablanca");
+  });
+
+  it("has one brand colour: the app's --color-brand-700, which the server's e-mails and PDFs use", () => {
+    const css = readFileSync(path.join(import.meta.dirname, "../app/app.css"), "utf8");
+    expect(css).toContain(`--color-brand-700: ${brand.color};`);
+    expect(() => parseBrand({ ...brandJson, color: "rouge" })).toThrow(/color/);
   });
 
   it("rejects a broken file with the field named", () => {

@@ -1,11 +1,38 @@
+import { ACADEMY_TIME_ZONE } from "@puerta/contract";
 import type { FastifyReply } from "fastify";
 import { contentDisposition } from "./file-download.ts";
 
 /** One column of an export: its header as the staff read it, and how a row gives its cell. */
 export type ExportColumn<Row> = { header: string; value: (row: Row) => string | number | boolean | null | undefined };
 
-/** A cell a spreadsheet would run as a formula starts with one of these (OWASP "CSV injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A cell a spreadsheet would run as a formula starts with one of these (OWASP "CSV injection"),
+ * including their full-width forms (＝ ＋ － ＠), which some spreadsheets fold to ASCII.
+ */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+const exportDateTimeFormat = new Intl.DateTimeFormat("fr-FR", {
+  dateStyle: "short",
+  timeStyle: "short",
+  timeZone: ACADEMY_TIME_ZONE,
+});
+
+/**
+ * An instant as the staff read it in an export: Casablanca time, French form
+ * (`26/11/2026 05:53`); empty when there is none.
+ */
+export function exportDateTime(value: string | Date | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "";
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? String(value) : exportDateTimeFormat.format(date);
+}
+
+/** A calendar day (`YYYY-MM-DD`) in French form (`26/11/2026`); empty when there is none. */
+export function exportDate(day: string | null | undefined): string {
+  if (!day) return "";
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
+}
 
 /**
  * A cell as text that no spreadsheet runs: a value starting with `=`, `+`, `-`, `@`, a tab or a
@@ -32,6 +59,14 @@ export function toCsv<Row>(columns: readonly ExportColumn<Row>[], rows: Iterable
     lines.push(columns.map((column) => csvField(neutralisedCell(column.value(row)))).join(";"));
   }
   return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+/**
+ * A cell of an XLSX export. Its cells are typed text (never formulas), so a value starting with
+ * `+` (a phone number) is written as it is, without the CSV's apostrophe.
+ */
+export function xlsxCell(value: string | number | boolean | null | undefined): string | number | boolean | undefined {
+  return value ?? undefined;
 }
 
 /** `{base}-{YYYY-MM-DD}.{extension}`: the name an export is offered under. */

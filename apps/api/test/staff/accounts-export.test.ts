@@ -38,7 +38,9 @@ describe("GET /api/gestion/comptes/export.csv", () => {
     expect(lines[0]).toBe("Nom;E-mail;Rôle;Centres;Statut;Double authentification;Dernière connexion;Créé le");
     expect(lines).toHaveLength(5);
     expect(lines).toContainEqual(
-      expect.stringMatching(/^Salma Tazi;secretariat\.demo@example\.com;Secrétariat;Ain Sebaa;Actif;Activée;\d{4}-/),
+      expect.stringMatching(
+        /^Salma Tazi;secretariat\.demo@example\.com;Secrétariat;Ain Sebaa;Actif;Activée;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
+      ),
     );
     expect(lines).toContainEqual(
       expect.stringMatching(/^Nadia Berrada;direction\.demo@example\.com;Direction;Tous les centres;Actif;Activée;/),

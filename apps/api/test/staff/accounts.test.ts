@@ -53,6 +53,8 @@ describe("staff accounts: invitation, activation, deactivation, roles", () => {
     const { mail, token } = await invitationLink("leila.benjelloun@example.com");
     expect(mail.email.subject).toBe("Votre accès à l'espace de gestion Puerta");
     expect(mail.email.text).toContain("Secrétariat");
+    // The centres the account covers, by name.
+    expect(mail.email.text).toContain("pour les centres Ain Sebaa et Zenith.");
     const stored = await queryRows<{ token_hash: string }>(t, sql`select token_hash from staff_invitations`);
     expect(stored.map((r) => r.token_hash)).not.toContain(token);
 

@@ -152,6 +152,26 @@ describe("contact inbox (/api/gestion/messages)", () => {
     });
   });
 
+  it("sends exactly the typed reply, greeting and signature included, and stores exactly it", async () => {
+    const id = await parentWrites({ nom: "Leila Chraibi", email: "leila.parent@example.com" });
+    const typed = "Bonjour Leila Chraibi,\n\nLa session commence le 6 avril.\n\nSalma Tazi\nSecrétariat — Puerta";
+    const answered = await secretariat.post(`/api/gestion/messages/${id}/reponse`, {
+      message: typed,
+      marquer_traite: false,
+    });
+    expect(answered.statusCode).toBe(201);
+    expect(answered.json()).toMatchObject({ statut: "nouveau", replies: [{ body: typed }] });
+    const mail = await waitFor(() => smtp.to("leila.parent@example.com")[0], "the reply");
+    const text = String(mail.email.text).replace(/\r\n/g, "\n");
+    // What the secretary typed, then the quoted message: no second greeting, no second signature.
+    expect(text.startsWith(`${typed}\n\nLe `)).toBe(true);
+    expect(text.match(/Bonjour Leila/g)).toHaveLength(1);
+    expect(text.match(/Salma Tazi/g)).toHaveLength(1);
+    expect(text).not.toContain("Secrétariat de l'académie");
+    expect(mail.email.html).toContain("Bonjour Leila Chraibi,\n\nLa session commence le 6 avril.");
+    expect(String(mail.email.html).match(/Bonjour Leila/g)).toHaveLength(1);
+  });
+
   it("an empty reply is a French 422 and writes nothing", async () => {
     const id = await parentWrites({});
     const before = await queryRows<{ n: number }>(t, sql`select count(*)::int as n from mail_outbox`);

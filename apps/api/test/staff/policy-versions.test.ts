@@ -195,7 +195,7 @@ describe("policy versions (/api/gestion/politique)", () => {
       .split("\r\n");
     expect(lines[0]).toBe("Matricule;Nom;Prénom;E-mail;Centre;Acceptée;Acceptée le");
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/;Amrani;Yasmine;.*;Ain Sebaa;Oui;\d{4}-/);
+    expect(lines[1]).toMatch(/;Amrani;Yasmine;.*;Ain Sebaa;Oui;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     const [entry] = await queryRows<{ action: string }>(
       t,
       sql`select action from audit_log where entity = 'politique' and action = 'export'`,

@@ -81,3 +81,32 @@ describe("CertificateHistory after the office's answer", () => {
     expect(within(refused).queryByRole("button")).toBeNull();
   });
 });
+
+describe("CertificateHistory after a revocation", () => {
+  it("says 'Révoquée' with the direction's reason and date, not a second 'Refuser'", () => {
+    render(
+      <CertificateHistory
+        requests={[
+          {
+            id: 5,
+            type: "scolaire",
+            niveau: null,
+            langues: ["Français"],
+            status: "Refuser",
+            motif: "Attestation PUE-2026-000005 révoquée : Inscription annulée",
+            revocation: { revoquee_le: "2026-11-20T10:00:00Z", motif: "Inscription annulée" },
+            created_at: "2026-11-02T10:00:00Z",
+          },
+        ]}
+      />,
+    );
+    const [row] = screen.getAllByRole("row").slice(1);
+    if (!row) throw new Error("one row expected");
+    expect(within(row).getByText("Révoquée")).toHaveClass("bg-red-100");
+    expect(within(row).queryByText("Refuser")).toBeNull();
+    expect(
+      within(row).getByText("Attestation révoquée par la direction le 20 nov. 2026. Motif : Inscription annulée"),
+    ).toBeInTheDocument();
+    expect(within(row).queryByRole("button")).toBeNull();
+  });
+});

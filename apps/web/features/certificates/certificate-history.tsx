@@ -46,12 +46,19 @@ export function CertificateHistory({ requests }: { requests: CertificateRequest[
               orDash(r.niveau),
               orDash(r.langues.join(", ")),
               <div key="status" className="flex flex-col items-end gap-1 sm:items-start">
+                {/* A revoked attestation is said as such, with the direction's reason, not as a refusal. */}
                 <span
-                  className={`inline-block rounded-full px-3 py-1 text-xs font-bold whitespace-nowrap ${TONE_CLASSES[certificateStatusTone(r.status)]}`}
+                  className={`inline-block rounded-full px-3 py-1 text-xs font-bold whitespace-nowrap ${TONE_CLASSES[r.revocation ? "red" : certificateStatusTone(r.status)]}`}
                 >
-                  {orDash(r.status)}
+                  {r.revocation ? T.revokedStatus : orDash(r.status)}
                 </span>
-                {r.motif && <span className="max-w-64 text-xs text-gray-700">Motif : {r.motif}</span>}
+                {r.revocation ? (
+                  <span className="max-w-64 text-xs text-gray-700">
+                    {T.revokedOn(dateFormat.format(new Date(r.revocation.revoquee_le)))} Motif : {r.revocation.motif}
+                  </span>
+                ) : (
+                  r.motif && <span className="max-w-64 text-xs text-gray-700">Motif : {r.motif}</span>
+                )}
                 {r.document && <DownloadButton request={r} numero={r.document.numero} />}
               </div>,
               Number.isNaN(Date.parse(r.created_at)) ? "-" : dateFormat.format(new Date(r.created_at)),

@@ -5,6 +5,11 @@ export const brandSchema = z.object({
   academyName: z.string().trim().min(1),
   /** Used in the about page path, /pourquoi-{productSlug}. */
   productSlug: z.string().regex(/^[a-z0-9-]+$/, "productSlug : minuscules, chiffres et tirets"),
+  /**
+   * The brand colour of the e-mails and PDFs the server makes (the app's `--color-brand-700`):
+   * `#rrggbb`, dark enough for white text on it.
+   */
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, "color : couleur #rrggbb attendue"),
   tagline: z.string().trim().min(1),
   contactEmail: z.email(),
   /** International number of the messaging chat (WhatsApp), spaces allowed. */

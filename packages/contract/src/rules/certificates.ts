@@ -31,6 +31,8 @@ export const CERTIFICATE_TEXT = {
   languagesRequired: "Cochez au moins une langue (Español ou Français).",
   languagesInvalid: "Les langues possibles sont Español et Français.",
   languagesNotAllowed: "Les langues ne concernent que l'attestation scolaire.",
+  revokedStatus: "Révoquée",
+  revokedOn: (day: string) => `Attestation révoquée par la direction le ${day}.`,
 } as const;
 
 export type StatusTone = "blue" | "green" | "red" | "grey";

@@ -56,6 +56,8 @@ export const certificateRequest = z.object({
   motif: z.string().optional(),
   /** Once the attestation exists (docs/spec/back-office.md section 6). */
   document: z.object({ numero: z.string(), verification_url: z.string() }).optional(),
+  /** Its attestation was revoked by the direction: when, and the reason shown to the student. */
+  revocation: z.object({ revoquee_le: z.string(), motif: z.string() }).optional(),
 });
 export type CertificateRequest = z.infer<typeof certificateRequest>;
 

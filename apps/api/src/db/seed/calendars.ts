@@ -23,6 +23,24 @@ import { joursFeries, parascolaires } from "../schema/index.ts";
 
 type DemoEvent = { nom: string; month: number; day: number; lieu: string; description: string };
 
+/** The hours of the demo events (`HH:MM`), as the back-office asks for them; a week-long one has none. */
+export const DEMO_HOURS: Record<string, [string, string]> = {
+  "Cérémonie d'ouverture de l'année": ["17:00", "19:00"],
+  "Journée portes ouvertes": ["09:00", "17:00"],
+  "Forum d'orientation : études en Espagne": ["10:00", "16:00"],
+  "Action citoyenne : nettoyage de la plage d'Aïn Diab": ["08:30", "12:30"],
+  "Atelier de méthodologie de l'examen": ["14:00", "16:30"],
+  "Concours d'éloquence en espagnol": ["15:00", "18:00"],
+  "Rencontre avec les anciens élèves": ["17:30", "19:30"],
+  "Simulation de l'examen de la Selectividad": ["08:30", "13:00"],
+  "Sortie culturelle au théâtre Cervantès de Tanger": ["07:00", "20:00"],
+  "Salon des universités espagnoles": ["10:00", "18:00"],
+  "Tournoi sportif inter-centres": ["09:00", "17:00"],
+  "Collecte solidaire de livres et de fournitures": ["09:00", "18:00"],
+  "Soirée de gala de fin d'année": ["19:30", "23:30"],
+  "Cérémonie de remise des diplômes": ["16:00", "19:00"],
+};
+
 const DEMO_EVENTS: DemoEvent[] = [
   {
     nom: "Cérémonie d'ouverture de l'année",
@@ -246,5 +264,18 @@ export async function seedCalendars(db: Database, storePoster?: PosterStore, tod
         ),
       )
       .onConflictDoNothing();
+  }
+}
+
+/**
+ * Gives the demo events their hours (part of the back-office samples, decision 094): only to an
+ * event of the demo that has none yet.
+ */
+export async function seedEventHours(db: Database) {
+  for (const [nom, [debut, fin]] of Object.entries(DEMO_HOURS)) {
+    await db
+      .update(parascolaires)
+      .set({ heureDebut: debut, heureFin: fin })
+      .where(sql`${parascolaires.nomEvenement} = ${nom} and ${parascolaires.heureDebut} is null`);
   }
 }

@@ -1,4 +1,5 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { brandContent, rgbOfHex } from "../../lib/brand.ts";
 
 /*
  * Small, real PDF documents for the demo (A4, standard Helvetica in WinAnsi, so French
@@ -7,7 +8,9 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
-const BRAND = rgb(0.74, 0.09, 0.16);
+const brandRgb = rgbOfHex(brandContent().color);
+/** The app's brand colour (packages/contract/src/brand/brand.json), as in the e-mails and attestations. */
+const BRAND = rgb(brandRgb.red, brandRgb.green, brandRgb.blue);
 const INK = rgb(0.12, 0.14, 0.19);
 const MUTED = rgb(0.39, 0.45, 0.55);
 

@@ -2,17 +2,21 @@ import type { Config } from "../../config.ts";
 import { createStorageFromConfig } from "../../lib/storage/index.ts";
 import type { Database } from "../client.ts";
 import { seedAcademy } from "./academy.ts";
-import { seedCalendars } from "./calendars.ts";
+import { seedCalendars, seedEventHours } from "./calendars.ts";
 import { seedDocuments } from "./documents.ts";
 import { seedNotifications } from "./notifications.ts";
+import { seedOfficeSamples } from "./office.ts";
 import { seedPolicy } from "./policy.ts";
 import { seedStaff } from "./staff.ts";
 
 /**
  * The demo academy. Each feature's seeder fills its own tables only when they are empty,
  * so running the whole seed again, or after an upgrade, adds what is missing and nothing twice.
+ * `officeSamples` (on by default, so a first start gives the back-office work: attestation
+ * requests in each state, contact messages, events with their hours) is turned off by the API
+ * tests, which write their own.
  */
-export async function seedDemo(db: Database, config: Config) {
+export async function seedDemo(db: Database, config: Config, { officeSamples = true } = {}) {
   const storage = createStorageFromConfig(db, config.dataDir, config.storage);
   await seedAcademy(db);
   await seedPolicy(db);
@@ -26,6 +30,10 @@ export async function seedDemo(db: Database, config: Config) {
     db,
     async (photo, name) => (await storage.save("notifications", photo, "image/webp", name)).key,
   );
+  if (officeSamples) {
+    await seedEventHours(db);
+    await seedOfficeSamples(db, config.publicUrl);
+  }
 }
 
 export { DEMO_PASSWORD, DEMO_STUDENTS } from "./academy.ts";

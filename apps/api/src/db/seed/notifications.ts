@@ -27,6 +27,18 @@ function illustration([from, to]: [string, string]): Promise<Buffer> {
 }
 
 /**
+ * The first `weekday` (0 Sunday … 6 Saturday) at least `minDays` after `from`, said in French
+ * ("samedi 12 décembre"): a date in a demo message is always ahead, and its day name is right.
+ */
+export function dayAhead(weekday: number, minDays: number, from = new Date()): string {
+  const day = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + minDays, 12));
+  while (day.getUTCDay() !== weekday) day.setUTCDate(day.getUTCDate() + 1);
+  return new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(
+    day,
+  );
+}
+
+/**
  * Notifications for every audience type: some reach each demo student, some reach neither
  * (other centre, option or filière), plus an unknown type, which everyone sees.
  */
@@ -59,13 +71,15 @@ export async function seedNotifications(db: Database, savePhoto?: SavePhoto) {
   const [first, second] = await Promise.all([student(DEMO_STUDENTS.first), student(DEMO_STUDENTS.second)]);
 
   const direction = "Direction pédagogique";
+  const examDay = dayAhead(6, 10);
+  const meetingDay = dayAhead(3, 14);
+  const photoDay = dayAhead(4, 21);
   const rows: Seeded[] = [
     {
       minutesAgo: 12,
       typeDestinataire: "tous",
-      titre: "Examen blanc de Selectividad le samedi 15 mars",
-      message:
-        "Un examen blanc dans les conditions réelles aura lieu le samedi 15 mars de 8 h 30 à 13 h dans tous les centres.\nMunissez-vous de votre carte d'étudiant et d'une calculatrice non programmable.",
+      titre: `Examen blanc de Selectividad le ${examDay}`,
+      message: `Un examen blanc dans les conditions réelles aura lieu le ${examDay} de 8 h 30 à 13 h dans tous les centres.\nMunissez-vous de votre carte d'étudiant et d'une calculatrice non programmable.`,
       sender: direction,
       priority: "high",
       link: "https://www.uned.es/universidad/inicio/",
@@ -129,8 +143,7 @@ export async function seedNotifications(db: Database, savePhoto?: SavePhoto) {
       typeDestinataire: "filiere",
       filiereIds: list(filiereSante),
       titre: "Réunion d'orientation : études de santé en Espagne",
-      message:
-        "Une réunion d'information sur les facultés de médecine, pharmacie et odontologie en Espagne aura lieu le 20 mars à 18 h.",
+      message: `Une réunion d'information sur les facultés de médecine, pharmacie et odontologie en Espagne aura lieu le ${meetingDay} à 18 h.`,
       sender: "Service orientation",
     },
     {
@@ -153,15 +166,16 @@ export async function seedNotifications(db: Database, savePhoto?: SavePhoto) {
       minutesAgo: 5 * 24 * 60 + 10,
       typeDestinataire: "etudiant_specifique",
       etudiantIds: list(second),
-      titre: "Votre attestation de scolarité est prête",
-      message: "Votre attestation de scolarité peut être retirée au secrétariat du centre Zenith.",
+      // Not an attestation: those are told by the office when it answers a request (db/seed/office.ts).
+      titre: "Votre carte d'étudiant est prête",
+      message: "Votre carte d'étudiant peut être retirée au secrétariat du centre Zenith.",
       sender: "Secrétariat",
     },
     {
       minutesAgo: 6 * 24 * 60,
       typeDestinataire: "promotion",
       titre: "Photo de promotion",
-      message: "La photo de promotion sera prise le 28 mars dans la cour. Tenue correcte exigée.",
+      message: `La photo de promotion sera prise le ${photoDay} dans la cour. Tenue correcte exigée.`,
       sender: "Bureau des étudiants",
     },
     {

@@ -7,7 +7,7 @@ import { createMailTransport } from "./transport.ts";
 import { unsubscribeUrl } from "./unsubscribe.ts";
 import { createOutboxWorker } from "./worker.ts";
 
-export { escapeHtml, linkMail, mailButton, mailLayout, mailParagraph } from "./layout.ts";
+export { escapeHtml, linkMail, mailButton, mailLayout, mailLink, mailParagraph } from "./layout.ts";
 
 export type OutgoingMail = {
   to: string;

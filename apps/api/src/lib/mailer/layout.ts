@@ -1,7 +1,16 @@
+import { brandContent } from "../brand.ts";
+
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
 /** Text made safe to place in HTML, so nothing a visitor typed becomes markup in a mail client. */
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+
+/** The brand colour of every e-mail (packages/contract/src/brand/brand.json), the app's red: titles, buttons, links. */
+export const mailBrandColor = () => brandContent().color;
+
+/** A link in an e-mail, in the brand colour; `href` and `labelHtml` must already be escaped. */
+export const mailLink = (href: string, labelHtml: string = href) =>
+  `<a href="${href}" style="color:${mailBrandColor()};word-break:break-all">${labelHtml}</a>`;
 
 /**
  * The HTML frame shared by every e-mail: inline styles only, since mail clients drop style
@@ -11,11 +20,11 @@ export function mailLayout(title: string, bodyHtml: string): string {
   return `<!doctype html>
 <html lang="fr">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<body style="margin:0;padding:24px;background:#f9fafb;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-<h1 style="margin:0 0 16px;font-size:20px;color:#1e3a8a">${escapeHtml(title)}</h1>
+<h1 style="margin:0 0 16px;font-size:20px;color:${mailBrandColor()}">${escapeHtml(title)}</h1>
 ${bodyHtml}
-<p style="margin:32px 0 0;font-size:12px;color:#6b7280">Puerta — Casablanca</p>
+<p style="margin:32px 0 0;font-size:12px;color:#6b7280">${escapeHtml(brandContent().academyName)} — Casablanca</p>
 </div>
 </body>
 </html>`;
@@ -28,10 +37,8 @@ export const mailParagraph = (contentHtml: string) => `<p style="margin:0 0 16px
 export function mailButton(link: string, label: string): string[] {
   const href = escapeHtml(link);
   return [
-    `<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">${escapeHtml(label)}</a></p>`,
-    mailParagraph(
-      `Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :<br><a href="${href}" style="color:#1d4ed8;word-break:break-all">${href}</a>`,
-    ),
+    `<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:${mailBrandColor()};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">${escapeHtml(label)}</a></p>`,
+    mailParagraph(`Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :<br>${mailLink(href)}`),
   ];
 }
 

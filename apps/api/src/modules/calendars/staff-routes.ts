@@ -26,7 +26,7 @@ import { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { sendStoredFile } from "../../lib/file-download.ts";
-import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
+import { type ExportColumn, exportDate } from "../../lib/spreadsheet-export.ts";
 import {
   checkImage,
   readMultipart,
@@ -46,7 +46,7 @@ const EXPORT_ROWS = 10_000;
 
 const EVENT_COLUMNS: ExportColumn<StaffEvent>[] = [
   { header: "Nom", value: (e) => e.nom },
-  { header: "Date", value: (e) => e.date },
+  { header: "Date", value: (e) => exportDate(e.date) },
   { header: "Début", value: (e) => e.heure_debut },
   { header: "Fin", value: (e) => e.heure_fin },
   { header: "Lieu", value: (e) => e.lieu },
@@ -58,8 +58,8 @@ const EVENT_COLUMNS: ExportColumn<StaffEvent>[] = [
 const HOLIDAY_COLUMNS: ExportColumn<StaffHoliday>[] = [
   { header: "Nom", value: (h) => h.nom },
   { header: "Catégorie", value: (h) => HOLIDAY_KIND_LABELS[h.categorie] },
-  { header: "Du", value: (h) => h.date },
-  { header: "Au", value: (h) => h.date_fin ?? h.date },
+  { header: "Du", value: (h) => exportDate(h.date) },
+  { header: "Au", value: (h) => exportDate(h.date_fin ?? h.date) },
   { header: "Date", value: (h) => (h.statut_date ? HOLIDAY_DATE_STATUS_LABELS[h.statut_date] : "") },
   { header: "Centres", value: (h) => (h.tous_centres ? "Tous les centres" : h.centre_ids.join(", ")) },
   { header: "Description", value: (h) => h.description },

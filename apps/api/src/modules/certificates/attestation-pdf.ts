@@ -4,10 +4,12 @@ import { fileURLToPath } from "node:url";
 import fontkit from "@cantoo/fontkit";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "@cantoo/pdf-lib";
 import QRCode from "qrcode";
+import { rgbOfHex } from "../../lib/brand.ts";
 
 /** Everything printed on an attestation (docs/spec/back-office.md section 6). */
 export type AttestationContent = {
-  letterhead: { name: string; tagline: string; address: string; contact: string };
+  /** `color`: the brand colour (`#rrggbb`) of the name, the rule and the link. */
+  letterhead: { name: string; tagline: string; address: string; contact: string; color: string };
   title: string;
   numero: string;
   holderName: string;
@@ -53,7 +55,6 @@ const ARABIC_RUNS =
 
 const INK = rgb(0.1, 0.12, 0.16);
 const MUTED = rgb(0.35, 0.38, 0.43);
-const ACCENT = rgb(0.11, 0.31, 0.85);
 
 type Fonts = { latin: PDFFont; bold: PDFFont; arabic: PDFFont; arabicBold: PDFFont };
 type TextStyle = { size: number; bold?: boolean; color?: ReturnType<typeof rgb> };
@@ -132,12 +133,14 @@ export async function renderAttestationPdf(content: AttestationContent): Promise
   const { width } = page.getSize();
   const margin = 64;
   const right = width - margin;
+  const brand = rgbOfHex(content.letterhead.color);
+  const accent = rgb(brand.red, brand.green, brand.blue);
   const centred = (text: string, y: number, style: TextStyle) =>
     draw(page, fonts, text, (width - widthOf(text, fonts, style)) / 2, y, style);
 
   // Letterhead.
   let y = 780;
-  draw(page, fonts, content.letterhead.name, margin, y, { size: 24, bold: true, color: ACCENT });
+  draw(page, fonts, content.letterhead.name, margin, y, { size: 24, bold: true, color: accent });
   y -= 18;
   draw(page, fonts, content.letterhead.tagline, margin, y, { size: 9.5, color: MUTED });
   y -= 14;
@@ -145,7 +148,7 @@ export async function renderAttestationPdf(content: AttestationContent): Promise
   y -= 14;
   draw(page, fonts, content.letterhead.contact, margin, y, { size: 9.5, color: MUTED });
   y -= 14;
-  page.drawLine({ start: { x: margin, y }, end: { x: right, y }, thickness: 1.2, color: ACCENT });
+  page.drawLine({ start: { x: margin, y }, end: { x: right, y }, thickness: 1.2, color: accent });
 
   // Number, title.
   y -= 28;
@@ -224,7 +227,7 @@ export async function renderAttestationPdf(content: AttestationContent): Promise
   const textX = qrX + qrSize + 16;
   draw(page, fonts, "Vérifier l'authenticité de ce document :", textX, qrY + 62, { size: 9.5, bold: true });
   draw(page, fonts, "scannez le code QR ou ouvrez l'adresse ci-dessous.", textX, qrY + 48, { size: 9.5, color: MUTED });
-  draw(page, fonts, content.verificationUrl, qrX, qrY - 16, { size: 8.5, color: ACCENT });
+  draw(page, fonts, content.verificationUrl, qrX, qrY - 16, { size: 8.5, color: accent });
   page.drawLine({ start: { x: margin, y: 56 }, end: { x: right, y: 56 }, thickness: 0.6, color: MUTED });
   draw(page, fonts, `${content.letterhead.name} — ${content.letterhead.address}`, margin, 42, {
     size: 8,

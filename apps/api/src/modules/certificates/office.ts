@@ -33,6 +33,7 @@ import {
   notifications,
 } from "../../db/schema/index.ts";
 import { withinAcademyDays } from "../../lib/academy-time.ts";
+import { brandContent } from "../../lib/brand.ts";
 import { HttpError, notFound } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
 import { countAll, isoTimestamp, isoTimestampOrNull, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
@@ -120,19 +121,6 @@ export function verificationCode(): string {
 }
 
 const DEFAULT_SIGNATORY: CertificateSignatory = { name: "La Direction", title: "Direction de l'établissement" };
-
-type Brand = {
-  academyName: string;
-  tagline: string;
-  contactEmail: string;
-  chatNumber: string;
-  address: { street: string; postalCode: string; city: string; country: string };
-};
-
-/** The letterhead comes from the brand data the site shows too (packages/contract/src/brand/brand.json). */
-function brandContent(): Brand {
-  return brand;
-}
 
 const dayFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: ACADEMY_TIME_ZONE });
 const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: ACADEMY_TIME_ZONE });
@@ -236,6 +224,8 @@ export function createCertificateOffice({
     item: CertificateStaffItem,
     to: string,
     motif: string | null,
+    /** A revocation (status back to 'Refuser'): the student is told "révoquée", with its reason. */
+    revocation?: { numero: string; reason: string },
   ) {
     await tx.update(c).set({ status: to, motif, updatedAt: new Date() }).where(eq(c.id, item.id));
     await tx.insert(certificateRequestEvents).values({
@@ -247,13 +237,18 @@ export function createCertificateOffice({
       staffName: staff?.name ?? null,
     });
     const title = certificateTitle(item.type, item.niveau);
-    const message =
-      to === CERTIFICATE_STATUS.ready
+    const message = revocation
+      ? `Votre attestation « ${title} » (n° ${revocation.numero}) a été révoquée par la direction. Motif : ${revocation.reason}`
+      : to === CERTIFICATE_STATUS.ready
         ? `Votre demande « ${title} » est disponible. Téléchargez l'attestation depuis « Docs Administratifs ».`
         : `Votre demande « ${title} » a été refusée. Motif : ${motif ?? ""}`;
     // Addressed to this student alone: the audience rule of notifications shows it to nobody else.
     await tx.insert(notifications).values({
-      titre: to === CERTIFICATE_STATUS.ready ? "Votre attestation est disponible" : "Demande d'attestation refusée",
+      titre: revocation
+        ? "Attestation révoquée"
+        : to === CERTIFICATE_STATUS.ready
+          ? "Votre attestation est disponible"
+          : "Demande d'attestation refusée",
       message,
       typeDestinataire: "etudiant_specifique",
       etudiantIds: [item.etudiant_id],
@@ -269,6 +264,7 @@ export function createCertificateOffice({
           title,
           status: to,
           motif,
+          revocation,
           link: `${config.publicUrl}/demande-attestation`,
         }),
         tx,
@@ -326,6 +322,7 @@ export function createCertificateOffice({
           tagline: b.tagline,
           address: `${b.address.street}, ${b.address.postalCode} ${b.address.city}, ${b.address.country}`,
           contact: `${b.contactEmail} · ${b.chatNumber}`,
+          color: b.color,
         },
         title: row.title,
         numero: row.numero,
@@ -482,7 +479,10 @@ export function createCertificateOffice({
           .update(d)
           .set({ revokedAt: new Date(), revokedReason: body.motif, revokedBy: staff.id })
           .where(eq(d.requestId, id));
-        await recordChange(tx, staff, item, CERTIFICATE_STATUS.refused, reason);
+        await recordChange(tx, staff, item, CERTIFICATE_STATUS.refused, reason, {
+          numero: item.document.numero,
+          reason: body.motif,
+        });
         await audit(tx, {
           actor: auditActor(staff),
           ip,

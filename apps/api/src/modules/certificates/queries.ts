@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { certificateDocuments, certificateRequests, etudiants } from "../../db/schema/index.ts";
 
@@ -17,16 +17,20 @@ const d = certificateDocuments;
 
 /** The requests of a user's student record, newest first. */
 export function listForUser(db: Database, userId: number) {
-  return (
-    db
-      .select({ ...columns, numero: d.numero, code: d.code })
-      .from(c)
-      .innerJoin(etudiants, eq(etudiants.id, c.etudiantId))
-      // A revoked attestation is no longer the student's to show or download.
-      .leftJoin(d, and(eq(d.requestId, c.id), isNull(d.revokedAt)))
-      .where(eq(etudiants.userId, userId))
-      .orderBy(desc(c.createdAt), desc(c.id))
-  );
+  return db
+    .select({
+      ...columns,
+      // A revoked attestation is no longer the student's to show or download: only when and why.
+      numero: sql<string | null>`case when ${d.revokedAt} is null then ${d.numero} end`,
+      code: sql<string | null>`case when ${d.revokedAt} is null then ${d.code} end`,
+      revokedAt: d.revokedAt,
+      revokedReason: d.revokedReason,
+    })
+    .from(c)
+    .innerJoin(etudiants, eq(etudiants.id, c.etudiantId))
+    .leftJoin(d, eq(d.requestId, c.id))
+    .where(eq(etudiants.userId, userId))
+    .orderBy(desc(c.createdAt), desc(c.id));
 }
 
 /**

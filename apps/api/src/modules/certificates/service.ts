@@ -26,6 +26,8 @@ const VERIFICATION_RULE: ThrottleRule = {
 type Row = NonNullable<Awaited<ReturnType<typeof q.insertUnlessPending>>> & {
   numero?: string | null;
   code?: string | null;
+  revokedAt?: Date | string | null;
+  revokedReason?: string | null;
 };
 
 export function createCertificateService({
@@ -41,6 +43,9 @@ export function createCertificateService({
     status: row.status,
     created_at: row.createdAt.toISOString(),
     ...(row.motif ? { motif: row.motif } : {}),
+    ...(row.revokedAt
+      ? { revocation: { revoquee_le: new Date(row.revokedAt).toISOString(), motif: row.revokedReason ?? "" } }
+      : {}),
     ...(row.numero && row.code
       ? { document: { numero: row.numero, verification_url: office.verificationUrl(row.code) } }
       : {}),

@@ -16,7 +16,7 @@ import { withinAcademyDays } from "../../lib/academy-time.ts";
 import { notFound } from "../../lib/errors.ts";
 import { countAll, isoTimestamp, isoTimestampOrNull, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
 import type { Mailer } from "../../lib/mailer/index.ts";
-import { type ExportColumn, exportFileName, toCsv } from "../../lib/spreadsheet-export.ts";
+import { type ExportColumn, exportDateTime, exportFileName, toCsv } from "../../lib/spreadsheet-export.ts";
 import { type AuditChanges, audit } from "../audit/audit.ts";
 import type { LiveSession } from "../staff/queries.ts";
 import { auditActor } from "../staff/scope.ts";
@@ -83,7 +83,7 @@ type ExportRow = ContactMessageSummary & { message: string };
 
 const EXPORT_COLUMNS: ExportColumn<ExportRow>[] = [
   { header: "N°", value: (row) => row.id },
-  { header: "Reçu le", value: (row) => row.created_at },
+  { header: "Reçu le", value: (row) => exportDateTime(row.created_at) },
   { header: "Nom", value: (row) => row.nom },
   { header: "E-mail", value: (row) => row.email },
   { header: "Téléphone", value: (row) => row.telephone },
@@ -209,7 +209,7 @@ export function createContactInbox({ db, config, mail }: { db: Database; config:
       const text = (body.message ?? "").trim();
       const detail = await db.transaction(async (tx) => {
         const message = await find(tx, id);
-        const outgoing = contactReplyMail(message, text, staff.name, config.contactEmail);
+        const outgoing = contactReplyMail(message, text, config.contactEmail);
         const mailId = await mail.queue(outgoing, tx);
         await tx.insert(contactReplies).values({
           messageId: id,

@@ -51,7 +51,6 @@ export function contactMail(to: string, fields: ContactFields, receivedAt: Date)
 export function contactReplyMail(
   message: { email: string; nom: string; sujet: string; message: string; created_at: string },
   reply: string,
-  staffName: string,
   contactEmail: string,
 ): OutgoingMail {
   const subject = `Re : ${message.sujet.replace(/\s+/g, " ").trim().slice(0, 150)}`;
@@ -64,23 +63,13 @@ export function contactReplyMail(
     .split(/\r?\n/)
     .map((line) => `> ${line}`)
     .join("\n");
-  const text = [
-    `Bonjour ${message.nom},`,
-    "",
-    reply,
-    "",
-    staffName,
-    "Secrétariat de l'académie",
-    "",
-    `Le ${when}, vous avez écrit :`,
-    quoted,
-  ].join("\n");
+  // The reply is the staff member's text exactly as typed (greeting and signature included, the
+  // screen prefills them): nothing is added around it but the quoted message it answers.
+  const text = [reply, "", `Le ${when}, vous avez écrit :`, quoted].join("\n");
   const html = mailLayout(
     subject,
     [
-      `<p style="margin:0 0 16px">Bonjour ${escapeHtml(message.nom)},</p>`,
-      `<p style="margin:0 0 16px;white-space:pre-wrap;line-height:1.5">${escapeHtml(reply)}</p>`,
-      `<p style="margin:0 0 24px">${escapeHtml(staffName)}<br>Secrétariat de l'académie</p>`,
+      `<p style="margin:0 0 24px;white-space:pre-wrap;line-height:1.5">${escapeHtml(reply)}</p>`,
       `<p style="margin:0 0 8px;color:#4b5563">Le ${escapeHtml(when)}, vous avez écrit :</p>`,
       `<blockquote style="margin:0;padding-left:12px;border-left:3px solid #d1d5db;color:#4b5563;white-space:pre-wrap">${escapeHtml(message.message)}</blockquote>`,
     ].join("\n"),

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { etudiants, mailOutbox, notifications } from "../../db/schema/index.ts";
-import { escapeHtml, type Mailer, mailLayout } from "../../lib/mailer/index.ts";
+import { escapeHtml, type Mailer, mailLayout, mailLink } from "../../lib/mailer/index.ts";
 import { recipientsOf } from "./queries.ts";
 
 const n = notifications;
@@ -29,9 +29,9 @@ export function notificationMail(
     row.titre,
     [
       p(escapeHtml(row.message).replace(/\n/g, "<br>")),
-      ...(row.link ? [p(`<a href="${escapeHtml(row.link)}" style="color:#1d4ed8">${escapeHtml(row.link)}</a>`)] : []),
-      p(`<a href="${escapeHtml(url)}" style="color:#1d4ed8">Voir la notification dans votre espace</a>`),
-      `<p style="margin:0;font-size:13px;color:#4b5563">Pour ne plus recevoir ces copies par e-mail : <a href="${escapeHtml(profile)}" style="color:#1d4ed8">votre profil</a>.</p>`,
+      ...(row.link ? [p(mailLink(escapeHtml(row.link)))] : []),
+      p(mailLink(escapeHtml(url), "Voir la notification dans votre espace")),
+      `<p style="margin:0;font-size:13px;color:#4b5563">Pour ne plus recevoir ces copies par e-mail : ${mailLink(escapeHtml(profile), "votre profil")}.</p>`,
     ].join("\n"),
   );
   return { subject, text, html };

@@ -22,7 +22,7 @@ import {
   searchIn,
   sortNamed,
 } from "../../lib/list-sql.ts";
-import { type ExportColumn, exportFileName, toCsv } from "../../lib/spreadsheet-export.ts";
+import { type ExportColumn, exportDateTime, exportFileName, toCsv } from "../../lib/spreadsheet-export.ts";
 import { type AuditChanges, audit } from "../audit/audit.ts";
 import type { LiveSession } from "../staff/queries.ts";
 import { auditActor } from "../staff/scope.ts";
@@ -86,7 +86,7 @@ const ACCEPTANCE_EXPORT: ExportColumn<PolicyAcceptanceRow>[] = [
   { header: "E-mail", value: (row) => row.email },
   { header: "Centre", value: (row) => row.centre },
   { header: "Acceptée", value: (row) => (row.accepted_at ? "Oui" : "Non") },
-  { header: "Acceptée le", value: (row) => row.accepted_at },
+  { header: "Acceptée le", value: (row) => exportDateTime(row.accepted_at) },
 ];
 
 /** The content's change, as the journal shows it: its length, not the text (it can be long). */

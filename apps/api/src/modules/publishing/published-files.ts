@@ -5,7 +5,7 @@ import type { Database } from "../../db/client.ts";
 import { storedFiles } from "../../db/schema/index.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
 import { isoTimestamp } from "../../lib/list-sql.ts";
-import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
+import { type ExportColumn, exportDateTime } from "../../lib/spreadsheet-export.ts";
 import {
   type CheckedFile,
   displayFileName,
@@ -53,7 +53,7 @@ function publishedFileExportColumns<
   return [
     { header: "Fichier", value: (row) => row.file_name },
     { header: "Taille (octets)", value: (row) => row.taille_fichier },
-    { header: "Publié le", value: (row) => row.created_at },
+    { header: "Publié le", value: (row) => exportDateTime(row.created_at) },
   ];
 }
 

@@ -31,6 +31,16 @@ export async function referentielRoutes(scope: FastifyInstance, { db }: { db: Da
     { config: { staff: { permission: "read:referentiel" } }, schema: { response: { 200: referentielData } } },
     async () => referentiel.all(),
   );
+  // One kind's list, for the pickers of every screen (docs/spec/back-office.md section 8); the
+  // centres' picker list is the route above.
+  for (const kind of REFERENTIEL_KINDS) {
+    if (kind === "centres") continue;
+    s.get(
+      `/api/gestion/referentiel/${kind}`,
+      { config: { staff: {} }, schema: { response: { 200: z.object({ data: referentielData.shape[kind] }) } } },
+      async () => ({ data: await referentiel.list(kind) }),
+    );
+  }
   for (const kind of REFERENTIEL_KINDS) {
     const body = REFERENTIEL_REQUESTS[kind];
     const byId = z.object({ id: idParam });

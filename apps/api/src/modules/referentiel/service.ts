@@ -116,31 +116,47 @@ const dbCode = (error: unknown): string | undefined => {
 
 /** Centres, filières, options, matières and niveaux (direction): list, create, rename, delete while unused. */
 export function createReferentiel(db: Database) {
+  /** One kind's rows, in the order the screens list them. */
+  async function list<K extends ReferentielKind>(kind: K): Promise<ReferentielData[K]> {
+    const rows = {
+      centres: () =>
+        db
+          .select({
+            id: centres.id,
+            nom: centres.nom,
+            adresse: centres.adresse,
+            telephone: centres.telephone,
+            lien_carte: centres.lienCarte,
+          })
+          .from(centres)
+          .orderBy(asc(centres.nom)),
+      filieres: () => db.select({ id: filieres.id, nom: filieres.nom }).from(filieres).orderBy(asc(filieres.nom)),
+      options: () =>
+        db
+          .select({ id: options.id, nom: options.nom, filiere_id: options.filiereId })
+          .from(options)
+          .orderBy(asc(options.nom)),
+      matieres: () =>
+        db
+          .select({ id: matieres.id, nom: matieres.nom, description: matieres.description })
+          .from(matieres)
+          .orderBy(asc(matieres.nom)),
+      niveaux: () =>
+        db
+          .select({ id: niveaux.id, nom: niveaux.nom, ordre: niveaux.ordre, matiere_id: niveaux.matiereId })
+          .from(niveaux)
+          .orderBy(asc(niveaux.matiereId), asc(niveaux.ordre)),
+    } satisfies Record<ReferentielKind, () => Promise<unknown>>;
+    return (await rows[kind]()) as ReferentielData[K];
+  }
+
   async function all(): Promise<ReferentielData> {
     const [c, f, o, ma, n] = await Promise.all([
-      db
-        .select({
-          id: centres.id,
-          nom: centres.nom,
-          adresse: centres.adresse,
-          telephone: centres.telephone,
-          lien_carte: centres.lienCarte,
-        })
-        .from(centres)
-        .orderBy(asc(centres.nom)),
-      db.select({ id: filieres.id, nom: filieres.nom }).from(filieres).orderBy(asc(filieres.nom)),
-      db
-        .select({ id: options.id, nom: options.nom, filiere_id: options.filiereId })
-        .from(options)
-        .orderBy(asc(options.nom)),
-      db
-        .select({ id: matieres.id, nom: matieres.nom, description: matieres.description })
-        .from(matieres)
-        .orderBy(asc(matieres.nom)),
-      db
-        .select({ id: niveaux.id, nom: niveaux.nom, ordre: niveaux.ordre, matiere_id: niveaux.matiereId })
-        .from(niveaux)
-        .orderBy(asc(niveaux.matiereId), asc(niveaux.ordre)),
+      list("centres"),
+      list("filieres"),
+      list("options"),
+      list("matieres"),
+      list("niveaux"),
     ]);
     return { centres: c, filieres: f, options: o, matieres: ma, niveaux: n };
   }
@@ -182,6 +198,7 @@ export function createReferentiel(db: Database) {
 
   return {
     all,
+    list,
 
     async create(staff: LiveSession, kind: ReferentielKind, body: Values, ip: string) {
       await assertParents(kind, body);

@@ -18,7 +18,7 @@ import { centres, staffUserCentres, staffUsers } from "../../db/schema/index.ts"
 import { forbidden, notFound, validationFailed } from "../../lib/errors.ts";
 import { countAll, isoTimestamp, isoTimestampOrNull, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
 import type { Mailer } from "../../lib/mailer/index.ts";
-import { type ExportColumn, exportFileName, toCsv } from "../../lib/spreadsheet-export.ts";
+import { type ExportColumn, exportDateTime, exportFileName, toCsv } from "../../lib/spreadsheet-export.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
 import { type AuditChanges, audit, changedFields } from "../audit/audit.ts";
 import { staffInvitationMail } from "./mail.ts";
@@ -62,8 +62,8 @@ const EXPORT_COLUMNS: ExportColumn<StaffAccount & { centres: string }>[] = [
   { header: "Centres", value: (a) => a.centres },
   { header: "Statut", value: (a) => STAFF_ACCOUNT_STATUS_LABELS[a.statut] },
   { header: "Double authentification", value: (a) => (a.totp_enrolled ? "Activée" : "À activer") },
-  { header: "Dernière connexion", value: (a) => a.last_login_at },
-  { header: "Créé le", value: (a) => a.created_at },
+  { header: "Dernière connexion", value: (a) => exportDateTime(a.last_login_at) },
+  { header: "Créé le", value: (a) => exportDateTime(a.created_at) },
 ];
 
 function sortOf(query: StaffAccountsQuery): SQL {
@@ -132,7 +132,18 @@ export function createStaffAccounts({ db, config, mail }: { db: Database; config
 
   async function sendInvitation(tx: q.Executor, account: StaffAccount) {
     const link = await issueInvitation(tx, config, account.id);
-    await mail.queue(staffInvitationMail(account.email, account.name, account.role, link), tx);
+    // The invitation says which centres the account covers, as the list of accounts does.
+    const centreNames =
+      account.centre_ids.length === 0
+        ? []
+        : (
+            await tx
+              .select({ nom: centres.nom })
+              .from(centres)
+              .where(inArray(centres.id, account.centre_ids))
+              .orderBy(centres.nom)
+          ).map((c) => c.nom);
+    await mail.queue(staffInvitationMail(account.email, account.name, account.role, link, centreNames), tx);
   }
 
   /** The journal's entries about account `id`, by `staff` from `ip`. */

@@ -1,7 +1,7 @@
 import { ACADEMY_TIME_ZONE, STUDENT_STATUS_LABELS, type StaffStudent } from "@puerta/contract";
 import type { FastifyReply } from "fastify";
 import { contentDisposition } from "../../lib/file-download.ts";
-import { type ExportColumn, neutralisedCell } from "../../lib/spreadsheet-export.ts";
+import { type ExportColumn, xlsxCell } from "../../lib/spreadsheet-export.ts";
 
 const dateTime = new Intl.DateTimeFormat("fr-FR", {
   dateStyle: "short",
@@ -33,10 +33,13 @@ export const STUDENT_EXPORT_COLUMNS: readonly ExportColumn<StaffStudent>[] = [
   { header: "Dernière connexion", value: (s) => (s.last_login_at ? dateTime.format(new Date(s.last_login_at)) : "") },
 ];
 
-/** The same rows as an XLSX workbook; every cell goes through `neutralisedCell`, as in the CSV. */
+/**
+ * The same rows as an XLSX workbook. Its cells are typed text or numbers, never formulas, so no
+ * apostrophe is added (the CSV keeps `neutralisedCell`: a spreadsheet evaluates its `+`, `=`…).
+ */
 export async function toXlsx<Row>(columns: readonly ExportColumn<Row>[], rows: readonly Row[]): Promise<Buffer> {
-  const header = columns.map((column) => ({ value: neutralisedCell(column.header), fontWeight: "bold" as const }));
-  const body = rows.map((row) => columns.map((column) => ({ value: neutralisedCell(column.value(row)) })));
+  const header = columns.map((column) => ({ value: column.header, fontWeight: "bold" as const }));
+  const body = rows.map((row) => columns.map((column) => ({ value: xlsxCell(column.value(row)) })));
   // Loaded by the first XLSX export, not at start (decision 080).
   const { default: writeXlsxFile } = await import("write-excel-file/node");
   const buffer = await writeXlsxFile([header, ...body], { buffer: true });

@@ -53,8 +53,12 @@ export default function StaffActivationPage() {
     return (
       <AuthCard title={TITLE}>
         <p role="alert" className="text-gray-700">
-          {message} Demandez à la direction de vous envoyer une nouvelle invitation.
+          {message} Si vous avez déjà activé votre compte, connectez-vous ; sinon, demandez à la direction de vous
+          envoyer une nouvelle invitation.
         </p>
+        <Link to="/gestion/connexion" className={`${primaryButtonClass} mt-6 w-full py-3`}>
+          Aller à la connexion
+        </Link>
       </AuthCard>
     );
   }

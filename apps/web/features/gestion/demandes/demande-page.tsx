@@ -13,7 +13,6 @@ import { RecordView } from "../shared/record-view.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { REQUESTS_KEY, requestsApi } from "./api.ts";
 import { MotifDialog, type MotifKind } from "./motif-dialog.tsx";
-import { SignatoryForm } from "./signatory-form.tsx";
 import { requestLabel, StatusBadge } from "./status.tsx";
 
 /** /gestion/demandes/:id: one request, its history, and what the office may do with it (docs/spec/back-office.md section 6). */
@@ -71,6 +70,13 @@ function RequestDetails({ request }: { request: CertificateStaffDetail }) {
   const doc = request.document;
   const who = `${request.prenom} ${request.nom}`;
 
+  // Who will sign: set once for all by the direction, on the list of requests.
+  const signatory = useQuery({
+    queryKey: [...REQUESTS_KEY, "signataire"],
+    queryFn: ({ signal }) => requestsApi.signatory(signal),
+    ...staffQueryDefaults,
+    enabled: canUpdate && pending,
+  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: [...REQUESTS_KEY] });
   async function makeAvailable() {
     try {
@@ -172,7 +178,6 @@ function RequestDetails({ request }: { request: CertificateStaffDetail }) {
             ))}
           </ol>
         </section>
-        {canRevoke && <SignatoryForm />}
       </div>
 
       <ConfirmDialog
@@ -180,8 +185,11 @@ function RequestDetails({ request }: { request: CertificateStaffDetail }) {
         onOpenChange={setConfirmReady}
         destructive={false}
         title="Rendre cette demande disponible ?"
-        description={`L'attestation de ${who} est générée avec un numéro unique ; l'étudiant est prévenu par une notification et un e-mail. Elle ne pourra plus être refusée, seulement révoquée par la direction.`}
+        description={`L'attestation de ${who} est générée avec un numéro unique${
+          signatory.data ? `, signée par ${signatory.data.name} (${signatory.data.title})` : ""
+        } ; l'étudiant est prévenu par une notification et un e-mail. Ensuite, seule la direction pourra la révoquer : l'étudiant la verra alors « Révoquée », avec le motif.`}
         confirmLabel="Rendre disponible"
+        progress="Génération de l'attestation (PDF) et envoi de l'e-mail à l'étudiant…"
         onConfirm={makeAvailable}
       />
       <MotifDialog

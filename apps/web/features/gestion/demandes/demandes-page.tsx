@@ -10,6 +10,7 @@ import { useCentreNames } from "../shared/centres.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { REQUESTS_KEY, requestsApi } from "./api.ts";
+import { SignatoryForm } from "./signatory-form.tsx";
 import { requestLabel, STATUS_OPTIONS, StatusBadge } from "./status.tsx";
 
 const FILTERS = ["status", "type", "niveau", "centre_id", "du", "au"] as const;
@@ -122,6 +123,12 @@ export default function DemandesPage() {
         empty={{ title: "Aucune demande", message: "Les demandes des étudiants apparaîtront ici." }}
         getRowId={(r) => String(r.id)}
       />
+      {/* Set once for all by the direction; printed on every attestation issued after. */}
+      {can(me, "delete:demandes") && (
+        <div className="mt-8 max-w-xl">
+          <SignatoryForm />
+        </div>
+      )}
     </StaffPage>
   );
 }

@@ -45,7 +45,8 @@ export function SignatoryForm() {
         Signataire des attestations
       </h2>
       <p className="mt-1 text-sm text-gray-700">
-        Imprimé sur les prochaines attestations ; celles déjà émises gardent le leur.
+        Réglé une fois pour toutes : imprimé sur chaque attestation rendue disponible ensuite, quelle que soit la
+        demande. Celles déjà émises gardent le leur.
       </p>
       <StaffForm form={form} onSubmit={submit} className="mt-4 space-y-4">
         <TextField

@@ -8,6 +8,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
+import { FileInput } from "../../../components/file-input.tsx";
 import { FormAlert } from "../../../components/form-fields.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { staffErrorMessage } from "../../../lib/staff-api.ts";
@@ -92,14 +93,13 @@ export default function ImportPage() {
           <label htmlFor={fileId} className="mb-1 block text-sm font-semibold text-ink">
             Fichier CSV ou XLSX
           </label>
-          <input
+          <FileInput
             id={fileId}
             name="file"
-            type="file"
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            aria-describedby={`${fileId}-hint`}
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            className="block w-full text-sm text-ink file:mr-3 file:rounded-lg file:border file:border-gray-300 file:bg-white file:px-3 file:py-2 file:font-semibold"
+            describedBy={`${fileId}-hint`}
+            chosen={file?.name}
+            onFiles={(files) => setFile(files[0] ?? null)}
           />
           <p id={`${fileId}-hint`} className="mt-1 text-sm text-gray-700">
             Colonnes : {IMPORT_COLUMNS.join(", ")}. Séparateur virgule ou point-virgule, UTF-8. Les noms de centres,

@@ -9,6 +9,7 @@ import { useToast } from "../../../components/toaster.tsx";
 import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
+import { LoadFailed } from "../shared/load-failed.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { STUDENTS_KEY, type StudentAction, studentsApi } from "./api.ts";
 import { StatusBadge } from "./status-badge.tsx";
@@ -109,9 +110,11 @@ export default function StudentPage() {
     >
       {detail.isPending && <Spinner label="Chargement de la fiche…" showLabel />}
       {detail.isError && (
-        <p role="alert" className="rounded-xl border border-gray-200 bg-white p-6 text-gray-700">
-          {staffErrorMessage(detail.error)}
-        </p>
+        <LoadFailed
+          error={detail.error}
+          missing="Cette fiche étudiant n'existe pas."
+          back={{ to: "/gestion/etudiants", label: "Retour aux étudiants" }}
+        />
       )}
       {student && detail.data && (
         <div className="grid gap-6 lg:grid-cols-2">

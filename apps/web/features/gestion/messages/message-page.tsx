@@ -4,6 +4,8 @@ import {
   type ContactReplyRequest,
   can,
   INBOX_LIMITS,
+  STAFF_ROLE_LABELS,
+  type StaffUser,
 } from "@puerta/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
@@ -11,6 +13,7 @@ import { useParams } from "react-router";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import { FormAlert, TextAreaField, useFormErrors } from "../../../components/form-fields.tsx";
 import { useToast } from "../../../components/toaster.tsx";
+import { brand } from "../../../content/brand.ts";
 import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
@@ -18,6 +21,14 @@ import { RecordView } from "../shared/record-view.tsx";
 import { StatusPill } from "../shared/status-pill.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { MESSAGES_KEY, messagesApi } from "./api.ts";
+
+/**
+ * What the reply box starts with: the greeting and the signature the e-mail will carry, which the
+ * secretary edits. The server adds nothing around the text, so what is typed is what is sent.
+ */
+export function replyDraft(nom: string, signer: Pick<StaffUser, "name" | "role">): string {
+  return `Bonjour ${nom},\n\n\n\n${signer.name}\n${STAFF_ROLE_LABELS[signer.role]} — ${brand.academyName}`;
+}
 
 const SENDING_LABELS = { pending: "En cours d'envoi", sent: "Envoyé", failed: "Échec de l'envoi" } as const;
 
@@ -59,6 +70,7 @@ export default function MessagePage() {
         {(data) => (
           <MessageDetails
             message={data}
+            signer={me}
             canWrite={can(me, "update:messages")}
             onChanged={(next) => {
               queryClient.setQueryData([...MESSAGES_KEY, "message", id], next);
@@ -76,10 +88,12 @@ export default function MessagePage() {
 
 function MessageDetails({
   message,
+  signer,
   canWrite,
   onChanged,
 }: {
   message: ContactMessageDetail;
+  signer: StaffUser;
   canWrite: boolean;
   onChanged: (next: ContactMessageDetail) => void;
 }) {
@@ -168,36 +182,40 @@ function MessageDetails({
         )}
       </section>
 
-      {canWrite && <ReplyForm message={message} onSent={onChanged} />}
+      {canWrite && <ReplyForm message={message} signer={signer} onSent={onChanged} />}
     </div>
   );
 }
 
-function ReplyForm({
+export function ReplyForm({
   message,
+  signer,
   onSent,
 }: {
   message: ContactMessageDetail;
+  signer: Pick<StaffUser, "name" | "role">;
   onSent: (next: ContactMessageDetail) => void;
 }) {
   const toast = useToast();
   const form = useFormErrors<"message">();
   const checkboxId = useId();
-  const [text, setText] = useState("");
+  const draft = replyDraft(message.nom, signer);
+  const [text, setText] = useState(draft);
   const [markHandled, setMarkHandled] = useState(true);
   const [sending, setSending] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = await form.check<ContactReplyRequest>((s) => s.contactReplyRequest, {
-      message: text,
+      // The greeting and signature alone are no reply.
+      message: text.trim() === draft.trim() ? "" : text,
       marquer_traite: markHandled,
     });
     if (!body) return;
     setSending(true);
     try {
       const next = await messagesApi.reply(message.id, body);
-      setText("");
+      setText(draft);
       onSent(next);
       toast({ title: "Réponse envoyée.", description: message.email });
     } catch (error) {
@@ -213,7 +231,8 @@ function ReplyForm({
         Répondre par e-mail
       </h2>
       <p className="mt-1 text-sm text-gray-700">
-        La réponse part à {message.email}, avec le message d'origine cité dessous.
+        La réponse part à {message.email} exactement comme vous l'écrivez ci-dessous (salutation et signature
+        comprises), suivie du message d'origine cité.
       </p>
       <form ref={form.formRef} onSubmit={submit} noValidate className="mt-4 space-y-4">
         {form.alert && <FormAlert>{form.alert}</FormAlert>}
@@ -235,7 +254,7 @@ function ReplyForm({
             className="size-5 rounded border-gray-300 accent-brand-600"
           />
           <label htmlFor={checkboxId} className="text-ink">
-            Marquer le message comme traité
+            Marquer comme traité
           </label>
         </div>
         <button type="submit" disabled={sending} className={primaryButtonClass}>

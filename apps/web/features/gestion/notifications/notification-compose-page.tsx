@@ -15,7 +15,7 @@ import { type ReactNode, useEffect, useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import { FileUpload, useUploadQueue } from "../../../components/file-upload.tsx";
-import { FormAlert, SelectField, TextAreaField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
+import { SelectField, TextAreaField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
 import { NotificationArticle } from "../../../components/notification-article.tsx";
 import { NotificationCard } from "../../../components/notification-card.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
@@ -24,6 +24,7 @@ import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts
 import { submissionKeyOf, useSubmissionKey } from "../../../lib/submission-key.ts";
 import { uploadWithProgress } from "../../../lib/upload.ts";
 import { useStaffUser } from "../session/staff-session.ts";
+import { LoadFailed } from "../shared/load-failed.tsx";
 import { TitleField } from "../shared/publishing.tsx";
 import { StaffForm } from "../shared/staff-form.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
@@ -56,7 +57,11 @@ export default function NotificationComposePage() {
     <StaffPage title={title} crumbs={crumbs} permission={id === null ? "create:notifications" : "update:notifications"}>
       {id !== null && !existing.data ? (
         existing.isError ? (
-          <FormAlert>{staffErrorMessage(existing.error)}</FormAlert>
+          <LoadFailed
+            error={existing.error}
+            missing="Cette notification n'existe pas."
+            back={{ to: "/gestion/notifications", label: "Retour aux notifications" }}
+          />
         ) : (
           <Spinner label="Chargement de la notification..." />
         )

@@ -5,7 +5,6 @@ import { Link, useParams } from "react-router";
 import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { columnsOf, DataTable, type ListFilter } from "../../../components/data-table.tsx";
-import { FormAlert } from "../../../components/form-fields.tsx";
 import { LinkifiedText } from "../../../components/linkified-text.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { useToast } from "../../../components/toaster.tsx";
@@ -13,6 +12,7 @@ import { useListParams } from "../../../lib/list-params.ts";
 import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
+import { LoadFailed } from "../shared/load-failed.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { NOTIFICATIONS_KEY, notificationsApi } from "./api.ts";
 import { priorityLabel, readsLabel, StateBadge } from "./labels.tsx";
@@ -100,7 +100,11 @@ export default function NotificationStaffPage() {
     >
       {!data ? (
         notification.isError ? (
-          <FormAlert>{staffErrorMessage(notification.error)}</FormAlert>
+          <LoadFailed
+            error={notification.error}
+            missing="Cette notification n'existe pas."
+            back={{ to: "/gestion/notifications", label: "Retour aux notifications" }}
+          />
         ) : (
           <Spinner label="Chargement de la notification..." />
         )

@@ -9,7 +9,7 @@ import {
   type PolicyVersionCreateRequest,
 } from "@puerta/contract";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useDeferredValue, useState } from "react";
+import { type FormEvent, useDeferredValue, useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
@@ -45,6 +45,8 @@ export default function VersionPage() {
     placeholderData: keepPreviousData,
   });
   const version = report.data?.version;
+  // Set once the draft on screen is published: the page then opens at its top, on the confirmation.
+  const [justPublished, setJustPublished] = useState<string | null>(null);
   const title = version ? `${versionLabel(version)} — ${version.titre}` : "Version de la politique";
 
   return (
@@ -66,9 +68,20 @@ export default function VersionPage() {
       >
         {(shown) =>
           shown.statut === "brouillon" ? (
-            <DraftEditor key={shown.id} draft={shown} canWrite={can(me, "update:politique")} />
+            <DraftEditor
+              key={shown.id}
+              draft={shown}
+              canWrite={can(me, "update:politique")}
+              onPublished={setJustPublished}
+            />
           ) : (
-            <PublishedVersion id={id} report={report} list={list} canExport={can(me, "export:politique")} />
+            <PublishedVersion
+              id={id}
+              report={report}
+              list={list}
+              canExport={can(me, "export:politique")}
+              justPublished={justPublished}
+            />
           )
         }
       </RecordView>
@@ -79,7 +92,15 @@ export default function VersionPage() {
 const FIELDS = ["titre", "date_effet", "contenu"] as const;
 type Field = (typeof FIELDS)[number];
 
-function DraftEditor({ draft, canWrite }: { draft: PolicyVersion; canWrite: boolean }) {
+function DraftEditor({
+  draft,
+  canWrite,
+  onPublished,
+}: {
+  draft: PolicyVersion;
+  canWrite: boolean;
+  onPublished: (label: string) => void;
+}) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const form = useFormErrors<Field>();
@@ -117,6 +138,7 @@ function DraftEditor({ draft, canWrite }: { draft: PolicyVersion; canWrite: bool
     try {
       if (!(await save())) return;
       const published = await policyApi.publish(draft.id);
+      onPublished(versionLabel(published));
       await queryClient.invalidateQueries({ queryKey: POLICY_KEY });
       toast({
         title: `${versionLabel(published)} publiée.`,
@@ -248,6 +270,7 @@ function PublishedVersion({
   report,
   list,
   canExport,
+  justPublished,
 }: {
   id: string;
   report: {
@@ -260,8 +283,17 @@ function PublishedVersion({
   };
   list: ListState;
   canExport: boolean;
+  /** The label of the version just published from this page, if it was. */
+  justPublished: string | null;
 }) {
   const data = report.data as PolicyAcceptancesReport;
+  const confirmation = useRef<HTMLParagraphElement>(null);
+  // After "Publier", the form the person scrolled down to is gone: back to the top, on the news.
+  useEffect(() => {
+    if (!justPublished) return;
+    window.scrollTo?.({ top: 0 });
+    confirmation.current?.focus();
+  }, [justPublished]);
   const { version } = data;
   const share = data.etudiants_actifs === 0 ? 0 : Math.round((data.acceptees / data.etudiants_actifs) * 100);
   const facts: [string, string][] = [
@@ -270,6 +302,16 @@ function PublishedVersion({
   ];
   return (
     <div className="space-y-8">
+      {justPublished && (
+        <p
+          ref={confirmation}
+          tabIndex={-1}
+          role="status"
+          className="rounded-xl border border-green-200 bg-green-50 px-5 py-4 font-semibold text-green-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        >
+          {justPublished} publiée : elle est en vigueur, et chaque étudiant devra l'accepter à sa prochaine visite.
+        </p>
+      )}
       <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start">
         <dl className="grid gap-x-6 gap-y-2 rounded-xl border border-gray-200 bg-white p-5 sm:grid-cols-[8rem_1fr]">
           <div className="contents">

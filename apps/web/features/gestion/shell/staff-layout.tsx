@@ -112,8 +112,13 @@ function StaffFrame({ user, onSigningOut }: { user: StaffUser; onSigningOut: () 
             Menu
           </button>
         </div>
-        <div id={navId} className={`${menuOpen ? "flex" : "hidden"} flex-1 flex-col lg:flex`}>
-          <nav aria-label="Sections de la gestion" className="flex-1 px-3 pb-4">
+        {/* On a wide screen the sidebar is the screen's height: the sections scroll inside it, so
+            that the identity, "Changer mon mot de passe" and "Se déconnecter" stay on screen. */}
+        <div id={navId} className={`${menuOpen ? "flex" : "hidden"} flex-1 flex-col lg:flex lg:min-h-0`}>
+          <nav
+            aria-label="Sections de la gestion"
+            className="flex-1 px-3 pb-4 lg:min-h-0 lg:overflow-y-auto lg:overscroll-contain"
+          >
             <ul className="space-y-1">
               {staffSections(user).map((section) => (
                 <li key={section.path}>
@@ -158,7 +163,7 @@ function StaffIdentity({ user, onSigningOut }: { user: StaffUser; onSigningOut: 
     navigate("/gestion/connexion", { replace: true });
   }
   return (
-    <div className="border-t border-gray-200 px-4 py-4">
+    <div className="shrink-0 border-t border-gray-200 px-4 py-4">
       <p className="font-semibold text-ink">{user.name}</p>
       <p className="text-sm text-gray-700">{STAFF_ROLE_LABELS[user.role]}</p>
       <NavLink
