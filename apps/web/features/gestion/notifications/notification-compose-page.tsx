@@ -20,7 +20,7 @@ import { NotificationArticle } from "../../../components/notification-article.ts
 import { NotificationCard } from "../../../components/notification-card.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { useToast } from "../../../components/toaster.tsx";
-import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { submissionKeyOf, useSubmissionKey } from "../../../lib/submission-key.ts";
 import { uploadWithProgress } from "../../../lib/upload.ts";
 import { useStaffUser } from "../session/staff-session.ts";

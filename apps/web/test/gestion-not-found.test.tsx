@@ -4,13 +4,13 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "../../../components/toaster.tsx";
-import { createQueryClient } from "../../../lib/query-client.tsx";
-import { serveByPath } from "../../../test/network.ts";
-import StudentPage from "../etudiants/student-page.tsx";
-import NotificationComposePage from "../notifications/notification-compose-page.tsx";
-import NotificationStaffPage from "../notifications/notification-page.tsx";
-import { StaffUserContext } from "../session/staff-session.ts";
+import { Toaster } from "../components/toaster.tsx";
+import StudentPage from "../features/gestion/etudiants/student-page.tsx";
+import NotificationComposePage from "../features/gestion/notifications/notification-compose-page.tsx";
+import NotificationStaffPage from "../features/gestion/notifications/notification-page.tsx";
+import { StaffUserContext } from "../features/gestion/session/staff-session.ts";
+import { createQueryClient } from "../lib/query-client.tsx";
+import { serveByPath } from "./network.ts";
 
 const DIRECTION = {
   id: 1,
