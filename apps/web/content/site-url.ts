@@ -1,6 +1,7 @@
 /**
- * The canonical base URL of the public site, from PUBLIC_URL at build time
- * (default http://localhost:3000), without a trailing slash.
+ * The canonical base URL of the public site, without a trailing slash: in a build, the
+ * placeholder origin the server replaces with its PUBLIC_URL (content/vite-plugin.ts); in
+ * development, PUBLIC_URL (default http://localhost:3000).
  */
 export const SITE_URL: string = (import.meta.env.PUBLIC_URL ?? "http://localhost:3000").replace(/\/+$/, "");
 
