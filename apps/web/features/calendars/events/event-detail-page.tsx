@@ -119,6 +119,13 @@ function EventDetail({ event }: { event: CalendarEvent }) {
           </div>
           <div className="flex items-center gap-2">
             <dt>
+              <Clock aria-hidden="true" className="size-5 text-gray-600" />
+              <span className="sr-only">Horaire</span>
+            </dt>
+            <dd>{event.hours}</dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt>
               <MapPin aria-hidden="true" className="size-5 text-gray-600" />
               <span className="sr-only">Lieu</span>
             </dt>
@@ -135,7 +142,7 @@ function EventDetail({ event }: { event: CalendarEvent }) {
         <p className="mt-5 whitespace-pre-line break-words text-gray-800">{event.description}</p>
         <div className="mt-6 rounded-xl bg-gray-50 p-4">
           <p className="flex items-center gap-2 font-semibold text-ink">
-            <Clock aria-hidden="true" className="size-5 text-gray-600" />
+            <CalendarDays aria-hidden="true" className="size-5 text-gray-600" />
             <span className="first-letter:uppercase">{formatFrenchDate(jour_evenement, { weekday: true })}</span>
           </p>
           <p
