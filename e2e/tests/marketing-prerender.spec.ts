@@ -74,6 +74,8 @@ test("sitemap.xml lists the pages and every post; robots.txt points to it", asyn
   expect(urls).toContain("/");
   expect(urls).toContain("/pourquoi-puerta");
   expect(urls).toContain("/politique-de-confidentialite");
+  expect(urls).toContain("/contactez-nous");
+  expect(urls).not.toContain("/login");
   expect(urls.filter((u) => u.startsWith("/blog-2/"))).toHaveLength(24);
   expect(urls).toContain("/blog-2/bourse-d'excellence-25-pour-cent");
 
@@ -85,4 +87,8 @@ test("sitemap.xml lists the pages and every post; robots.txt points to it", asyn
   }
   const robots = await (await page.request.get("/robots.txt")).text();
   expect(robots).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+});
+
+test("the sign-in page is kept out of search indexes", async ({ page }) => {
+  expect(await rawHtml(page.request, "/login")).toContain('<meta name="robots" content="noindex"/>');
 });

@@ -3,12 +3,20 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadPosts } from "./posts.ts";
+import { sitemapPaths } from "./site-paths.ts";
 import { validateContent, validateContentFile } from "./validate.ts";
 
 const here = import.meta.dirname;
 const json = (file: string) => JSON.parse(readFileSync(path.join(here, file), "utf8"));
 
 describe("marketing content", () => {
+  it("lists the contact page in the sitemap, never the sign-in forms", () => {
+    const paths = sitemapPaths();
+    expect(paths).toContain("/contactez-nous");
+    expect(paths).not.toContain("/login");
+    expect(paths).not.toContain("/forgot-password");
+  });
+
   it("is valid as shipped", () => {
     expect(() => validateContent(here)).not.toThrow();
   });
