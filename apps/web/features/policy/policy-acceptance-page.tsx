@@ -48,7 +48,7 @@ export default function PolicyAcceptancePage() {
               message={policy.error instanceof NoPolicy ? m.none : m.loadFailed}
               onRetry={policy.error instanceof NoPolicy ? undefined : () => void policy.refetch()}
             />
-          ) : acceptance.data.acceptedAt ? (
+          ) : acceptance.data?.acceptedAt ? (
             <PolicyAccepted policy={policy.data} acceptedAt={acceptance.data.acceptedAt} />
           ) : (
             <PolicyForm policy={policy.data} />
