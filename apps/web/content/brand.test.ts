@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import brandJson from "./brand.json";
-import { aboutPath, brand, chatLink, postalAddress } from "./brand.ts";
+import { aboutPath, brand, centreChatLink, chatLink, postalAddress } from "./brand.ts";
 import { validateContentFile } from "./validate.ts";
 
 const parseBrand = (data: unknown) => validateContentFile("brand.json", data);
@@ -29,5 +29,13 @@ describe("chatLink", () => {
   });
   it("opens the chat without text when no greeting is given (a centre's phone)", () => {
     expect(chatLink("+212 6 61-00 10 01")).toBe("https://wa.me/212661001001");
+  });
+});
+
+describe("centreChatLink", () => {
+  it("keeps the number's digits and its plus", () => {
+    const link = new URL(centreChatLink("+212 6 61-00 10 01"));
+    expect(link.origin + link.pathname).toBe("https://api.whatsapp.com/send");
+    expect(link.searchParams.get("phone")).toBe("+212661001001");
   });
 });

@@ -431,7 +431,8 @@ export const CALENDAR_TEXTS = {
   past: "Événement passé",
   noHolidays: "Aucun jour férié",
   noHolidaysThisYear: "Aucun jour férié trouvé pour cette année.",
-  noHolidaysInMonth: (month: string) => `Aucun jour férié trouvé pour le mois de ${month}.`,
+  // A month is lower-case inside a French sentence ("le mois de février"), capitalised as a filter label.
+  noHolidaysInMonth: (month: string) => `Aucun jour férié trouvé pour le mois de ${month.toLocaleLowerCase("fr-FR")}.`,
   loadError: "Erreur de chargement",
   retry: "Réessayer",
   connectionError: (message: string) => `Erreur de connexion: ${message}`,
