@@ -47,6 +47,6 @@ export function keepChatButtonClear(button: HTMLElement): void {
   // A form drawn later (a student page's data, an error message moving the fields down, a
   // textarea resized by its handle) moves the controls without a scroll.
   new MutationObserver(schedule).observe(document.body, { childList: true, subtree: true });
-  new ResizeObserver(schedule).observe(document.body);
+  if (typeof ResizeObserver !== "undefined") new ResizeObserver(schedule).observe(document.body);
   schedule();
 }
