@@ -58,7 +58,9 @@ test("the demo flow: sign in, a gated page leads to the policy, accepting goes o
   await expect(page).toHaveURL(/\/profile$/);
   // The policy page says it was accepted, and when, instead of asking again.
   await page.goto("/policy-acceptance");
-  await expect(page.getByText(/^Vous avez accepté cette politique le \d{1,2} \S+ \d{4} à \d{2}:\d{2}\.$/)).toBeVisible();
+  await expect(
+    page.getByText(/^Vous avez accepté cette politique le \d{1,2} \S+ \d{4} à \d{2}:\d{2}\.$/),
+  ).toBeVisible();
   await expect(page.getByRole("checkbox")).toHaveCount(0);
 });
 
