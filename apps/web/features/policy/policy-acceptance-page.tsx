@@ -194,11 +194,11 @@ function PolicyHeading({ policy, titleId }: { policy: Policy; titleId: string })
           {titleOf(policy)}
         </h1>
         <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-gray-600">
-          <div className="flex gap-1">
+          <div className="flex flex-wrap gap-x-1">
             <dt>En vigueur depuis le</dt>
             <dd className="font-semibold text-gray-800">{formatPolicyDate(policy.effective_date)}</dd>
           </div>
-          <div className="flex gap-1">
+          <div className="flex flex-wrap gap-x-1">
             <dt>Dernière mise à jour le</dt>
             <dd className="font-semibold text-gray-800">{formatPolicyDate(policy.last_updated)}</dd>
           </div>

@@ -79,7 +79,8 @@ function EventDetail({ event }: { event: CalendarEvent }) {
 
   return (
     <article className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <div className="bg-gray-100">
+      {/* Grey only behind a missing poster: a text column taller than the poster leaves white below it. */}
+      <div>
         {poster ? (
           <img
             src={poster}
@@ -89,7 +90,7 @@ function EventDetail({ event }: { event: CalendarEvent }) {
             className="aspect-[3/4] h-auto w-full object-cover"
           />
         ) : (
-          <div className="grid aspect-[3/4] w-full place-items-center text-gray-600">
+          <div className="grid aspect-[3/4] w-full place-items-center bg-gray-100 text-gray-600">
             {poster === null || !event.affiche ? (
               <span className="flex flex-col items-center gap-2 text-sm">
                 <ImageOff aria-hidden="true" className="size-8" />
