@@ -41,6 +41,9 @@ export const FIXTURE_STUDENTS = {
   calendarHolidays: student("calendar-holidays", "Ain Sebaa", true),
   passwordReset: student("password-reset", "Zenith", true),
   passwordChange: student("password-change", "Ain Sebaa", true),
+  // On a phone: a student's forms seen, never sent (phone.spec.ts).
+  phone: student("phone", "Zenith", true),
+  phonePolicy: student("phone-policy", "Ain Sebaa", false),
   gestionNotificationsAin: student("gestion-notifications-ain", "Ain Sebaa", true),
   gestionNotificationsZenith: student("gestion-notifications-zenith", "Zenith", true),
   gestionCalendarsAinSebaa: student("gestion-calendars-ain-sebaa", "Ain Sebaa", true),

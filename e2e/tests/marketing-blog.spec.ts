@@ -5,9 +5,10 @@ test("the blog lists 24 posts in 1, 2 then 3 columns, each linking to its slug",
   await expect(page.getByRole("heading", { level: 1, name: "Blog" })).toBeVisible();
   const cards = page.getByRole("main").getByRole("listitem");
   await expect(cards).toHaveCount(24);
+  // Newest first: the post of 3 November 2025.
   await expect(cards.first().getByRole("link")).toHaveAttribute(
     "href",
-    "/blog-2/étudier-en-espagne-après-le-bac-marocain",
+    "/blog-2/les-épreuves-de-la-selectividad-expliquées",
   );
   const columns = () =>
     page

@@ -250,7 +250,7 @@ test("centres: three cards, chat links built from the phone number, lazy map fra
     "Centre Zenith",
   ]);
   const chat = centres.getByRole("link", { name: /\+212 6 61 00 10 01/ });
-  await expect(chat).toHaveAttribute("href", "https://wa.me/212661001001");
+  await expect(chat).toHaveAttribute("href", "https://api.whatsapp.com/send?phone=%2B212661001001");
   await expect(chat).toHaveAttribute("target", "_blank");
   await expect(centres.locator("iframe")).toHaveCount(3);
   await expect(centres.locator("iframe").first()).toHaveAttribute("loading", "lazy");

@@ -71,6 +71,9 @@ test.describe("desktop (1280 px)", () => {
     await expect(footer).toContainText("© 2025 Puerta");
     await expect(footer.getByRole("link", { name: "Politique de confidentialité" })).toBeVisible();
 
+    // The chat button steps aside while a form is under it (the login form here, decision 097):
+    // it is seen at the top of the home page.
+    await page.goto("/");
     const chat = page.getByRole("link", { name: /Discuter avec Puerta sur WhatsApp/ });
     await expect(chat).toBeVisible();
     await expect(chat).toHaveAttribute("target", "_blank");

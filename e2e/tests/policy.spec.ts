@@ -29,7 +29,7 @@ test("the demo flow: sign in, a gated page leads to the policy, accepting goes o
   await expect(page).toHaveURL(/\/policy-acceptance$/);
   await expect(page.getByRole("heading", { level: 1, name: "Politique de non-remboursement" })).toBeVisible();
   await expect(page.getByText(/En vigueur depuis le\s*1 septembre 2025/)).toBeVisible();
-  await expect(page.getByText("Dernière mise à jour :")).toBeVisible();
+  await expect(page.getByText("Dernière mise à jour le")).toBeVisible();
   // The header (and its navigation) is hidden on this page; the footer stays.
   await expect(page.getByRole("banner")).toHaveCount(0);
   await expect(page.getByRole("navigation", { name: "Navigation principale" })).toHaveCount(0);
@@ -56,6 +56,12 @@ test("the demo flow: sign in, a gated page leads to the policy, accepting goes o
   // Accepted: gated pages open now.
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/profile$/);
+  // The policy page says it was accepted, and when, instead of asking again.
+  await page.goto("/policy-acceptance");
+  await expect(
+    page.getByText(/^Vous avez accepté cette politique le \d{1,2} \S+ \d{4} à \d{2}:\d{2}\.$/),
+  ).toBeVisible();
+  await expect(page.getByRole("checkbox")).toHaveCount(0);
 });
 
 test("the checkbox and the button wait for the text to be scrolled within 10 px of its bottom", async ({ page }) => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { etudiants, notificationReads, notifications } from "../src/db/schema/index.ts";
 import { createAccessToken, createStudent } from "./factories.ts";
 import { acceptPolicyAs, bearer, createTestApp, DEMO_STUDENTS, login, type TestApp } from "./helpers.ts";
+import { DEMO_STAFF, signInStaff } from "./staff/support.ts";
 
 type Student = { id: number; centreId: number; optionId: number; filiereId: number; token: string };
 
@@ -264,5 +265,63 @@ describe("notifications", () => {
     const withoutPhoto = seeded.find((n) => !n.photoKey && n.typeDestinataire === "tous");
     expect((await get(first.token, `/api/notifications/${withoutPhoto?.id}/photo`)).statusCode).toBe(404);
     expect((await t.app.inject({ method: "GET", url: detail.photo })).statusCode).toBe(401);
+  });
+
+  describe("tout marquer comme lu (POST /api/notifications/read-all)", () => {
+    const readAll = (token?: string) =>
+      t.app.inject({ method: "POST", url: "/api/notifications/read-all", headers: token ? bearer(token) : {} });
+
+    it("requires a token", async () => {
+      const response = await readAll();
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: "Non authentifié." });
+    });
+
+    it("marks every notification of the student's list read in one call, only theirs, idempotently", async () => {
+      const forFirst = await addNotification({ typeDestinataire: "etudiant_specifique", etudiantIds: [first.id] });
+      const forSecond = await addNotification({ typeDestinataire: "etudiant_specifique", etudiantIds: [second.id] });
+      const scheduled = await addNotification({
+        typeDestinataire: "tous",
+        publishedAt: sql`now() + interval '1 day'` as unknown as Date,
+      });
+      const everyone = await addNotification({ typeDestinataire: "tous" });
+      const unread = async (token: string) =>
+        ((await get(token, "/api/notifications")).json().data as Array<{ viewed_by: number[] }>).filter(
+          (n) => n.viewed_by.length === 0,
+        ).length;
+      const before = await unread(first.token);
+      expect(before).toBeGreaterThan(1);
+      const secondBefore = await unread(second.token);
+
+      const response = await readAll(first.token);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ success: true, marked: before });
+      // The badge counts what the list shows unread: nothing is left.
+      expect(await unread(first.token)).toBe(0);
+      const again = await readAll(first.token);
+      expect(again.json()).toEqual({ success: true, marked: 0 });
+
+      const readers = async (id: number) =>
+        (await t.database.db.select().from(notificationReads).where(eq(notificationReads.notificationId, id))).map(
+          (r) => r.etudiantId,
+        );
+      expect(await readers(forFirst)).toEqual([first.id]);
+      expect(await readers(everyone)).toEqual([first.id]);
+      expect(await readers(forSecond)).toEqual([]);
+      expect(await readers(scheduled)).toEqual([]);
+      expect(await unread(second.token)).toBe(secondBefore);
+    });
+
+    it("counts in the back-office's reads of a notification", async () => {
+      const id = await addNotification({ typeDestinataire: "tous", titre: "Lue par tout marquer" });
+      await readAll(second.token);
+      const { browser } = await signInStaff(t, DEMO_STAFF.direction);
+      const lectures = await browser.get(`/api/gestion/notifications/${id}/lectures?lecture=lue`);
+      expect(lectures.statusCode).toBe(200);
+      const row = (lectures.json().data as Array<{ etudiant_id: number; read_at: string | null }>).find(
+        (r) => r.etudiant_id === second.id,
+      );
+      expect(row?.read_at).toEqual(expect.any(String));
+    });
   });
 });

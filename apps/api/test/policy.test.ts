@@ -43,7 +43,7 @@ describe("policy", () => {
   it("reports the policy as not accepted at first", async () => {
     const res = await status();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, has_accepted: false, accepted: false });
+    expect(res.json()).toEqual({ success: true, has_accepted: false, accepted: false, accepted_at: null });
   });
 
   it("serves the policy in force", async () => {
@@ -93,8 +93,16 @@ describe("policy", () => {
   it("accepts accepted=true and stores the time, version, address and browser", async () => {
     const res = await accept({ accepted: true, extra: "ignoré" }, { "user-agent": "Mozilla/5.0 (Test Puerta)" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, has_accepted: true, accepted: true });
-    expect((await status()).json()).toEqual({ success: true, has_accepted: true, accepted: true });
+    const acceptedAt = res.json().accepted_at;
+    expect(Math.abs(Date.parse(acceptedAt) - Date.now())).toBeLessThan(60_000);
+    expect(res.json()).toEqual({ success: true, has_accepted: true, accepted: true, accepted_at: acceptedAt });
+    // The status says since when, for the page that shows an accepted policy.
+    expect((await status()).json()).toEqual({
+      success: true,
+      has_accepted: true,
+      accepted: true,
+      accepted_at: acceptedAt,
+    });
 
     const rows = await acceptances();
     expect(rows).toHaveLength(1);
@@ -106,7 +114,7 @@ describe("policy", () => {
     for (const accepted of ["true", "1"]) {
       const res = await accept({ accepted });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, has_accepted: true, accepted: true });
+      expect(res.json()).toMatchObject({ success: true, has_accepted: true, accepted: true });
     }
     expect(await acceptances()).toHaveLength(1);
   });
@@ -115,7 +123,7 @@ describe("policy", () => {
     await t.database.db.execute(sql`
       insert into policies (version, title, content, effective_date)
       values (2, 'Politique de non-remboursement (2026)', 'Article 1 — Nouvelle version', '2026-01-01')`);
-    expect((await status()).json()).toEqual({ success: true, has_accepted: false, accepted: false });
+    expect((await status()).json()).toEqual({ success: true, has_accepted: false, accepted: false, accepted_at: null });
     expect((await content()).json().policy).toMatchObject({
       version: 2,
       title: "Politique de non-remboursement (2026)",
@@ -150,7 +158,7 @@ describe("policy", () => {
   it("with no policy published: nothing to accept, and the content is a 404 in French", async () => {
     await t.database.db.execute(sql`delete from policy_acceptances`);
     await t.database.db.execute(sql`delete from policies`);
-    expect((await status()).json()).toEqual({ success: true, has_accepted: true, accepted: true });
+    expect((await status()).json()).toEqual({ success: true, has_accepted: true, accepted: true, accepted_at: null });
     const res = await content();
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ success: false, message: "Aucune politique disponible" });

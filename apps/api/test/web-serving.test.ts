@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
+import { BUILD_ORIGIN_PLACEHOLDER } from "@puerta/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
@@ -201,6 +202,65 @@ describe("serving the built web app", () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe("a build served at another address than the one it was built for", () => {
+  let t: TestApp;
+  let webDir: string;
+  const PUBLIC_URL = "https://www.academie-exemple.ma";
+  const O = BUILD_ORIGIN_PLACEHOLDER;
+  const jsonLd = `{"@context":"https://schema.org","url":"${O}/dele"}`;
+  const PAGE = `<!DOCTYPE html><html lang="fr"><head><title>DELE</title><link rel="canonical" href="${O}/dele"/><meta property="og:url" content="${O}/dele"/><meta property="og:image" content="${O}/media/video/hero.webp"/><meta name="twitter:image" content="${O}/media/video/hero.webp"/><script type="application/ld+json">${jsonLd}</script></head><body><h1>DELE</h1></body></html>`;
+  beforeAll(async () => {
+    webDir = fakeWebDir();
+    mkdirSync(path.join(webDir, "dele"));
+    writeFileSync(path.join(webDir, "dele", "index.html"), PAGE);
+    const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset><url><loc>${O}/</loc></url><url><loc>${O}/dele</loc></url></urlset>\n`;
+    writeFileSync(path.join(webDir, "sitemap.xml"), sitemap);
+    writeFileSync(path.join(webDir, "sitemap.xml.br"), brotliCompressSync(sitemap));
+    writeFileSync(path.join(webDir, "robots.txt"), `User-agent: *\nAllow: /\n\nSitemap: ${O}/sitemap.xml\n`);
+    t = await createTestApp({ seed: false, env: { WEB_DIR: webDir, PUBLIC_URL } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it("names the server's PUBLIC_URL in every tag of a page, with a CSP hash of the rewritten inline script", async () => {
+    for (const encoding of ["identity", "br"]) {
+      const res = await t.app.inject({ method: "GET", url: "/dele", headers: { "accept-encoding": encoding } });
+      const html = encoding === "br" ? brotliDecompressSync(res.rawPayload).toString("utf8") : res.body;
+      expect(html).not.toContain(O);
+      expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/dele"/>`);
+      expect(html).toContain(`<meta property="og:url" content="${PUBLIC_URL}/dele"/>`);
+      expect(html).toContain(`<meta property="og:image" content="${PUBLIC_URL}/media/video/hero.webp"/>`);
+      expect(html).toContain(`<meta name="twitter:image" content="${PUBLIC_URL}/media/video/hero.webp"/>`);
+      const script = jsonLd.replace(O, PUBLIC_URL);
+      expect(html).toContain(script);
+      expect(scriptSrc(res.headers["content-security-policy"])).toContain(sha(script));
+    }
+  });
+
+  it("serves sitemap.xml and robots.txt with the server's PUBLIC_URL, compressed or not", async () => {
+    const sitemap = await t.app.inject({ method: "GET", url: "/sitemap.xml" });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers["content-type"]).toBe("application/xml; charset=utf-8");
+    expect(sitemap.body).toContain(`<loc>${PUBLIC_URL}/dele</loc>`);
+    expect(sitemap.body).not.toContain(O);
+    const br = await t.app.inject({ method: "GET", url: "/sitemap.xml", headers: { "accept-encoding": "br" } });
+    expect(brotliDecompressSync(br.rawPayload).toString("utf8")).toBe(sitemap.body);
+    // The build's precompressed copy still names the placeholder: it is never served.
+    expect((await t.app.inject({ method: "GET", url: "/sitemap.xml.br" })).body).not.toContain(O);
+    const robots = await t.app.inject({ method: "GET", url: "/robots.txt" });
+    expect(robots.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(robots.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    const again = await t.app.inject({
+      method: "GET",
+      url: "/robots.txt",
+      headers: { "if-none-match": String(robots.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { CalendarColor } from "@puerta/contract";
-import { CalendarDays, type LucideIcon, MapPin, Users } from "lucide-react";
+import { CalendarDays, Clock, type LucideIcon, MapPin, Users } from "lucide-react";
 import type { ReactNode } from "react";
 
 /** Literal class names per colour token, so that Tailwind finds them in this file. */
@@ -36,6 +36,8 @@ type Props = {
   /** The day in French and its machine-readable form. */
   date: string;
   rawDate: string;
+  /** An event's hours ("14:30 – 17:00", "Toute la journée"); a holiday has none. */
+  hours?: string;
   description: string;
   location: string;
   participants: string;
@@ -57,9 +59,18 @@ export function CalendarCard(props: Props) {
           <Icon aria-hidden="true" className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
-          <p className="flex items-center gap-1.5 text-sm font-medium text-gray-700">
-            <CalendarDays aria-hidden="true" className="size-4" />
-            <time dateTime={rawDate.slice(0, 10)}>{date}</time>
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-medium text-gray-700">
+            <span className="inline-flex items-center gap-1.5">
+              <CalendarDays aria-hidden="true" className="size-4" />
+              <time dateTime={rawDate.slice(0, 10)}>{date}</time>
+            </span>
+            {props.hours ? (
+              <span className="inline-flex items-center gap-1.5">
+                <Clock aria-hidden="true" className="size-4" />
+                <span className="sr-only">Horaire : </span>
+                {props.hours}
+              </span>
+            ) : null}
           </p>
           <h2 className="mt-1 text-lg font-bold leading-snug break-words text-ink">
             {props.renderTitle ? props.renderTitle(title) : title}

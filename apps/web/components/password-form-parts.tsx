@@ -15,6 +15,7 @@ export function PasswordField({
   onChange,
   autoComplete,
   error,
+  invalid,
   disabled,
   hint,
 }: {
@@ -24,6 +25,8 @@ export function PasswordField({
   onChange: (value: string) => void;
   autoComplete: "current-password" | "new-password";
   error?: string;
+  /** In error without a text of its own (the form's message already says it). */
+  invalid?: boolean;
   disabled?: boolean;
   hint?: string;
 }) {
@@ -45,7 +48,7 @@ export function PasswordField({
           value={value}
           onChange={(event) => onChange(event.target.value)}
           disabled={disabled}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={error || invalid ? true : undefined}
           aria-describedby={describedBy || undefined}
           className={`${inputClass} pr-12`}
         />

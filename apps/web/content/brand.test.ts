@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { aboutPath, brand, chatLink, postalAddress } from "./brand.ts";
+import { aboutPath, brand, centreChatLink, chatLink, postalAddress } from "./brand.ts";
 import { validateBrand } from "./validate.ts";
 
 const brandJson = brand;
@@ -37,5 +37,13 @@ describe("chatLink", () => {
   });
   it("opens the chat without text when no greeting is given (a centre's phone)", () => {
     expect(chatLink("+212 6 61-00 10 01")).toBe("https://wa.me/212661001001");
+  });
+});
+
+describe("centreChatLink", () => {
+  it("keeps the number's digits and its plus", () => {
+    const link = new URL(centreChatLink("+212 6 61-00 10 01"));
+    expect(link.origin + link.pathname).toBe("https://api.whatsapp.com/send");
+    expect(link.searchParams.get("phone")).toBe("+212661001001");
   });
 });

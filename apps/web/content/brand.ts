@@ -24,6 +24,15 @@ export function chatLink(number: string, greeting?: string): string {
   return greeting ? `${base}?text=${encodeURIComponent(greeting)}` : base;
 }
 
+/**
+ * A centre's phone as a chat link (docs/spec/marketing-site.md section 3: the number without
+ * its non-digit characters, except the plus; decision 030): on api.whatsapp.com/send, whose
+ * `phone` keeps the "+" (written %2B, a bare "+" in a query string reads as a space).
+ */
+export function centreChatLink(phone: string): string {
+  return `https://api.whatsapp.com/send?phone=${encodeURIComponent(phone.replace(/[^\d+]/g, ""))}`;
+}
+
 /** The postal address on one line: "25, boulevard d'Anfa, 20000 Casablanca, Maroc". */
 export function postalAddress({ street, postalCode, city, country }: Brand["address"]): string {
   return `${street}, ${postalCode} ${city}, ${country}`;

@@ -2,13 +2,41 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadPosts } from "./posts.ts";
+import { loadPosts, newestFirst } from "./posts.ts";
+import { sitemapPaths } from "./site-paths.ts";
 import { validateContent, validateContentFile } from "./validate.ts";
 
 const here = import.meta.dirname;
 const json = (file: string) => JSON.parse(readFileSync(path.join(here, file), "utf8"));
 
 describe("marketing content", () => {
+  it("orders the blog newest first, the undated posts after", () => {
+    const ordered = newestFirst(loadPosts());
+    const dated = ordered.filter((post) => post.date);
+    expect(dated.map((post) => post.date)).toEqual(
+      dated
+        .map((post) => post.date)
+        .sort()
+        .reverse(),
+    );
+    expect(ordered.slice(0, dated.length).every((post) => post.date)).toBe(true);
+    expect(ordered[0]?.date).toBe("2025-11-03");
+  });
+
+  it("gives each post's social tags the reading time the page shows", () => {
+    for (const post of loadPosts().filter((p) => p.meta && p.readTime)) {
+      const minutes = Number.parseInt(post.readTime, 10);
+      expect(post.meta?.twitterData2, post.slug).toBe(minutes === 1 ? "1 minute" : `${minutes} minutes`);
+    }
+  });
+
+  it("lists the contact page in the sitemap, never the sign-in forms", () => {
+    const paths = sitemapPaths();
+    expect(paths).toContain("/contactez-nous");
+    expect(paths).not.toContain("/login");
+    expect(paths).not.toContain("/forgot-password");
+  });
+
   it("is valid as shipped", () => {
     expect(() => validateContent(here)).not.toThrow();
   });

@@ -48,6 +48,18 @@ export function loadPosts(dir = BLOG_DIR): Post[] {
   return posts;
 }
 
+/**
+ * The blog's reading order: dated posts newest first, then the posts without a date (the
+ * spec leaves posts 10 to 24 undated) in their own order.
+ */
+export function newestFirst<T extends { id: number; date: string }>(posts: readonly T[]): T[] {
+  return [...posts].sort((a, b) => {
+    if (a.date && b.date) return b.date.localeCompare(a.date) || a.id - b.id;
+    if (a.date || b.date) return a.date ? -1 : 1;
+    return a.id - b.id;
+  });
+}
+
 export function summarise({ id, slug, title, excerpt, image, category, date }: Post): PostSummary {
   return { id, slug, title, excerpt, image, category, date };
 }

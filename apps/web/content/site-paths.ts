@@ -22,7 +22,14 @@ export function blogPaths(): string[] {
   return loadPosts().flatMap((post) => [`/blog-2/${post.slug}`, `/blog/${post.id}`]);
 }
 
-/** Pages and posts for the sitemap; /blog and /blog/{id} only repeat /blog-2 pages. */
+/**
+ * Pages and posts for the sitemap; /blog and /blog/{id} only repeat /blog-2 pages. The contact
+ * page is a public page of its own; /login and /forgot-password are not for search (noindex).
+ */
 export function sitemapPaths(): string[] {
-  return [...MARKETING_PATHS.filter((p) => p !== "/blog"), ...loadPosts().map((post) => `/blog-2/${post.slug}`)];
+  return [
+    ...MARKETING_PATHS.filter((p) => p !== "/blog"),
+    "/contactez-nous",
+    ...loadPosts().map((post) => `/blog-2/${post.slug}`),
+  ];
 }

@@ -1,5 +1,6 @@
 import { readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
+import { BUILD_ORIGIN_PLACEHOLDER } from "@puerta/contract";
 import type { Plugin } from "vite";
 import { sitemapPaths } from "./site-paths.ts";
 import { validateContent } from "./validate.ts";
@@ -46,19 +47,27 @@ export function decodePrerenderedNames(dir: string): void {
 
 /**
  * Marketing content at build time: validates every content file (a bad entry fails the
- * build naming the file and field), gives the pages PUBLIC_URL for canonical URLs, and
+ * build naming the file and field), gives the pages their site origin for canonical URLs, and
  * writes sitemap.xml and robots.txt from the same page list that is prerendered.
+ *
+ * A build writes BUILD_ORIGIN_PLACEHOLDER, never PUBLIC_URL: the server puts its own PUBLIC_URL
+ * in its place when it loads the build (apps/api/src/modules/web/pages.ts, decision 096), so a
+ * build made before the environment file exists, or served at another address, is still right.
+ * The development server has no such rewrite and uses PUBLIC_URL directly.
  */
 export function marketingContent(): Plugin {
-  const base = siteUrlFromEnv();
+  let base = BUILD_ORIGIN_PLACEHOLDER;
   return {
     name: "puerta-marketing-content",
-    config: () => ({
-      define: {
-        "import.meta.env.PUBLIC_URL": JSON.stringify(base),
-        "import.meta.env.PUERTA_BLOG_DIR": JSON.stringify(path.join(CONTENT_DIR, "blog")),
-      },
-    }),
+    config: (_config, { command }) => {
+      if (command !== "build") base = siteUrlFromEnv();
+      return {
+        define: {
+          "import.meta.env.PUBLIC_URL": JSON.stringify(base),
+          "import.meta.env.PUERTA_BLOG_DIR": JSON.stringify(path.join(CONTENT_DIR, "blog")),
+        },
+      };
+    },
     buildStart() {
       validateContent(CONTENT_DIR);
     },

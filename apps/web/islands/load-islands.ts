@@ -1,3 +1,4 @@
+import { keepChatButtonClear } from "../app/layout/chat-clearance.ts";
 import { requestCsrfCookie } from "../lib/api.ts";
 import { firstScreenDrawn } from "../lib/first-screen.ts";
 import { whenNeeded } from "./when-needed.ts";
@@ -13,6 +14,8 @@ export function loadIslands(filesByIsland: Record<string, string[]>): void {
   // docs/spec/student-portal.md section 2: the app asks for its CSRF cookie at start-up; on a public page, the
   // islands are the app.
   void requestCsrfCookie();
+  const chat = document.querySelector<HTMLElement>("[data-chat-button]");
+  if (chat) keepChatButtonClear(chat);
   const asked = new Set<string>();
   for (const frame of document.querySelectorAll<HTMLElement>("puerta-island[data-island]")) {
     const name = frame.dataset.island ?? "";

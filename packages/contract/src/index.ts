@@ -1,5 +1,6 @@
 export * from "./limits.ts";
 export * from "./messages.ts";
+export * from "./public-url.ts";
 export * from "./routes.ts";
 export * from "./rules/calendars.ts";
 export * from "./rules/calendars-staff.ts";

@@ -4,6 +4,7 @@ import {
   calendarDay,
   type EventType,
   filterByMonth,
+  formatEventHours,
   formatFrenchDate,
   holidayCategory,
   inferEventType,
@@ -173,9 +174,17 @@ describe("display mappings", () => {
       participants: "Tous les étudiants",
       color: "teal",
       raw_date: "2027-03-20",
+      hours: "Toute la journée",
       affiche: "/api/parascolaires/7/affiche",
       originalData: { jour_evenement: "2027-03-20", is_future: true },
     });
+  });
+  it("gives an event the hours the staff entered, or the whole day", () => {
+    expect(formatEventHours("14:30", "17:00")).toBe("14:30 – 17:00");
+    expect(formatEventHours("09:00:00", null)).toBe("À partir de 09:00");
+    expect(formatEventHours(undefined, "12:15")).toBe("Jusqu'à 12:15");
+    expect(formatEventHours(null, null)).toBe("Toute la journée");
+    expect(formatEventHours("", "n'importe quoi")).toBe("Toute la journée");
   });
   it("maps a holiday with the spec's fixed texts and category colour", () => {
     const holiday = toCalendarHoliday({ id: 3, nom: "Aïd al-Adha", description: null, formatted_date: "2027-05-17" });

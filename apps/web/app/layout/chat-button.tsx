@@ -1,15 +1,24 @@
+import { useEffect, useRef } from "react";
 import { SocialIcon } from "../../components/social-icon.tsx";
 import { brand, chatLink } from "../../content/brand.ts";
+import { keepChatButtonClear } from "./chat-clearance.ts";
 
 /** The floating button that opens a messaging chat with a prefilled greeting (docs/spec/student-portal.md section 2). */
 export function ChatButton() {
+  // Hydrated in the student area only; a public page's loader does the same (chat-clearance.ts).
+  const ref = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (ref.current) keepChatButtonClear(ref.current);
+  }, []);
   return (
     <aside aria-label="Discussion instantanée">
       <a
+        ref={ref}
+        data-chat-button=""
         href={chatLink(brand.chatNumber, brand.chatGreeting)}
         target="_blank"
         rel="noopener noreferrer"
-        className="fixed right-4 bottom-4 z-30 inline-flex items-center gap-2 rounded-full bg-[#0f7a5f] p-3.5 font-semibold text-white shadow-lg shadow-black/20 transition hover:bg-[#0b6650] sm:right-6 sm:bottom-6 sm:px-5"
+        className="fixed right-4 bottom-4 z-30 inline-flex items-center gap-2 rounded-full bg-[#0f7a5f] p-3.5 font-semibold text-white shadow-lg shadow-black/20 transition hover:bg-[#0b6650] data-clear:invisible data-clear:opacity-0 sm:right-6 sm:bottom-6 sm:px-5"
       >
         <SocialIcon network="whatsapp" className="size-6" />
         <span className="sr-only sm:not-sr-only">Une question ?</span>

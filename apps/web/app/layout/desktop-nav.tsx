@@ -22,6 +22,7 @@ export function DesktopNav({ items, badges }: { items: readonly NavItem[]; badge
                 label={item.label}
                 shortLabel={item.shortLabel}
                 badgeCount={badges[item.to]}
+                sections={item.sections}
                 className={linkClass}
               />
             )}

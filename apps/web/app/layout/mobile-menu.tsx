@@ -64,6 +64,7 @@ export function MobileMenu({ items, badges }: { items: readonly NavItem[]; badge
                 to={item.to}
                 label={item.label}
                 badgeCount={badges[item.to]}
+                sections={item.sections}
                 onNavigate={close}
                 className="flex items-center rounded-xl px-3 py-3 text-base font-semibold hover:bg-brand-50"
               />

@@ -7,6 +7,8 @@ export type NavItem = {
   /** What the desktop bar shows below 1280 px, where the full labels do not fit on one line. */
   shortLabel?: string;
   anchors?: readonly NavAnchor[];
+  /** Path prefixes of the item's detail pages, where it stays marked as the current section. */
+  sections?: readonly string[];
 };
 
 /** Navigation of a visitor (docs/spec/student-portal.md section 2, "Navigation"); /login is the header's button. */
@@ -44,7 +46,7 @@ export const PUBLIC_NAV: readonly NavItem[] = [
       { hash: "#graduation-parties", label: "Graduation parties" },
     ],
   },
-  { to: "/blog-2", label: "Blog" },
+  { to: "/blog-2", label: "Blog", sections: ["/blog/", "/blog"] },
   { to: "/vlog", label: "Vlog" },
 ];
 
@@ -54,8 +56,8 @@ export const STUDENT_NAV: readonly NavItem[] = [
   { to: "/etudiants/orientation", label: "Orientation" },
   { to: "/support-cours", label: "Support des cours", shortLabel: "Supports" },
   { to: "/demande-attestation", label: "Docs Administratifs" },
-  { to: "/notifications", label: "Notifications" },
-  { to: "/parascolaire-calendar", label: "Parascolaire" },
+  { to: "/notifications", label: "Notifications", sections: ["/notification/"] },
+  { to: "/parascolaire-calendar", label: "Parascolaire", sections: ["/parascolaire/"] },
   { to: "/jourOff-calendar", label: "Jours fériés" },
   { to: "/profile", label: "Profil" },
   { to: "/policy-acceptance", label: "Politique" },

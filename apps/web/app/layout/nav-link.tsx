@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { Link, useLocation } from "react-router";
 
 /** A counter beside a nav label, only when above 0, read out as "N non lues". */
 export function NavBadge({ count }: { count?: number }) {
@@ -17,20 +17,38 @@ type Props = {
   /** Shown instead of the label below 1280 px; the link keeps the full label as its name. */
   shortLabel?: string;
   badgeCount?: number;
+  /** Path prefixes of the item's detail pages (NavItem.sections). */
+  sections?: readonly string[];
   className: string;
   onNavigate?: () => void;
 };
 
-/** One navigation link; the current page is marked with aria-current and the brand colour. */
-export function NavItemLink({ to, label, shortLabel, badgeCount, className, onNavigate }: Props) {
+/** Whether a path is the item's page ("page"), one of its pages below or detail pages ("true"), or neither. */
+export function currentness(
+  pathname: string,
+  to: string,
+  sections: readonly string[] = [],
+): "page" | "true" | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (path === to) return "page";
+  if (to !== "/" && path.startsWith(`${to}/`)) return "true";
+  return sections.some((prefix) => path === prefix || path.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`))
+    ? "true"
+    : undefined;
+}
+
+/**
+ * One navigation link; the current page is marked with aria-current="page" and the brand
+ * colour, and its section (a post, an event, a notification) with aria-current="true".
+ */
+export function NavItemLink({ to, label, shortLabel, badgeCount, sections, className, onNavigate }: Props) {
+  const current = currentness(useLocation().pathname, to, sections);
   return (
-    <NavLink
+    <Link
       to={to}
-      end={to === "/"}
       onClick={onNavigate}
-      className={({ isActive }) =>
-        `${className} ${isActive ? "text-brand-700 aria-[current=page]:font-bold" : "text-gray-700 hover:text-brand-700"}`
-      }
+      aria-current={current}
+      className={`${className} ${current ? "text-brand-700 aria-[current=page]:font-bold aria-[current=true]:font-bold" : "text-gray-700 hover:text-brand-700"}`}
     >
       {shortLabel ? (
         <>
@@ -43,6 +61,6 @@ export function NavItemLink({ to, label, shortLabel, badgeCount, className, onNa
         label
       )}
       <NavBadge count={badgeCount} />
-    </NavLink>
+    </Link>
   );
 }

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -63,6 +64,25 @@ afterEach(() => {
 });
 
 describe("LoginForm", () => {
+  it("takes the password right after the e-mail with Tab", async () => {
+    serve({});
+    renderLogin();
+    const user = userEvent.setup();
+    await user.click(email());
+    await user.keyboard("a@b.ma");
+    await user.tab();
+    expect(password()).toHaveFocus();
+    await user.keyboard("secret");
+    expect(password()).toHaveValue("secret");
+  });
+
+  it("sends a student already signed in to their planning", async () => {
+    localStorage.setItem("token", "12|secret");
+    serve({});
+    renderLogin();
+    expect(await screen.findByRole("heading", { name: "Planning" })).toBeInTheDocument();
+  });
+
   it("keeps the button disabled until the captcha is solved", () => {
     serve({});
     renderLogin();

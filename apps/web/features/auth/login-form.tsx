@@ -8,6 +8,7 @@ import { ApiError } from "../../lib/api.ts";
 import { takeLoginReturn } from "../../lib/login-return.ts";
 import { policyStatusQuery } from "../../lib/policy-status.ts";
 import { fieldErrors, loadSchemas, prefetchSchemas } from "../../lib/schemas.ts";
+import { useSession } from "../../lib/session.ts";
 import { signIn } from "./api.ts";
 import { loginErrorMessage, retryAfterSeconds } from "./login-errors.ts";
 import { useLockout } from "./use-lockout.ts";
@@ -37,6 +38,14 @@ export function LoginForm() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+
+  // A signed-in student who comes back to /login (the footer's "Espace étudiant") goes to their
+  // planning: an empty form under a "Déconnexion" header would ask them to sign in again. Not
+  // while this form signs in, which goes there itself once the policy status is known.
+  const session = useSession();
+  useEffect(() => {
+    if (session && !loading) navigate("/planning", { replace: true });
+  }, [session, loading, navigate]);
 
   // When the countdown reaches zero the lockout message goes away.
   const wasLocked = useRef(false);
@@ -127,17 +136,9 @@ export function LoginForm() {
       </div>
 
       <div>
-        <div className="mb-1.5 flex items-baseline justify-between gap-3">
-          <label htmlFor={ids.password} className="block text-sm font-semibold text-ink">
-            Mot de passe
-          </label>
-          <Link
-            to="/forgot-password"
-            className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
-          >
-            Mot de passe oublié ?
-          </Link>
-        </div>
+        <label htmlFor={ids.password} className="mb-1.5 block text-sm font-semibold text-ink">
+          Mot de passe
+        </label>
         <div className="relative">
           <input
             id={ids.password}
@@ -171,6 +172,15 @@ export function LoginForm() {
             {fieldErrors.password}
           </p>
         )}
+        {/* After the password in the document: e-mail, Tab, password (then the eye, then this link). */}
+        <p className="mt-2 text-right">
+          <Link
+            to="/forgot-password"
+            className="inline-block py-1 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
+            Mot de passe oublié ?
+          </Link>
+        </p>
       </div>
 
       <fieldset disabled={lockout.locked} className="min-w-0">

@@ -3,12 +3,15 @@ import { brand } from "../../content/brand.ts";
 import { pageMeta, pageTitle } from "../../lib/seo.ts";
 import LoginFormIsland from "./login-form.island.tsx";
 
-export const meta = () =>
-  pageMeta({
+/** A sign-in form answers no search: kept out of the index (and out of the sitemap). */
+export const meta = () => [
+  ...pageMeta({
     title: pageTitle("Connexion"),
     description: `Connectez-vous à votre espace étudiant ${brand.academyName} : planning, supports de cours, attestations et notifications.`,
     path: "/login",
-  });
+  }),
+  { name: "robots", content: "noindex" },
+];
 
 const PERKS = [
   { icon: CalendarDays, text: "Le planning de votre centre et le calendrier parascolaire" },

@@ -1,13 +1,14 @@
 import { Link, useLoaderData } from "react-router";
 import { Picture } from "../../components/picture.tsx";
 import { brand } from "../../content/brand.ts";
-import { loadPosts, summarise } from "../../content/posts.ts";
+import { loadPosts, newestFirst, summarise } from "../../content/posts.ts";
+import { noBreakBeforePunctuation } from "../../lib/french-typography.ts";
 import { pageMeta, pageTitle } from "../../lib/seo.ts";
 import { frenchLongDate } from "./format.ts";
 
 // Runs at build time only (prerender): the Markdown never reaches the browser.
 export async function loader() {
-  return { posts: loadPosts().map(summarise) };
+  return { posts: newestFirst(loadPosts()).map(summarise) };
 }
 
 export const meta = () =>
@@ -52,7 +53,9 @@ export default function BlogListPage() {
                       {post.date && <time dateTime={post.date}>{frenchLongDate(post.date)}</time>}
                     </p>
                   )}
-                  <h2 className="line-clamp-2 text-lg font-bold text-ink group-hover:text-brand-700">{post.title}</h2>
+                  <h2 className="line-clamp-2 text-lg font-bold text-ink group-hover:text-brand-700">
+                    {noBreakBeforePunctuation(post.title)}
+                  </h2>
                   {post.excerpt && <p className="mt-2 line-clamp-3 text-gray-600">{post.excerpt}</p>}
                   <span className="mt-auto pt-4 text-sm font-semibold text-brand-700" aria-hidden="true">
                     Lire l'article →

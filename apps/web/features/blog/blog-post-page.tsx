@@ -8,6 +8,7 @@ import {
 } from "react-router";
 import { Picture } from "../../components/picture.tsx";
 import { loadPosts } from "../../content/posts.ts";
+import { noBreakBeforePunctuation } from "../../lib/french-typography.ts";
 import { pageMeta, pageTitle } from "../../lib/seo.ts";
 import { frenchLongDate } from "./format.ts";
 
@@ -109,7 +110,7 @@ export default function BlogPostPage() {
               <ChevronRight className="size-4" />
             </li>
             <li aria-current="page" className="line-clamp-1 font-medium text-ink">
-              {post.title}
+              {noBreakBeforePunctuation(post.title)}
             </li>
           </ol>
         </nav>
@@ -127,7 +128,7 @@ export default function BlogPostPage() {
             )}
           </div>
           <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-balance text-ink md:text-5xl">
-            {post.title}
+            {noBreakBeforePunctuation(post.title)}
           </h1>
           {post.excerpt && <p className="mt-4 text-xl leading-relaxed text-gray-600">{post.excerpt}</p>}
         </header>

@@ -78,6 +78,32 @@ describe("ContactForm", () => {
     expect(sendButton()).toBeDisabled();
   });
 
+  it("puts each answer right after the button and gives it the focus, so a phone shows it", async () => {
+    serve(
+      { status: 200, body: { message: M.sent } },
+      { status: 429, body: { message: M.tooMany, retry_after_seconds: 520 } },
+    );
+    render(<ContactForm />);
+    const follows = (answer: Element) =>
+      Boolean(sendButton().compareDocumentPosition(answer) & Node.DOCUMENT_POSITION_FOLLOWING);
+
+    fillIn();
+    captchaState("verified", "payload-1");
+    fireEvent.click(sendButton());
+    const sent = await screen.findByRole("status");
+    expect(follows(sent)).toBe(true);
+    expect(sent).toHaveFocus();
+
+    fillIn();
+    captchaState("verified", "payload-2");
+    fireEvent.click(sendButton());
+    const locked = (await screen.findByText(M.tooMany)).closest("[role=alert]") as HTMLElement;
+    expect(follows(locked)).toBe(true);
+    expect(locked).toHaveFocus();
+    // Every field sits before the button: none comes between it and the answer.
+    for (const field of screen.getAllByRole("textbox")) expect(follows(field)).toBe(false);
+  });
+
   it("shows the failure text when the send fails", async () => {
     serve({ status: 500, body: { message: "Erreur du serveur" } });
     render(<ContactForm />);

@@ -6,7 +6,7 @@ import {
   CONTACT_MESSAGES as M,
 } from "@puerta/contract";
 import { CircleAlert, CircleCheck, Send } from "lucide-react";
-import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Captcha, type CaptchaHandle } from "../../components/captcha.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { fieldErrors as firstErrors, loadSchemas, prefetchSchemas } from "../../lib/schemas.ts";
@@ -39,6 +39,11 @@ export function ContactForm() {
   const [status, setStatus] = useState<Status>(null);
   const [sending, setSending] = useState(false);
   const submission = useSubmissionKey(); // a retry after a lost answer sends the message once
+  const answerRef = useRef<HTMLDivElement>(null);
+  // Each new answer (sent, failed, too many messages) is brought into view with the focus.
+  useEffect(() => {
+    if (status) answerRef.current?.focus({ preventScroll: false });
+  }, [status]);
 
   // docs/spec/student-portal.md section 4: when the countdown ends, the message and the captcha reset.
   const lock = useCountdown(() => {
@@ -121,34 +126,6 @@ export function ContactForm() {
       className="space-y-5"
       aria-label="Formulaire de contact"
     >
-      <div aria-live="polite">
-        {status?.kind === "sent" && (
-          <p
-            role="status"
-            className="flex items-start gap-3 rounded-xl border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-800"
-          >
-            <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            {M.sent}
-          </p>
-        )}
-        {(status?.kind === "error" || status?.kind === "locked") && (
-          <div
-            role="alert"
-            className="flex items-start gap-3 rounded-xl border border-brand-100 bg-brand-50 px-4 py-3 text-sm font-medium text-brand-800"
-          >
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            <div>
-              <p>{status.text}</p>
-              {status.kind === "locked" && lock.running && (
-                <p className="mt-1">
-                  Vous pourrez envoyer un nouveau message dans {formatCountdownPadded(lock.secondsLeft)} minutes.
-                </p>
-              )}
-            </div>
-          </div>
-        )}
-      </div>
-
       <div className="grid gap-5 sm:grid-cols-2">
         {field(
           "nom",
@@ -230,6 +207,39 @@ export function ContactForm() {
         <Send aria-hidden="true" className="size-4" />
         {buttonText}
       </button>
+      {/* The answer sits under the button, where the eye is after a tap, and takes the focus
+          (which brings it into view): above the form it was off-screen on a phone. */}
+      <div aria-live="polite">
+        {status?.kind === "sent" && (
+          <div
+            ref={answerRef}
+            tabIndex={-1}
+            role="status"
+            className="flex items-start gap-3 rounded-xl border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-800"
+          >
+            <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            {M.sent}
+          </div>
+        )}
+        {(status?.kind === "error" || status?.kind === "locked") && (
+          <div
+            ref={answerRef}
+            tabIndex={-1}
+            role="alert"
+            className="flex items-start gap-3 rounded-xl border border-brand-100 bg-brand-50 px-4 py-3 text-sm font-medium text-brand-800"
+          >
+            <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <div>
+              <p>{status.text}</p>
+              {status.kind === "locked" && lock.running && (
+                <p className="mt-1">
+                  Vous pourrez envoyer un nouveau message dans {formatCountdownPadded(lock.secondsLeft)} minutes.
+                </p>
+              )}
+            </div>
+          </div>
+        )}
+      </div>
     </form>
   );
 }

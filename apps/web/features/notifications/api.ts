@@ -1,5 +1,6 @@
 import {
   isViewedBy,
+  type MarkAllViewedResponse,
   type MarkViewedResponse,
   NOTIFICATION_TEXT,
   type Notification,
@@ -112,5 +113,36 @@ export function useMarkViewed() {
       if (snapshot?.list) queryClient.setQueryData(LIST_KEY, snapshot.list);
       if (snapshot?.detail) queryClient.setQueryData(detailKey(id), snapshot.detail);
     },
+  });
+}
+
+/**
+ * "Tout marquer comme lu": every notification of the list read at once (optimistic), in one
+ * call the server applies to the same list; undone when the server refuses or cannot be reached.
+ */
+export function useMarkAllViewed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (_reader: { studentId: number }) => {
+      const body = await apiJson<Partial<MarkAllViewedResponse> | null>("/api/notifications/read-all", {
+        method: "POST",
+      });
+      if (!body?.success) throw new Error(NOTIFICATION_TEXT.markAllFailed);
+    },
+    onMutate: async ({ studentId }) => {
+      await queryClient.cancelQueries({ queryKey: ["notifications"] });
+      const list = queryClient.getQueryData<Notification[]>(LIST_KEY);
+      if (list)
+        queryClient.setQueryData<Notification[]>(
+          LIST_KEY,
+          list.map((n) => withReader(n, studentId)),
+        );
+      return { list };
+    },
+    onError: (_error, _variables, snapshot) => {
+      if (snapshot?.list) queryClient.setQueryData(LIST_KEY, snapshot.list);
+    },
+    // Details cached before the call still say unread: they are read again when opened.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["notifications", "detail"] }),
   });
 }

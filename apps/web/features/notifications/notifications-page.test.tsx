@@ -2,7 +2,7 @@ import type { Notification } from "@puerta/contract";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { serveInOrder as serve } from "../../test/network.ts";
+import { serveInOrder as serve, serveByPath } from "../../test/network.ts";
 import { renderRoutes } from "../../test/render.tsx";
 import NotificationsPage from "./notifications-page.tsx";
 
@@ -81,5 +81,44 @@ describe("NotificationsPage", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Error fetching notifications. Please try again later.");
     await userEvent.click(screen.getByRole("button", { name: "Réessayer" }));
     expect(await screen.findByRole("article")).toHaveTextContent("Notification 1");
+  });
+
+  it("marks every notification read in one call: no unread item nor badge is left", async () => {
+    const calls = serveByPath({
+      "/api/notifications": {
+        status: 200,
+        body: { success: true, data: [make(1), make(2), make(3, { viewed_by: [5] })] },
+      },
+      "/sanctum/csrf-cookie": { status: 204, body: null },
+      "/api/notifications/read-all": { status: 200, body: { success: true, marked: 2 } },
+    });
+    renderPage();
+    expect(await screen.findAllByText("Nouveau")).toHaveLength(2);
+    await userEvent.click(screen.getByRole("button", { name: "Tout marquer comme lu" }));
+    expect(screen.queryByText("Nouveau")).toBeNull();
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(/^Notifications$/);
+    expect(screen.queryByRole("button", { name: "Tout marquer comme lu" })).toBeNull();
+    expect(calls.filter((c) => c.method === "POST").map((c) => c.path)).toEqual(["/api/notifications/read-all"]);
+  });
+
+  it("puts the unread items back and says so when the server refuses", async () => {
+    serveByPath({
+      "/api/notifications": { status: 200, body: { success: true, data: [make(1)] } },
+      "/sanctum/csrf-cookie": { status: 204, body: null },
+      "/api/notifications/read-all": { status: 500, body: { message: "Erreur du serveur" } },
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole("button", { name: "Tout marquer comme lu" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Les notifications n'ont pas pu être marquées comme lues. Réessayez.",
+    );
+    expect(screen.getByText("Nouveau")).toBeInTheDocument();
+  });
+
+  it("offers nothing to mark when everything is read", async () => {
+    serve({ status: 200, body: { success: true, data: [make(1, { viewed_by: [5] })] } });
+    renderPage();
+    await screen.findByRole("article");
+    expect(screen.queryByRole("button", { name: "Tout marquer comme lu" })).toBeNull();
   });
 });

@@ -1,11 +1,11 @@
 import { NOTIFICATION_TEXT as T } from "@puerta/contract";
-import { Bell } from "lucide-react";
+import { Bell, CheckCheck } from "lucide-react";
 import { ErrorView } from "../../components/error-view.tsx";
 import { NotificationCard } from "../../components/notification-card.tsx";
 import { UnreadBadge } from "../../components/notification-status.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
-import { isRead, useNotifications } from "./api.ts";
+import { isRead, useMarkAllViewed, useNotifications } from "./api.ts";
 
 export const meta = () => [{ title: `${T.title} | ${brand.academyName}` }];
 
@@ -13,14 +13,33 @@ export const meta = () => [{ title: `${T.title} | ${brand.academyName}` }];
 export default function NotificationsPage() {
   const { data, isPending, isError, refetch, isFetching, student } = useNotifications();
   const unread = data?.filter((n) => !isRead(n, student)).length ?? 0;
+  const markAll = useMarkAllViewed();
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-      <h1 className="flex items-center gap-3 text-2xl font-extrabold tracking-tight sm:text-3xl">
-        <Bell aria-hidden="true" className="size-7 text-brand-600" />
-        {T.title}
-        <UnreadBadge count={unread} />
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="flex items-center gap-3 text-2xl font-extrabold tracking-tight sm:text-3xl">
+          <Bell aria-hidden="true" className="size-7 text-brand-600" />
+          {T.title}
+          <UnreadBadge count={unread} />
+        </h1>
+        {unread > 0 && student ? (
+          <button
+            type="button"
+            onClick={() => markAll.mutate({ studentId: student.id })}
+            disabled={markAll.isPending}
+            className="inline-flex min-h-11 items-center gap-2 rounded-full border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
+          >
+            <CheckCheck aria-hidden="true" className="size-4" />
+            {T.markAllRead}
+          </button>
+        ) : null}
+      </div>
+      {markAll.isError ? (
+        <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 text-sm text-red-800">
+          {T.markAllFailed}
+        </p>
+      ) : null}
 
       {isPending ? (
         <Spinner label="Chargement des notifications..." />

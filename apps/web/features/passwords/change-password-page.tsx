@@ -42,6 +42,11 @@ export default function ChangePasswordPage() {
   const [sending, setSending] = useState(false);
 
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  // A field's error that the form's message already says is not written twice.
+  const errorOf = (field: Field) => ({
+    error: fieldErrors[field] !== result?.text ? fieldErrors[field] : undefined,
+    invalid: fieldErrors[field] !== undefined,
+  });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -82,7 +87,7 @@ export default function ChangePasswordPage() {
           autoComplete="current-password"
           value={values.current_password}
           onChange={set("current_password")}
-          error={fieldErrors.current_password}
+          {...errorOf("current_password")}
           disabled={sending}
         />
         <PasswordField
@@ -91,7 +96,7 @@ export default function ChangePasswordPage() {
           autoComplete="new-password"
           value={values.new_password}
           onChange={set("new_password")}
-          error={fieldErrors.new_password}
+          {...errorOf("new_password")}
           hint={`${LIMITS.passwordMinLength} caractères minimum. Évitez les mots de passe courants.`}
           disabled={sending}
         />
@@ -101,7 +106,7 @@ export default function ChangePasswordPage() {
           autoComplete="new-password"
           value={values.new_password_confirmation}
           onChange={set("new_password_confirmation")}
-          error={fieldErrors.new_password_confirmation}
+          {...errorOf("new_password_confirmation")}
           disabled={sending}
         />
         <button type="submit" disabled={sending} className={submitClass}>

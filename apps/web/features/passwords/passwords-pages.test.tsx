@@ -41,6 +41,8 @@ describe("/modifier-mot-de-passe", () => {
     renderAt("/modifier-mot-de-passe");
     await fill("Ancien-2025", "Nouveau-2026", "Nouveau-2027");
     expect(await screen.findByRole("alert")).toHaveTextContent(M.mismatch);
+    expect(screen.getAllByText(M.mismatch)).toHaveLength(1);
+    expect(screen.getByLabelText("Confirmer le nouveau mot de passe")).toHaveAttribute("aria-invalid", "true");
     expect(calls).toEqual([]);
   });
 
@@ -78,6 +80,8 @@ describe("/modifier-mot-de-passe", () => {
     renderAt("/modifier-mot-de-passe");
     await fill("Faux-2025", "Nouveau-2026", "Nouveau-2026");
     expect(await screen.findByRole("alert")).toHaveTextContent(M.currentWrong);
+    // Said once, not again under the field.
+    expect(screen.getAllByText(M.currentWrong)).toHaveLength(1);
     expect(screen.getByLabelText("Mot de passe actuel")).toHaveAttribute("aria-invalid", "true");
   });
 

@@ -32,3 +32,18 @@ export async function acceptPolicy() {
   });
   if (body?.success === false || !(body?.has_accepted || body?.accepted)) throw new Error(m.acceptFailed);
 }
+
+/**
+ * GET /api/policy/status with the moment of acceptance, for the policy page: a student who
+ * has accepted is shown since when, instead of the form. A failed check reads as not accepted
+ * (docs/spec/student-portal.md section 8).
+ */
+export async function fetchAcceptance({ signal }: { signal: AbortSignal }): Promise<{ acceptedAt: string | null }> {
+  try {
+    const body = await apiJson<Partial<PolicyStatus> | null>("/api/policy/status", { signal });
+    const accepted = body?.success !== false && (body?.has_accepted === true || body?.accepted === true);
+    return { acceptedAt: accepted && typeof body?.accepted_at === "string" ? body.accepted_at : null };
+  } catch {
+    return { acceptedAt: null };
+  }
+}

@@ -1,15 +1,15 @@
 import { isScrolledToBottom, MESSAGES, type Policy } from "@puerta/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CircleAlert, FileCheck2, ScrollText } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { CircleAlert, CircleCheck, FileCheck2, ScrollText } from "lucide-react";
+import { type Ref, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PolicyText } from "../../components/policy-text.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
 import { policyStatusQuery } from "../../lib/policy-status.ts";
-import { acceptPolicy, fetchPolicy, NoPolicy } from "./api.ts";
-import { formatPolicyDate } from "./policy-dates.ts";
+import { acceptPolicy, fetchAcceptance, fetchPolicy, NoPolicy } from "./api.ts";
+import { formatAcceptedAt, formatPolicyDate } from "./policy-dates.ts";
 
 const m = MESSAGES.policy;
 
@@ -18,6 +18,8 @@ export const meta = () => [{ title: `${m.defaultTitle} | ${brand.academyName}` }
 /** /policy-acceptance (docs/spec/student-portal.md sections 2 and 4): read to the bottom, tick, accept. */
 export default function PolicyAcceptancePage() {
   const policy = useQuery({ queryKey: ["policy", "content"], queryFn: fetchPolicy });
+  // Never cached: a new version published since asks again.
+  const acceptance = useQuery({ queryKey: ["policy", "acceptance"], queryFn: fetchAcceptance, staleTime: 0 });
 
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white px-4 py-8 sm:px-6 sm:py-12">
@@ -39,13 +41,15 @@ export default function PolicyAcceptancePage() {
           </Link>
         </div>
         <div className="mt-6 rounded-3xl bg-white p-6 shadow-xl shadow-gray-200/70 ring-1 ring-gray-100 sm:p-10">
-          {policy.isPending ? (
+          {policy.isPending || acceptance.isPending ? (
             <Spinner label="Chargement de la politique..." showLabel />
           ) : policy.isError ? (
             <PolicyUnavailable
               message={policy.error instanceof NoPolicy ? m.none : m.loadFailed}
               onRetry={policy.error instanceof NoPolicy ? undefined : () => void policy.refetch()}
             />
+          ) : acceptance.data?.acceptedAt ? (
+            <PolicyAccepted policy={policy.data} acceptedAt={acceptance.data.acceptedAt} />
           ) : (
             <PolicyForm policy={policy.data} />
           )}
@@ -106,7 +110,6 @@ function PolicyForm({ policy }: { policy: Policy }) {
     return () => observer.disconnect();
   }, [checkScroll]);
 
-  const title = policy.title.trim() || m.defaultTitle;
   const acceptError = accept.error
     ? ((accept.error instanceof ApiError ? accept.error.serverMessage : undefined) ?? m.acceptFailed)
     : null;
@@ -118,42 +121,13 @@ function PolicyForm({ policy }: { policy: Policy }) {
 
   return (
     <section aria-labelledby={ids.title}>
-      <div className="flex items-start gap-4">
-        <span className="hidden size-12 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-brand-600 sm:flex">
-          <ScrollText aria-hidden="true" className="size-6" />
-        </span>
-        <div>
-          <h1 id={ids.title} className="text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">
-            {title}
-          </h1>
-          <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-gray-600">
-            <div className="flex gap-1">
-              <dt>En vigueur depuis le</dt>
-              <dd className="font-semibold text-gray-800">{formatPolicyDate(policy.effective_date)}</dd>
-            </div>
-            <div className="flex gap-1">
-              <dt>Dernière mise à jour :</dt>
-              <dd className="font-semibold text-gray-800">{formatPolicyDate(policy.last_updated)}</dd>
-            </div>
-          </dl>
-        </div>
-      </div>
+      <PolicyHeading policy={policy} titleId={ids.title} />
 
       <p className="mt-6 text-sm text-gray-700">
         Avant d'accéder à votre espace, lisez attentivement la politique ci-dessous puis acceptez-la.
       </p>
 
-      <section
-        ref={scrollBox}
-        onScroll={checkScroll}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable with the keyboard.
-        tabIndex={0}
-        aria-label={`Texte de la ${title.toLowerCase()}`}
-        data-testid="policy-content"
-        className="mt-3 max-h-[50vh] overflow-y-auto rounded-2xl border border-gray-200 bg-gray-50 px-5 py-4 text-[0.95rem] leading-relaxed text-gray-800 sm:px-7 sm:py-6"
-      >
-        <PolicyText content={policy.content} />
-      </section>
+      <PolicyBox policy={policy} ref={scrollBox} onScroll={checkScroll} />
 
       <form
         className="mt-6 space-y-4"
@@ -202,6 +176,72 @@ function PolicyForm({ policy }: { policy: Policy }) {
           {m.acceptButton}
         </button>
       </form>
+    </section>
+  );
+}
+
+const titleOf = (policy: Policy) => policy.title.trim() || m.defaultTitle;
+
+/** The policy's title and its two dates, written alike. */
+function PolicyHeading({ policy, titleId }: { policy: Policy; titleId: string }) {
+  return (
+    <div className="flex items-start gap-4">
+      <span className="hidden size-12 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-brand-600 sm:flex">
+        <ScrollText aria-hidden="true" className="size-6" />
+      </span>
+      <div>
+        <h1 id={titleId} className="text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">
+          {titleOf(policy)}
+        </h1>
+        <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-gray-600">
+          <div className="flex flex-wrap gap-x-1">
+            <dt>En vigueur depuis le</dt>
+            <dd className="font-semibold text-gray-800">{formatPolicyDate(policy.effective_date)}</dd>
+          </div>
+          <div className="flex flex-wrap gap-x-1">
+            <dt>Dernière mise à jour le</dt>
+            <dd className="font-semibold text-gray-800">{formatPolicyDate(policy.last_updated)}</dd>
+          </div>
+        </dl>
+      </div>
+    </div>
+  );
+}
+
+/** The policy's text in a region of its own that scrolls (and is reachable with the keyboard). */
+function PolicyBox({ policy, ref, onScroll }: { policy: Policy; ref?: Ref<HTMLElement>; onScroll?: () => void }) {
+  return (
+    <section
+      ref={ref}
+      onScroll={onScroll}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable with the keyboard.
+      tabIndex={0}
+      aria-label={`Texte de la ${titleOf(policy).toLowerCase()}`}
+      data-testid="policy-content"
+      className="mt-3 max-h-[50vh] overflow-y-auto rounded-2xl border border-gray-200 bg-gray-50 px-5 py-4 text-[0.95rem] leading-relaxed text-gray-800 sm:px-7 sm:py-6"
+    >
+      <PolicyText content={policy.content} />
+    </section>
+  );
+}
+
+/** A policy the student has accepted: since when, the text to read again, and the way on. */
+function PolicyAccepted({ policy, acceptedAt }: { policy: Policy; acceptedAt: string }) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId}>
+      <PolicyHeading policy={policy} titleId={titleId} />
+      <p className="mt-6 flex items-start gap-3 rounded-xl border border-green-200 bg-green-50 px-4 py-3 font-medium text-green-900">
+        <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <span>Vous avez accepté cette politique le {formatAcceptedAt(acceptedAt)}.</span>
+      </p>
+      <PolicyBox policy={policy} />
+      <Link
+        to="/planning"
+        className="mt-6 inline-flex items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 py-3.5 font-bold text-white hover:bg-brand-700"
+      >
+        Continuer vers le planning
+      </Link>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPolicyDate } from "./policy-dates.ts";
+import { formatAcceptedAt, formatPolicyDate } from "./policy-dates.ts";
 
 describe("formatPolicyDate", () => {
   it("writes a calendar day in fr-FR without shifting it", () => {
@@ -12,5 +12,11 @@ describe("formatPolicyDate", () => {
 
   it("leaves an unreadable value as it is", () => {
     expect(formatPolicyDate("bientôt")).toBe("bientôt");
+  });
+});
+
+describe("formatAcceptedAt", () => {
+  it("writes the moment of acceptance in the academy's time", () => {
+    expect(formatAcceptedAt("2026-09-03T09:15:00.000Z")).toBe("3 septembre 2026 à 10:15");
   });
 });

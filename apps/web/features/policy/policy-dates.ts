@@ -1,3 +1,5 @@
+import { ACADEMY_TIME_ZONE } from "@puerta/contract";
+
 /**
  * Dates of the policy in fr-FR (docs/spec/student-portal.md section 1). A date without a time ("2025-09-01") is a
  * calendar day, read in UTC so that no time zone moves it to the day before.
@@ -11,5 +13,16 @@ export function formatPolicyDate(value: string): string {
     month: "long",
     year: "numeric",
     ...(dateOnly ? { timeZone: "UTC" } : {}),
+  }).format(date);
+}
+
+/** When the student accepted, in the academy's time: "3 septembre 2026 à 10:15". */
+export function formatAcceptedAt(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat("fr-FR", {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: ACADEMY_TIME_ZONE,
   }).format(date);
 }

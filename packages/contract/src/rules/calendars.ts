@@ -271,6 +271,23 @@ export const EVENT_TYPE_COLORS: Record<EventType, CalendarColor> = {
 /** Who an event is for: the server sends no audience, every event is open to all students. */
 export const EVENT_PARTICIPANTS = "Tous les étudiants";
 
+/** An event without hours lasts the day (the iCal feed writes it as an all-day event). */
+export const EVENT_ALL_DAY = "Toute la journée";
+
+/**
+ * The hours of an event as students read them: "14:30 – 17:00", "À partir de 14:30",
+ * "Jusqu'à 17:00", or "Toute la journée" when the staff entered none.
+ */
+export function formatEventHours(start: string | null | undefined, end: string | null | undefined): string {
+  const hhmm = (time: string | null | undefined) => (time && /^\d{2}:\d{2}/.test(time) ? time.slice(0, 5) : null);
+  const from = hhmm(start);
+  const to = hhmm(end);
+  if (from && to) return `${from} – ${to}`;
+  if (from) return `À partir de ${from}`;
+  if (to) return `Jusqu'à ${to}`;
+  return EVENT_ALL_DAY;
+}
+
 /** An event as the calendar shows it (docs/spec/student-portal.md section 3, display mapping). */
 export type CalendarEvent = {
   id: number;
@@ -283,6 +300,8 @@ export type CalendarEvent = {
   participants: string;
   color: CalendarColor;
   raw_date: string;
+  /** formatEventHours: "14:30 – 17:00" or "Toute la journée". */
+  hours: string;
   affiche: string | null;
   originalData: { jour_evenement: string; is_future: boolean };
 };
@@ -300,6 +319,7 @@ export function toCalendarEvent(event: EventRecord): CalendarEvent {
     participants: EVENT_PARTICIPANTS,
     color: EVENT_TYPE_COLORS[type],
     raw_date: event.jour_evenement,
+    hours: formatEventHours(event.heure_debut, event.heure_fin),
     affiche: event.affiche,
     originalData: { jour_evenement: event.jour_evenement, is_future: event.is_future },
   };
@@ -411,7 +431,8 @@ export const CALENDAR_TEXTS = {
   past: "Événement passé",
   noHolidays: "Aucun jour férié",
   noHolidaysThisYear: "Aucun jour férié trouvé pour cette année.",
-  noHolidaysInMonth: (month: string) => `Aucun jour férié trouvé pour le mois de ${month}.`,
+  // A month is lower-case inside a French sentence ("le mois de février"), capitalised as a filter label.
+  noHolidaysInMonth: (month: string) => `Aucun jour férié trouvé pour le mois de ${month.toLocaleLowerCase("fr-FR")}.`,
   loadError: "Erreur de chargement",
   retry: "Réessayer",
   connectionError: (message: string) => `Erreur de connexion: ${message}`,

@@ -24,6 +24,8 @@ export const NOTIFICATION_TEXT = {
   moreDetails: "Voir plus de détails →",
   back: "Retour aux notifications",
   justNow: "À l'instant",
+  markAllRead: "Tout marquer comme lu",
+  markAllFailed: "Les notifications n'ont pas pu être marquées comme lues. Réessayez.",
 } as const;
 
 /**

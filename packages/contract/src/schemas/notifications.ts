@@ -32,3 +32,10 @@ export type NotificationDetailResponse = z.infer<typeof notificationDetailRespon
 export const markViewedRequest = z.object({ etudiant_id: z.unknown().optional() }).nullish();
 export const markViewedResponse = z.object({ success: z.literal(true) });
 export type MarkViewedResponse = z.infer<typeof markViewedResponse>;
+
+/**
+ * POST /api/notifications/read-all: every notification addressed to the caller recorded as read
+ * (none of the request's fields is read). `marked`: how many were unread until then.
+ */
+export const markAllViewedResponse = z.object({ success: z.literal(true), marked: z.number().int().nonnegative() });
+export type MarkAllViewedResponse = z.infer<typeof markAllViewedResponse>;

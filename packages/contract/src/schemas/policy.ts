@@ -4,6 +4,8 @@ export const policyStatusResponse = z.object({
   success: z.boolean(),
   has_accepted: z.boolean(),
   accepted: z.boolean(),
+  /** When the student accepted the current policy (ISO 8601); null when not, or when none is published. */
+  accepted_at: z.string().nullable().optional(),
 });
 export type PolicyStatus = z.infer<typeof policyStatusResponse>;
 

@@ -142,3 +142,16 @@ export async function findForUser(db: Database, userId: number, id: number) {
 export async function recordRead(db: Database, notificationId: number, etudiantId: number) {
   await db.insert(notificationReads).values({ notificationId, etudiantId }).onConflictDoNothing();
 }
+
+/**
+ * Records the user's student as reader of every notification addressed to them and visible
+ * (the list's own predicate, so exactly what the list shows), in one statement; a notification
+ * already read keeps its first read time. Returns how many were unread.
+ */
+export async function recordAllRead(db: Pick<Database, "execute">, userId: number): Promise<number> {
+  const result = (await db.execute(sql`insert into ${notificationReads} (notification_id, etudiant_id)
+    select ${n.id}, ${etudiants.id} from ${n} join ${etudiants} on ${etudiants.userId} = ${userId}
+    where ${addressedToStudent} and ${visibleToStudents}
+    on conflict do nothing returning 1`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
+}

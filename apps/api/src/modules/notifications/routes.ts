@@ -1,4 +1,5 @@
 import {
+  markAllViewedResponse,
   markViewedRequest,
   markViewedResponse,
   notificationDetailResponse,
@@ -29,6 +30,14 @@ export async function notificationRoutes(scopes: RouteScopes, context: AppContex
     { schema: { response: { 200: notificationListResponse } } },
     async (request) => successJson(await notifications.listJson(caller(request).userId)),
   );
+
+  // Like the list it empties of unread items (exempt from the policy gate): it discloses nothing.
+  scopes.authenticated
+    .withTypeProvider<ZodTypeProvider>()
+    .post("/api/notifications/read-all", { schema: { response: { 200: markAllViewedResponse } } }, async (request) => ({
+      success: true as const,
+      marked: await notifications.markAllViewed(caller(request).userId),
+    }));
 
   gated.get<{ Params: { id: string } }>(
     "/api/notifications/:id",

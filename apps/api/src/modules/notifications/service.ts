@@ -38,6 +38,9 @@ export function createNotificationService({ db, storage }: Pick<CoreContext, "db
       await q.recordRead(db, row.notification.id, row.etudiantId);
     },
 
+    /** "Tout marquer comme lu": every notification the caller's list shows, read; how many were not. */
+    markAllViewed: (userId: number): Promise<number> => q.recordAllRead(db, userId),
+
     /** A notification's photo, for a caller it is addressed to. */
     async photo(userId: number, rawId: string) {
       const { notification } = await find(userId, rawId);

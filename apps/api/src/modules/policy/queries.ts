@@ -18,6 +18,15 @@ export async function hasAccepted(db: Database, userId: number, policyId: number
   return row !== undefined;
 }
 
+/** When the user accepted that policy, or null. */
+export async function acceptedAt(db: Database, userId: number, policyId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: policyAcceptances.acceptedAt })
+    .from(policyAcceptances)
+    .where(and(eq(policyAcceptances.userId, userId), eq(policyAcceptances.policyId, policyId)));
+  return row?.at ?? null;
+}
+
 export async function recordAcceptance(
   db: Database,
   values: { userId: number; policyId: number; ip: string; userAgent: string },

@@ -10,8 +10,8 @@ export async function policyRoutes({ authenticated }: RouteScopes, { policy }: A
   const r = authenticated.withTypeProvider<ZodTypeProvider>();
 
   r.get("/api/policy/status", { schema: { response: { 200: policyStatusResponse } } }, async (request) => {
-    const accepted = await policy.hasAcceptedCurrent(caller(request).userId);
-    return { success: true, has_accepted: accepted, accepted };
+    const { accepted, acceptedAt } = await policy.status(caller(request).userId);
+    return { success: true, has_accepted: accepted, accepted, accepted_at: acceptedAt?.toISOString() ?? null };
   });
 
   r.get("/api/policy/content", { schema: { response: { 200: policyContentResponse } } }, async () => ({
@@ -23,8 +23,10 @@ export async function policyRoutes({ authenticated }: RouteScopes, { policy }: A
     "/api/policy/accept",
     { schema: { body: policyAcceptRequest, response: { 200: policyStatusResponse } } },
     async (request) => {
-      await policy.accept(caller(request).userId, clientIp(request), userAgent(request));
-      return { success: true, has_accepted: true, accepted: true };
+      const userId = caller(request).userId;
+      await policy.accept(userId, clientIp(request), userAgent(request));
+      const { acceptedAt } = await policy.status(userId);
+      return { success: true, has_accepted: true, accepted: true, accepted_at: acceptedAt?.toISOString() ?? null };
     },
   );
 }

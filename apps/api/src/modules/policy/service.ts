@@ -14,6 +14,14 @@ export function createPolicyService({ db }: CoreContext) {
   return {
     hasAcceptedCurrent,
 
+    /** The status of /api/policy/status: accepted, and since when (none published: accepted, no date). */
+    async status(userId: number): Promise<{ accepted: boolean; acceptedAt: Date | null }> {
+      const policy = await q.currentPolicy(db);
+      if (!policy) return { accepted: true, acceptedAt: null };
+      const acceptedAt = await q.acceptedAt(db, userId, policy.id);
+      return { accepted: acceptedAt !== null, acceptedAt };
+    },
+
     /** For services whose action the policy gates (403 until accepted). */
     async assertAccepted(userId: number) {
       if (!(await hasAcceptedCurrent(userId))) throw forbidden(MESSAGES.policy.mustAccept);

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { BUILD_ORIGIN_PLACEHOLDER } from "@puerta/contract";
 
 export type Page = { html: Buffer; scriptHashes: string[]; encoded: Partial<Record<"br" | "gzip", Buffer>> };
 
@@ -24,7 +25,7 @@ const FALLBACK_FILES = ["__spa-fallback.html", "index.html"];
  * Reads the built web app once: every prerendered page by its URL path, and the shell for
  * client-rendered pages. Inline scripts are hashed so the CSP can allow exactly them.
  */
-export function loadPages(webDir: string): { pages: Map<string, Page>; fallback: Page | undefined } {
+export function loadPages(webDir: string, publicUrl: string): { pages: Map<string, Page>; fallback: Page | undefined } {
   const pages = new Map<string, Page>();
   if (!existsSync(webDir)) return { pages, fallback: undefined };
   let fallback: Page | undefined;
@@ -32,7 +33,7 @@ export function loadPages(webDir: string): { pages: Map<string, Page>; fallback:
     if (!entry.isFile() || !entry.name.endsWith(".html")) continue;
     const file = path.join(entry.parentPath, entry.name);
     const relative = path.relative(webDir, file).split(path.sep).join("/");
-    const page = readPage(file);
+    const page = readPage(file, publicUrl);
     if (relative === FALLBACK_FILES[0]) {
       fallback = page;
       continue;
@@ -44,8 +45,40 @@ export function loadPages(webDir: string): { pages: Map<string, Page>; fallback:
   return { pages, fallback: fallback ?? pages.get("/") };
 }
 
-function readPage(file: string): Page {
-  const html = readFileSync(file);
+/**
+ * The build writes a placeholder origin wherever a page names its own address (canonical,
+ * og:url, og:image, twitter:image), in sitemap.xml and robots.txt: it becomes the running
+ * server's PUBLIC_URL here, once, when the files are loaded (decision 096).
+ */
+export function withPublicUrl(text: string, publicUrl: string, context: "markup" | "none"): string {
+  const origin = publicUrl.replace(/\/+$/, "");
+  const value =
+    context === "markup"
+      ? origin.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;")
+      : origin;
+  return text.replaceAll(BUILD_ORIGIN_PLACEHOLDER, value);
+}
+
+/** The files of the build other than pages that name the site's address. */
+export const ORIGIN_FILES = { "/sitemap.xml": "application/xml", "/robots.txt": "text/plain" } as const;
+
+/** sitemap.xml and robots.txt of the build, with the server's PUBLIC_URL, compressed once when first asked. */
+export function loadOriginFiles(webDir: string, publicUrl: string): Map<string, Page & { etag: string }> {
+  const files = new Map<string, Page & { etag: string }>();
+  for (const [url, type] of Object.entries(ORIGIN_FILES)) {
+    const file = path.join(webDir, url.slice(1));
+    if (!existsSync(file)) continue;
+    const html = Buffer.from(
+      withPublicUrl(readFileSync(file, "utf8"), publicUrl, type === "text/plain" ? "none" : "markup"),
+    );
+    const etag = `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
+    files.set(url, { html, scriptHashes: [], encoded: {}, etag });
+  }
+  return files;
+}
+
+function readPage(file: string, publicUrl: string): Page {
+  const html = Buffer.from(withPublicUrl(readFileSync(file, "utf8"), publicUrl, "markup"));
   const scriptHashes: string[] = [];
   for (const match of html.toString("utf8").matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
     const body = match[1] ?? "";

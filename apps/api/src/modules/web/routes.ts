@@ -4,7 +4,7 @@ import { CLIENT_ONLY_PUBLIC_ROUTES, MESSAGES, matchesRoute, PROTECTED_ROUTES } f
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppContext } from "../../app-context.ts";
 import { cspDirectives, cspHeader } from "../../lib/security-headers.ts";
-import { encodePage, loadPages, type Page } from "./pages.ts";
+import { encodePage, loadOriginFiles, loadPages, ORIGIN_FILES, type Page } from "./pages.ts";
 
 const SHELL_ROUTES = [...PROTECTED_ROUTES, ...CLIENT_ONLY_PUBLIC_ROUTES];
 
@@ -34,7 +34,8 @@ const DOCUMENT_ONLY_HEADERS = [
  * the client-rendered shell for the student area, and real 404s for anything else.
  */
 export async function webRoutes(app: FastifyInstance, { config }: AppContext) {
-  const { pages, fallback } = loadPages(config.webDir);
+  const { pages, fallback } = loadPages(config.webDir, config.publicUrl);
+  const originFiles = loadOriginFiles(config.webDir, config.publicUrl);
   const directives = cspDirectives(config);
 
   if (pages.size > 0 || fallback) {
@@ -49,7 +50,12 @@ export async function webRoutes(app: FastifyInstance, { config }: AppContext) {
       preCompressed: true,
       // Pages (and directories, which would be a 403) go through the not-found handler below,
       // which serves them with their CSP hashes.
-      allowedPath: (pathname) => !pathname.endsWith("/") && !pathname.endsWith(".html"),
+      // sitemap.xml and robots.txt (and their precompressed copies) name the site's address:
+      // they are served below, with the server's PUBLIC_URL.
+      allowedPath: (pathname) =>
+        !pathname.endsWith("/") &&
+        !pathname.endsWith(".html") &&
+        !Object.keys(ORIGIN_FILES).some((file) => pathname.startsWith(file)),
       setHeaders(reply, filePath) {
         const immutable = filePath.startsWith(path.join(config.webDir, "assets") + path.sep);
         reply.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
@@ -73,6 +79,21 @@ export async function webRoutes(app: FastifyInstance, { config }: AppContext) {
       .header("Content-Security-Policy", cspHeader(directives, page.scriptHashes))
       .send(body);
   };
+
+  for (const [url, file] of originFiles) {
+    const type = ORIGIN_FILES[url as keyof typeof ORIGIN_FILES];
+    app.get(url, async (request, reply) => {
+      if (request.headers["if-none-match"] === file.etag) return reply.status(304).send();
+      const { body, encoding } = encodePage(file, request.headers["accept-encoding"]);
+      if (encoding) reply.header("Content-Encoding", encoding);
+      return reply
+        .header("Content-Type", `${type}; charset=utf-8`)
+        .header("Cache-Control", "public, max-age=3600")
+        .header("ETag", file.etag)
+        .header("Vary", "Accept-Encoding")
+        .send(body);
+    });
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = decodePath(request.url.split("?")[0] ?? "/");

@@ -48,6 +48,22 @@ describe("EventDetailPage", () => {
     expect(calls).toEqual([]);
   });
 
+  it("shows the hours the staff entered, or the whole day", async () => {
+    serve({});
+    renderAt({
+      pathname: "/parascolaire/12",
+      state: { event: toCalendarEvent({ ...EVENT, heure_debut: "14:30", heure_fin: "17:00" }) },
+    });
+    expect(await screen.findByText("14:30 – 17:00")).toBeInTheDocument();
+    expect(screen.getByText("Horaire")).toBeInTheDocument();
+  });
+
+  it("says 'Toute la journée' for an event without hours", async () => {
+    serve({ "/api/parascolaires/12": { status: 200, body: { success: true, data: EVENT } } });
+    renderAt("/parascolaire/12");
+    expect(await screen.findByText("Toute la journée")).toBeInTheDocument();
+  });
+
   it("loads the event from the API when opened directly", async () => {
     const calls = serve({
       "/api/parascolaires/12": { status: 200, body: { success: true, data: { ...EVENT, is_future: false } } },

@@ -79,7 +79,8 @@ function EventDetail({ event }: { event: CalendarEvent }) {
 
   return (
     <article className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <div className="bg-gray-100">
+      {/* Grey only behind a missing poster: a text column taller than the poster leaves white below it. */}
+      <div>
         {poster ? (
           <img
             src={poster}
@@ -89,7 +90,7 @@ function EventDetail({ event }: { event: CalendarEvent }) {
             className="aspect-[3/4] h-auto w-full object-cover"
           />
         ) : (
-          <div className="grid aspect-[3/4] w-full place-items-center text-gray-600">
+          <div className="grid aspect-[3/4] w-full place-items-center bg-gray-100 text-gray-600">
             {poster === null || !event.affiche ? (
               <span className="flex flex-col items-center gap-2 text-sm">
                 <ImageOff aria-hidden="true" className="size-8" />
@@ -119,6 +120,13 @@ function EventDetail({ event }: { event: CalendarEvent }) {
           </div>
           <div className="flex items-center gap-2">
             <dt>
+              <Clock aria-hidden="true" className="size-5 text-gray-600" />
+              <span className="sr-only">Horaire</span>
+            </dt>
+            <dd>{event.hours}</dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt>
               <MapPin aria-hidden="true" className="size-5 text-gray-600" />
               <span className="sr-only">Lieu</span>
             </dt>
@@ -135,7 +143,7 @@ function EventDetail({ event }: { event: CalendarEvent }) {
         <p className="mt-5 whitespace-pre-line break-words text-gray-800">{event.description}</p>
         <div className="mt-6 rounded-xl bg-gray-50 p-4">
           <p className="flex items-center gap-2 font-semibold text-ink">
-            <Clock aria-hidden="true" className="size-5 text-gray-600" />
+            <CalendarDays aria-hidden="true" className="size-5 text-gray-600" />
             <span className="first-letter:uppercase">{formatFrenchDate(jour_evenement, { weekday: true })}</span>
           </p>
           <p

@@ -84,6 +84,7 @@ export default function EventsPage() {
                 title={event.title}
                 date={event.date}
                 rawDate={event.raw_date}
+                hours={event.hours}
                 description={event.description}
                 location={event.location}
                 participants={event.participants}

@@ -53,7 +53,7 @@ describe("HolidaysPage", () => {
     expect(within(screen.getByRole("list", { name: "Jours fériés" })).getAllByRole("listitem")).toHaveLength(2);
     await userEvent.click(screen.getByRole("button", { name: "Décembre" }));
     expect(screen.getByRole("heading", { name: "Aucun jour férié" })).toBeInTheDocument();
-    expect(screen.getByText("Aucun jour férié trouvé pour le mois de Décembre.")).toBeInTheDocument();
+    expect(screen.getByText("Aucun jour férié trouvé pour le mois de décembre.")).toBeInTheDocument();
   });
 
   it("says so when the year has no holiday, and falls back to the default stats when they fail", async () => {

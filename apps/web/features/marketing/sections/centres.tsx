@@ -1,5 +1,5 @@
 import { MapPin, MessageCircle } from "lucide-react";
-import { chatLink } from "../../../content/brand.ts";
+import { centreChatLink } from "../../../content/brand.ts";
 import { centres } from "../../../content/index.ts";
 import { SectionHeading } from "./section-heading.tsx";
 
@@ -27,7 +27,7 @@ export function Centres() {
                   {centre.address}
                 </p>
                 <a
-                  href={chatLink(centre.phone)}
+                  href={centreChatLink(centre.phone)}
                   target="_blank"
                   rel="noopener noreferrer"
                   className="mt-4 inline-flex items-center gap-2 rounded-full bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800"

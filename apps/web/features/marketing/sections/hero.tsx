@@ -1,24 +1,17 @@
 import { Link } from "react-router";
 import { aboutPath, brand } from "../../../content/brand.ts";
+import HeroVideoIsland from "./hero-video.island.tsx";
 import QuestionsBannerIsland from "./questions-banner.island.tsx";
 
-/** Home hero: muted looping background video; the questions banner under it on mobile, over it on desktop. */
+/**
+ * Home hero: muted looping background video (poster only under reduced motion, with a pause
+ * button); the questions banner under it on mobile, over it on desktop.
+ */
 export function Hero() {
   return (
     <section className="relative bg-ink" aria-labelledby="hero-title">
       <div className="relative min-h-[420px] overflow-hidden md:min-h-[640px]">
-        <video
-          className="absolute inset-0 size-full object-cover opacity-70"
-          src="/media/video/hero.mp4"
-          poster="/media/video/hero.webp"
-          autoPlay
-          muted
-          loop
-          playsInline
-          preload="auto"
-          aria-hidden="true"
-          tabIndex={-1}
-        />
+        <HeroVideoIsland />
         <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-r from-ink/90 via-ink/60 to-ink/10" />
         <div className="relative mx-auto max-w-6xl px-5 pt-16 pb-12 md:pt-20 md:pb-64">
           <p className="mb-3 text-sm font-bold tracking-widest text-sun uppercase">{brand.academyName} · Casablanca</p>

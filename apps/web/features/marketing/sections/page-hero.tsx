@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { noBreakBeforePunctuation } from "../../../lib/french-typography.ts";
 
 type PageHeroProps = { eyebrow: string; title: string; intro: ReactNode; children?: ReactNode };
 
@@ -16,7 +17,9 @@ export function PageHero({ eyebrow, title, intro, children }: PageHeroProps) {
       />
       <div className="relative mx-auto max-w-6xl px-5 py-16 md:py-24">
         <p className="mb-3 text-sm font-bold tracking-widest text-sun uppercase">{eyebrow}</p>
-        <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight text-balance md:text-5xl">{title}</h1>
+        <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight text-balance md:text-5xl">
+          {noBreakBeforePunctuation(title)}
+        </h1>
         <div className="mt-5 max-w-2xl text-lg leading-relaxed text-white/90">{intro}</div>
         {children}
       </div>

@@ -42,7 +42,9 @@ export function PartnerCarousel() {
   const slides = chunk(partners, perSlide);
   const reducedMotion = usePrefersReducedMotion();
   const [index, setIndex] = useState(0);
-  const [autoPlay, setAutoPlay] = useState(true);
+  // Off by default under reduced motion (and the toggle says so); the visitor may still turn it on.
+  const [autoPlayChoice, setAutoPlay] = useState<boolean | null>(null);
+  const autoPlay = autoPlayChoice ?? !reducedMotion;
   const [hovering, setHovering] = useState(false);
   const [failed, setFailed] = useState<ReadonlySet<number>>(new Set());
   const locked = useRef(false);
@@ -65,8 +67,8 @@ export function PartnerCarousel() {
   const next = useCallback(() => move((i) => nextIndex(i, count)), [move, count]);
   const previous = useCallback(() => move((i) => previousIndex(i, count)), [move, count]);
 
-  // Reduced motion: no automatic movement; the controls still work.
-  const playing = autoPlay && !hovering && !reducedMotion;
+  // Reduced motion: no automatic movement unless asked for; the controls still work.
+  const playing = autoPlay && !hovering;
   useEffect(() => {
     if (!playing) return;
     const timer = window.setInterval(next, PARTNER_INTERVAL_MS);
@@ -104,7 +106,7 @@ export function PartnerCarousel() {
             if (event.target !== event.currentTarget) return;
             if (event.key === "ArrowLeft") previous();
             else if (event.key === "ArrowRight") next();
-            else if (event.key === " ") setAutoPlay((on) => !on);
+            else if (event.key === " ") setAutoPlay(!autoPlay);
             else return;
             event.preventDefault();
           }}
@@ -177,7 +179,7 @@ export function PartnerCarousel() {
           </button>
           <button
             type="button"
-            onClick={() => setAutoPlay((on) => !on)}
+            onClick={() => setAutoPlay(!autoPlay)}
             aria-pressed={autoPlay}
             aria-label="Défilement automatique"
             className={controlClass}
