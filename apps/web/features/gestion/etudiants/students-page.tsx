@@ -129,12 +129,12 @@ export default function StudentsPage() {
     cell: (info) => {
       const row = info.row.original;
       return restricted ? (
-        <span className="font-semibold text-ink">{row.nom}</span>
+        <span className="font-semibold text-ink wrap-anywhere">{row.nom}</span>
       ) : (
         <>
           <Link
             to={`/gestion/etudiants/${row.id}`}
-            className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+            className="font-semibold text-brand-700 underline-offset-4 wrap-anywhere hover:underline"
           >
             {row.nom}
           </Link>
@@ -143,7 +143,11 @@ export default function StudentsPage() {
       );
     },
   });
-  const prenomColumn = column.accessor("prenom", { header: "Prénom" });
+  // A name without spaces (or an e-mail) may break anywhere rather than widen the table (issue 28).
+  const prenomColumn = column.accessor("prenom", {
+    header: "Prénom",
+    cell: (info) => <span className="wrap-anywhere">{info.getValue()}</span>,
+  });
   const centreColumn = column.accessor((row) => row.centre?.nom ?? "—", { id: "centre", header: "Centre" });
   const fullColumns = [
     full.accessor((row) => row.option?.nom ?? "—", {
