@@ -163,6 +163,24 @@ describe("back-office students: the files people really send", () => {
     });
   });
 
+  it("migration 0010 rewrites phones stored before in the one form", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const migration = await readFile(
+      new URL("../../src/db/migrations/0010_student_phones.sql", import.meta.url),
+      "utf8",
+    );
+    await queryRows(
+      t,
+      sql`update etudiants set telephone_etudiant = '06 98 76 54 32' where email = ${DEMO_STUDENTS.second}`,
+    );
+    await queryRows(t, sql.raw(migration));
+    const [stored] = await queryRows<{ telephone: string }>(
+      t,
+      sql`select telephone_etudiant as telephone from etudiants where email = ${DEMO_STUDENTS.second}`,
+    );
+    expect(stored?.telephone).toBe("+212698765432");
+  });
+
   it("lists a preview's errors as a CSV report: line, column, message", async () => {
     const file = [
       HEADER,
