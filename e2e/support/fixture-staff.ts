@@ -65,6 +65,12 @@ export const FIXTURE_STAFF = {
     role: "direction",
     centre: null,
   },
+  tablesDirection: {
+    name: "Direction Tableaux E2E",
+    email: "e2e.tableaux.direction@example.com",
+    role: "direction",
+    centre: null,
+  },
   inboxPolicySecretary: {
     name: "Secrétariat E2E",
     email: "e2e.messages.secretariat@example.com",

@@ -50,7 +50,7 @@ const optionsList = ["Selectividad Santé", "selectividad ingenierie", "Selectiv
 const lines = ["nom;prenom;email;telephone;cin;numero_etudiant;centre;option;filiere"];
 for (let i = 1; i <= LINES; i++) {
   lines.push(
-    `Import${i};Élève;import.${i}@example.com;+212 6 00 ${String(i).padStart(4, "0")};CI${i};;${centresList[i % 3]};${optionsList[i % 4]};`,
+    `Import${i};Élève;import.${i}@example.com;06 ${String(i).padStart(8, "0")};CI${i};;${centresList[i % 3]};${optionsList[i % 4]};`,
   );
 }
 const csv = `\uFEFF${lines.join("\r\n")}\r\n`;

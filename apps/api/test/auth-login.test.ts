@@ -48,7 +48,7 @@ describe("POST /api/login", () => {
         filiere_id: expect.any(Number),
         centre: { id: expect.any(Number), nom: "Ain Sebaa" },
         option: { id: expect.any(Number), nom: "Selectividad Santé" },
-        telephone_etudiant: "+212 6 12 34 56 78",
+        telephone_etudiant: "+212612345678",
         nom: "El Amrani",
         prenom: "Yasmine",
         email: DEMO_STUDENTS.first,

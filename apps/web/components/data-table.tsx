@@ -52,6 +52,14 @@ type Props<Row extends RowData> = {
 };
 
 const SEARCH_DELAY_MS = 300;
+
+/**
+ * The row's own action column (`id: "actions"`, e.g. "Gérer") stays pinned to the right edge: on a
+ * phone the rest of the row scrolls under it, so the action is always in view.
+ */
+const ACTIONS_COLUMN = "actions";
+const pinned = (columnId: string, background: string) =>
+  columnId === ACTIONS_COLUMN ? `sticky right-0 z-10 ${background} shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]` : "";
 const SKELETON_ROWS = 6;
 
 function toSorting(sort: string): SortingState {
@@ -163,13 +171,14 @@ export function DataTable<Row extends RowData>({
                                 : "none"
                             : undefined
                         }
-                        className="px-4 py-3 whitespace-nowrap"
+                        data-column={header.column.id}
+                        className={`px-3 py-3 align-bottom ${pinned(header.column.id, "bg-gray-50")}`}
                       >
                         {canSort ? (
                           <button
                             type="button"
                             onClick={header.column.getToggleSortingHandler()}
-                            className="inline-flex items-center gap-1 uppercase hover:text-ink"
+                            className="inline-flex items-center gap-1 text-left uppercase hover:text-ink"
                           >
                             <table.FlexRender header={header} />
                             <ChevronDown
@@ -193,16 +202,20 @@ export function DataTable<Row extends RowData>({
                     <tr key={index} data-testid="ligne-squelette">
                       {Array.from({ length: columnCount }, (_, cell) => (
                         // biome-ignore lint/suspicious/noArrayIndexKey: as above
-                        <td key={cell} className="px-4 py-3">
+                        <td key={cell} className="px-3 py-3">
                           <span className="block h-4 w-full max-w-40 animate-pulse rounded bg-gray-200 motion-reduce:animate-none" />
                         </td>
                       ))}
                     </tr>
                   ))
                 : table.getRowModel().rows.map((row) => (
-                    <tr key={row.id} className="hover:bg-gray-50">
+                    <tr key={row.id} className="group hover:bg-gray-50">
                       {row.getAllCells().map((cell) => (
-                        <td key={cell.id} className="px-4 py-3 align-top">
+                        <td
+                          key={cell.id}
+                          data-column={cell.column.id}
+                          className={`px-3 py-3 align-top ${pinned(cell.column.id, "bg-white group-hover:bg-gray-50")}`}
+                        >
                           <table.FlexRender cell={cell} />
                         </td>
                       ))}
@@ -385,5 +398,6 @@ function PageSize({ value, onChange }: { value: number; onChange: (size: number)
 
 /** A cell's secondary text, e.g. the e-mail under a name. */
 export function CellNote({ children }: { children: ReactNode }) {
-  return <span className="block text-xs text-gray-600">{children}</span>;
+  // An e-mail address has no place to break: it may break anywhere rather than widen the table.
+  return <span className="block text-xs text-gray-600 wrap-anywhere">{children}</span>;
 }

@@ -13,6 +13,7 @@ export function ModalDialog({
   description,
   children,
   role = "dialog",
+  wide = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -20,6 +21,8 @@ export function ModalDialog({
   description?: ReactNode;
   children: ReactNode;
   role?: "dialog" | "alertdialog";
+  /** Room for a preview with several columns (up to 56rem) rather than a form's width. */
+  wide?: boolean;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -27,7 +30,7 @@ export function ModalDialog({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/50" />
         <Dialog.Content
           role={role}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] ${wide ? "max-w-4xl" : "max-w-lg"} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none`}
         >
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-xl font-bold text-ink">{title}</Dialog.Title>

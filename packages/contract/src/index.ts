@@ -15,6 +15,7 @@ export * from "./rules/notifications.ts";
 export * from "./rules/notifications-staff.ts";
 export * from "./rules/passwords.ts";
 export * from "./rules/permissions.ts";
+export * from "./rules/phone.ts";
 export * from "./rules/policy.ts";
 export * from "./rules/profile.ts";
 export * from "./rules/publishing-files.ts";

@@ -18,6 +18,12 @@ export const STUDENT_STAFF_LIMITS = {
   importMaxRows: 5000,
   importMaxBytes: 5 * 1024 * 1024,
   importLifetimeMinutes: 60,
+  /** What an XLSX may inflate to, in all, before it is parsed (a "zip bomb" is refused). */
+  importMaxInflatedBytes: 50 * 1024 * 1024,
+  /** Students acted on at once by a bulk action (the list's selection or its filters). */
+  bulkMaxStudents: 5000,
+  /** Rows picked one by one in the list (a few pages of it). */
+  selectionMaxIds: 500,
 } as const;
 
 export const STUDENT_STAFF_MESSAGES = {
@@ -52,13 +58,29 @@ export const STUDENT_STAFF_MESSAGES = {
   importEmpty: "Le fichier ne contient aucune ligne d'étudiant.",
   importTooManyRows: `Le fichier dépasse ${5000} lignes : découpez-le.`,
   importMissingColumns: (columns: string[]) => `Colonnes manquantes : ${columns.join(", ")}.`,
+  importOldExcel:
+    "Ce fichier est un classeur Excel 97-2003 (.xls) ou protégé par un mot de passe : enregistrez-le en « Classeur Excel (.xlsx) » sans mot de passe, ou en CSV.",
+  importXlsxDamaged:
+    "Ce classeur XLSX n'a pas pu être lu : il semble endommagé. Ouvrez-le dans Excel et enregistrez-le à nouveau.",
+  importXlsxTooLarge:
+    "Ce classeur est trop volumineux une fois décompressé (plus de 50 Mo) : enregistrez-le en CSV ou découpez-le.",
+  importEmptySheet:
+    "La première feuille du classeur est vide : mettez les étudiants dans la première feuille, les noms de colonnes en ligne 1.",
+  importSeparator:
+    "Les colonnes ne sont pas séparées : utilisez la virgule ou le point-virgule comme séparateur (ou téléchargez le modèle).",
+  importCsvMalformed: (line: number) =>
+    `Ce fichier CSV est mal formé à la ligne ${line} (un guillemet n'est pas fermé ?) : corrigez-la et réessayez.`,
+  bulkSelection: "Choisissez des étudiants dans la liste.",
+  bulkTooMany: "Trop d'étudiants choisis un par un : utilisez plutôt « tous ceux qui correspondent aux filtres ».",
+  bulkTooLarge: (max: number) => `Cette action porterait sur plus de ${max} étudiants : affinez les filtres.`,
+  importBusy: "Un de vos imports est déjà en cours de lecture : attendez qu'il se termine.",
+  importServerBusy: "Trop de fichiers sont en cours de lecture : réessayez dans un instant.",
   importCentreUnknown: (name: string) => `Centre inconnu : « ${name} ».`,
   importOptionUnknown: (name: string) => `Option inconnue : « ${name} ».`,
   importFiliereUnknown: (name: string) => `Filière inconnue : « ${name} ».`,
   importDuplicateEmail: (line: number) => `Adresse e-mail en double dans le fichier (déjà à la ligne ${line}).`,
   importDuplicateNumber: (line: number) => `Numéro étudiant en double dans le fichier (déjà à la ligne ${line}).`,
   importOutsideCentres: "Ce centre est hors de vos centres.",
-  importStudentOutsideCentres: "Cet étudiant appartient à un centre hors de vos centres.",
   importNumberTaken: "Ce numéro étudiant appartient à un autre étudiant.",
 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normalisePhone, PHONE_MESSAGES } from "../rules/phone.ts";
 import { STAFF_MESSAGES } from "../rules/staff.ts";
 import {
   IMPORT_ROW_STATUSES,
@@ -28,8 +29,46 @@ export const studentsQuery = listQuery.extend({
   filiere_id: refId(STAFF_MESSAGES.invalidFilter).optional(),
   statut: studentStatus.optional(),
   politique: z.enum(["acceptee", "non_acceptee"], { error: STAFF_MESSAGES.invalidFilter }).optional(),
+  /** Rows picked in the list (`ids=3,8,21`), e.g. to export a selection; within the other filters. */
+  ids: z
+    .string()
+    .regex(new RegExp(`^\\d{1,10}(,\\d{1,10}){0,${L.selectionMaxIds - 1}}$`), STAFF_MESSAGES.invalidFilter)
+    .transform((text) => text.split(",").map(Number))
+    .refine((ids) => ids.every((id) => id >= 1 && id <= 2_147_483_647), STAFF_MESSAGES.invalidFilter)
+    .optional(),
 });
 export type StudentsQuery = z.infer<typeof studentsQuery>;
+
+/** The bulk actions of the list (resend invitations, deactivate). */
+export const STUDENT_BULK_ACTIONS = ["invitation", "desactiver"] as const;
+export type StudentBulkAction = (typeof STUDENT_BULK_ACTIONS)[number];
+
+/**
+ * A bulk action acts either on the rows picked (`ids`) or on every student the list's filters keep
+ * (`all: true` with the same filters as the list), always within the caller's centres.
+ */
+export const studentBulkRequest = z
+  .object({
+    ids: z.array(refId(m.bulkSelection)).min(1, m.bulkSelection).max(L.selectionMaxIds, m.bulkTooMany).optional(),
+    all: z.literal(true, { error: m.bulkSelection }).optional(),
+    q: listQuery.shape.q,
+    centre_id: refId(STAFF_MESSAGES.invalidFilter).optional(),
+    option_id: refId(STAFF_MESSAGES.invalidFilter).optional(),
+    filiere_id: refId(STAFF_MESSAGES.invalidFilter).optional(),
+    statut: studentStatus.optional(),
+    politique: z.enum(["acceptee", "non_acceptee"], { error: STAFF_MESSAGES.invalidFilter }).optional(),
+  })
+  .refine((body) => (body.ids !== undefined) !== (body.all === true), { message: m.bulkSelection, path: ["ids"] });
+export type StudentBulkRequest = z.input<typeof studentBulkRequest>;
+export type StudentBulk = z.output<typeof studentBulkRequest>;
+
+export const studentBulkResponse = z.object({
+  /** Students the action changed, and those it left as they were (already deactivated, already active…). */
+  done: z.number().int(),
+  skipped: z.number().int(),
+  message: z.string(),
+});
+export type StudentBulkResponse = z.infer<typeof studentBulkResponse>;
 
 const named = z.object({ id: z.number().int(), nom: z.string() }).nullable();
 
@@ -83,6 +122,17 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => (value === "" ? null : value));
 
+/** A phone in any usual Moroccan spelling, stored as E.164 (rules/phone.ts); empty reads as "none". */
+const optionalPhone = optionalText(L.phoneMaxLength).transform((value, ctx) => {
+  if (value === null || value === undefined) return value;
+  const phone = normalisePhone(value);
+  if (phone === null) {
+    ctx.addIssue({ code: "custom", message: PHONE_MESSAGES.invalid });
+    return z.NEVER;
+  }
+  return phone;
+});
+
 export const studentEmailField = z
   .string({ error: m.emailRequired })
   .trim()
@@ -102,7 +152,7 @@ export const studentCreateRequest = z.object({
   nom: text(L.nameMaxLength, m.nomRequired),
   prenom: text(L.nameMaxLength, m.prenomRequired),
   email: studentEmailField,
-  telephone: optionalText(L.phoneMaxLength),
+  telephone: optionalPhone,
   cin: optionalText(L.cinMaxLength),
   numero_etudiant: optionalText(L.studentNumberMaxLength),
   centre_id: z

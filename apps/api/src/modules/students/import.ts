@@ -6,6 +6,7 @@ import {
   type ImportPreviewResponse,
   type ImportRow,
   type ImportRowStatus,
+  normalisePhone,
   STUDENT_STAFF_LIMITS,
   STUDENT_STAFF_MESSAGES,
   studentCreateRequest,
@@ -22,6 +23,7 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import { HttpError, notFound, validationFailed } from "../../lib/errors.ts";
+import { ArchiveRefused, checkXlsxArchive, decodeText, isOleCompound, isZip } from "../../lib/spreadsheet-import.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
 import { audit } from "../audit/audit.ts";
 import type { LiveSession } from "../staff/queries.ts";
@@ -79,42 +81,63 @@ function headerColumn(cell: string): ImportColumn | undefined {
   return HEADER_ALIASES[key];
 }
 
-const isZip = (bytes: Buffer) => bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03;
+const ARCHIVE_LIMITS = { maxInflatedBytes: L.importMaxInflatedBytes, maxEntries: 1000, maxRatio: 200 };
 
-/** The file's cells, header first: XLSX by its signature, otherwise CSV in UTF-8 with `,` or `;`. */
+/**
+ * The file's cells, header first: XLSX by its signature (its archive checked first, decision 092),
+ * otherwise CSV in UTF-8 (with or without BOM), UTF-16 or Windows-1252, with `;`, `,` or a tab.
+ * A file that cannot be read says why: encoding, separator, empty sheet, damaged archive.
+ */
 async function readCells(name: string, bytes: Buffer): Promise<string[][]> {
+  if (isOleCompound(bytes)) throw validationFailed({ file: [m.importOldExcel] });
   // The parsers are loaded by the first import, not at start (decision 080).
   if (isZip(bytes)) {
-    const { default: readXlsxFile } = await import("read-excel-file/node");
     try {
-      const rows = await readXlsxFile(bytes);
-      return rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? "" : String(cell))));
-    } catch {
-      throw validationFailed({ file: [m.importFileUnreadable] });
+      checkXlsxArchive(bytes, ARCHIVE_LIMITS);
+    } catch (error) {
+      const tooLarge = error instanceof ArchiveRefused && error.problem === "too_large";
+      throw validationFailed({ file: [tooLarge ? m.importXlsxTooLarge : m.importXlsxDamaged] });
     }
+    const { default: readXlsxFile } = await import("read-excel-file/node");
+    let rows: Awaited<ReturnType<typeof readXlsxFile>>;
+    try {
+      rows = await readXlsxFile(bytes);
+    } catch {
+      throw validationFailed({ file: [m.importXlsxDamaged] });
+    }
+    const cells = rows.map((row) => row.map(xlsxCell));
+    if (cells.every((row) => row.every((cell) => cell.trim() === ""))) {
+      throw validationFailed({ file: [m.importEmptySheet] });
+    }
+    return cells;
   }
-  if (/\.xlsx?$/i.test(name)) throw validationFailed({ file: [m.importFileUnreadable] });
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw validationFailed({ file: [m.importFileUnreadable] });
-  }
-  if (text.includes("\u0000")) throw validationFailed({ file: [m.importFileType] });
-  const firstLine = text.replace(/^\uFEFF/, "").split(/\r?\n/, 1)[0] ?? "";
-  const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ";" : ",";
+  if (/\.xlsx?$/i.test(name)) throw validationFailed({ file: [m.importXlsxDamaged] });
+  const decoded = decodeText(bytes);
+  if (!decoded) throw validationFailed({ file: [m.importFileType] });
+  const { text } = decoded;
+  const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
+  const count = (char: string) => firstLine.split(char).length - 1;
+  const delimiter = [";", ",", "\t"].reduce((best, char) => (count(char) > count(best) ? char : best), ";");
   const { parse: parseCsv } = await import("csv-parse/sync");
   try {
     return parseCsv(text, {
-      bom: true,
       delimiter,
       relax_column_count: true,
       skip_empty_lines: true,
       trim: true,
     }) as string[][];
-  } catch {
-    throw validationFailed({ file: [m.importFileUnreadable] });
+  } catch (error) {
+    const line = (error as { lines?: number }).lines;
+    throw validationFailed({ file: [line ? m.importCsvMalformed(line) : m.importFileUnreadable] });
   }
+}
+
+/** An XLSX cell as text: a whole number without exponent, a date as YYYY-MM-DD. */
+function xlsxCell(cell: unknown): string {
+  if (cell === null || cell === undefined) return "";
+  if (typeof cell === "number") return Number.isInteger(cell) ? cell.toFixed(0) : String(cell);
+  if (cell instanceof Date) return cell.toISOString().slice(0, 10);
+  return String(cell);
 }
 
 /** Header to columns, then each non-empty line as a raw row numbered as in the file. */
@@ -124,6 +147,10 @@ export async function readImportFile(name: string, bytes: Buffer): Promise<RawRo
   if (!header) throw validationFailed({ file: [m.importEmpty] });
   const columns = header.map(headerColumn);
   const missing = REQUIRED.filter((column) => !columns.includes(column));
+  // One cell holding the whole header: the columns were separated by something else.
+  if (missing.length > 0 && header.length === 1) {
+    throw validationFailed({ file: [m.importSeparator] });
+  }
   if (missing.length > 0) throw validationFailed({ file: [m.importMissingColumns(missing)] });
   const rows: RawRow[] = [];
   body.forEach((cellsOfLine, index) => {
@@ -249,7 +276,8 @@ async function judge(executor: Executor, staff: LiveSession, raw: readonly RawRo
     const current = email ? existing.get(email) : undefined;
     if (email && !current && takenEmails.has(email)) errors.push({ column: "email", message: m.emailTaken });
     if (current && scope && (current.centreId === null || !scope.includes(current.centreId))) {
-      errors.push({ column: "email", message: m.importStudentOutsideCentres });
+      // Said as for any address in use: another centre's student is a 404 everywhere else.
+      errors.push({ column: "email", message: m.emailTaken });
     }
     if (number) {
       const owner = numberOwner.get(number);
@@ -281,7 +309,13 @@ async function judge(executor: Executor, staff: LiveSession, raw: readonly RawRo
     };
     compare("nom", current.nom, write.nom);
     compare("prenom", current.prenom, write.prenom);
-    compare("telephone", current.telephone, write.telephone, true);
+    // A number stored before phones had one form is compared in that form.
+    compare(
+      "telephone",
+      current.telephone && (normalisePhone(current.telephone) ?? current.telephone),
+      write.telephone,
+      true,
+    );
     compare("cin", current.cin, write.cin, true);
     compare("numero_etudiant", current.studentId, write.numero_etudiant, true);
     compare(
@@ -327,23 +361,108 @@ const shownRow = ({ line, status, nom, prenom, email, errors, changes }: Judged)
 
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? "s" : ""}`;
 
+/** Files parsed at once by one process, whoever sent them (each staff member: one at a time). */
+const MAX_PARALLEL_READS = 2;
+const RETRY_SECONDS = 5;
+
+/** One error of one line of a preview, as the error report lists them. */
+export type ImportErrorLine = { line: number; email: string; column: string; message: string };
+
 /** The import of students from a CSV or XLSX file (docs/spec/back-office.md section 4). */
 export function createStudentImport({ db, config, mail }: AppContext) {
+  /** Staff members whose file is being read now, in this process (decision 092). */
+  const reading = new Set<number>();
+
+  /** A preview of this staff member still alive, or 404. */
+  async function storedPreview(staff: LiveSession, importId: string) {
+    const [stored] = await db
+      .select()
+      .from(studentImports)
+      .where(
+        and(
+          eq(studentImports.id, importId),
+          eq(studentImports.staffId, staff.id),
+          gt(studentImports.expiresAt, sql`now()`),
+        ),
+      );
+    if (!stored) throw notFound(m.importUnknown);
+    return stored;
+  }
+
   return {
-    /** Reads and judges the file; writes no student, only the parsed lines under a random id. */
-    async preview(staff: LiveSession, file: { name: string; bytes: Buffer }): Promise<ImportPreviewResponse> {
-      const raw = await readImportFile(file.name, file.bytes);
-      const judged = await judge(db, staff, raw);
-      const id = randomToken(32);
-      await db.delete(studentImports).where(lt(studentImports.expiresAt, sql`now()`));
-      await db.insert(studentImports).values({
-        id,
-        staffId: staff.id,
-        rows: raw,
-        expiresAt: sql`now() + ${sql.raw(`interval '${L.importLifetimeMinutes} minutes'`)}`,
-      });
-      const rows = judged.map(shownRow);
-      return { import_id: id, rows, counts: countsOf(rows) };
+    /**
+     * Reads and judges the file; writes no student, only the parsed lines under a random id. One
+     * file at a time per staff member, from the upload to the stored preview (decision 092).
+     */
+    async preview(
+      staff: LiveSession,
+      upload: () => Promise<{ name: string; bytes: Buffer }>,
+    ): Promise<ImportPreviewResponse> {
+      if (reading.has(staff.id)) {
+        throw new HttpError(
+          429,
+          { message: m.importBusy, retry_after: RETRY_SECONDS },
+          { "Retry-After": String(RETRY_SECONDS) },
+        );
+      }
+      if (reading.size >= MAX_PARALLEL_READS) {
+        throw new HttpError(503, { message: m.importServerBusy }, { "Retry-After": String(RETRY_SECONDS) });
+      }
+      reading.add(staff.id);
+      try {
+        const file = await upload();
+        const raw = await readImportFile(file.name, file.bytes);
+        const judged = await judge(db, staff, raw);
+        return await storePreview(raw, judged);
+      } finally {
+        reading.delete(staff.id);
+      }
+
+      async function storePreview(raw: RawRow[], judged: Judged[]): Promise<ImportPreviewResponse> {
+        const id = randomToken(32);
+        await db.delete(studentImports).where(lt(studentImports.expiresAt, sql`now()`));
+        await db.insert(studentImports).values({
+          id,
+          staffId: staff.id,
+          rows: raw,
+          expiresAt: sql`now() + ${sql.raw(`interval '${L.importLifetimeMinutes} minutes'`)}`,
+        });
+        const rows = judged.map(shownRow);
+        return { import_id: id, rows, counts: countsOf(rows) };
+      }
+    },
+
+    /** Every error of a preview, line by line, judged again now (the report the staff download). */
+    async errorReport(staff: LiveSession, importId: string): Promise<ImportErrorLine[]> {
+      const stored = await storedPreview(staff, importId);
+      const judged = await judge(db, staff, stored.rows as RawRow[]);
+      return judged.flatMap((row) =>
+        row.errors.map((error) => ({ line: row.line, email: row.email, column: error.column, message: error.message })),
+      );
+    },
+
+    /** The model file's lines: the expected columns and one example with this academy's own names. */
+    async templateRows(): Promise<Record<ImportColumn, string>[]> {
+      const [centre] = await db.select({ nom: centres.nom }).from(centres).orderBy(centres.nom).limit(1);
+      const [option] = await db
+        .select({ nom: options.nom, filiere: filieres.nom })
+        .from(options)
+        .leftJoin(filieres, eq(filieres.id, options.filiereId))
+        .orderBy(options.nom)
+        .limit(1);
+      return [
+        {
+          nom: "El Idrissi",
+          prenom: "Salma",
+          email: "salma.elidrissi@example.com",
+          telephone: "0661001234",
+          cin: "BK123456",
+          numero_etudiant: "",
+          centre: centre?.nom ?? "",
+          option: option?.nom ?? "",
+          filiere: option?.filiere ?? "",
+        },
+      ];
     },
 
     /**

@@ -81,12 +81,17 @@ export const isSort = (sort: string) => sort in SORTS;
  * The list's conditions. `centreIds` is the secretary's scope (undefined = every centre);
  * `restricted` (pedagogie) searches names only and filters by place only.
  */
-export function listConditions(query: StudentsQuery, centreIds: readonly number[] | undefined, restricted: boolean) {
+export function listConditions(
+  query: Pick<StudentsQuery, "q" | "centre_id" | "option_id" | "filiere_id" | "statut" | "politique" | "ids">,
+  centreIds: readonly number[] | undefined,
+  restricted: boolean,
+) {
   const conditions: (SQL | undefined)[] = [];
   if (centreIds) conditions.push(inArray(etudiants.centreId, [...centreIds]));
   if (query.centre_id) conditions.push(eq(etudiants.centreId, query.centre_id));
   if (query.option_id) conditions.push(eq(etudiants.optionId, query.option_id));
   if (query.filiere_id) conditions.push(eq(etudiants.filiereId, query.filiere_id));
+  if (query.ids) conditions.push(inArray(etudiants.id, query.ids));
   if (query.q) {
     const pattern = containsPattern(query.q);
     const names = [

@@ -1,12 +1,16 @@
 import {
+  IMPORT_COLUMNS,
   idParam,
   importConfirmRequest,
   importConfirmResponse,
   importIdParam,
   importPreviewResponse,
+  STUDENT_BULK_ACTIONS,
   STUDENT_STAFF_LIMITS,
   STUDENT_STAFF_MESSAGES,
   studentActionResponse,
+  studentBulkRequest,
+  studentBulkResponse,
   studentCreateRequest,
   studentDetail,
   studentPreview,
@@ -22,14 +26,21 @@ import { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { validationFailed } from "../../lib/errors.ts";
-import { exportFileName, sendCsv, toCsv } from "../../lib/spreadsheet-export.ts";
+import { type ExportColumn, exportFileName, sendCsv, toCsv } from "../../lib/spreadsheet-export.ts";
 import { readMultipart } from "../../lib/uploads/index.ts";
 import { staffCaller } from "../staff/scope.ts";
 import { STUDENT_EXPORT_COLUMNS, sendXlsx, toXlsx } from "./export.ts";
-import { createStudentImport } from "./import.ts";
+import { createStudentImport, type ImportErrorLine } from "./import.ts";
 import { createStudentsService } from "./service.ts";
 
 const m = STUDENT_STAFF_MESSAGES;
+
+const IMPORT_ERROR_COLUMNS: readonly ExportColumn<ImportErrorLine>[] = [
+  { header: "Ligne", value: (row) => row.line },
+  { header: "Colonne", value: (row) => row.column },
+  { header: "Message", value: (row) => row.message },
+  { header: "E-mail", value: (row) => row.email },
+];
 
 /**
  * `/api/gestion/etudiants…` (docs/spec/back-office.md sections 4 and 8), declared in the staff
@@ -81,15 +92,38 @@ export async function studentRoutes(app: FastifyInstance, context: AppContext) {
     { config: create, schema: { response: { 200: importPreviewResponse } } },
     async (request) => {
       if (!request.isMultipart()) throw validationFailed({ file: [m.importFileMissing] });
-      const form = await readMultipart(request, {
-        fileField: "file",
-        maxFileBytes: STUDENT_STAFF_LIMITS.importMaxBytes,
-        maxFiles: 1,
-        tooLargeMessage: m.importTooLarge,
+      return imports.preview(staffCaller(request), async () => {
+        const form = await readMultipart(request, {
+          fileField: "file",
+          maxFileBytes: STUDENT_STAFF_LIMITS.importMaxBytes,
+          maxFiles: 1,
+          tooLargeMessage: m.importTooLarge,
+        });
+        const [file] = form.files;
+        if (!file || file.bytes.length === 0) throw validationFailed({ file: [m.importFileMissing] });
+        return { name: file.clientName, bytes: file.bytes };
       });
-      const [file] = form.files;
-      if (!file || file.bytes.length === 0) throw validationFailed({ file: [m.importFileMissing] });
-      return imports.preview(staffCaller(request), { name: file.clientName, bytes: file.bytes });
+    },
+  );
+
+  // The model file: the columns the import expects and one example line, in both formats.
+  const templateColumns = IMPORT_COLUMNS.map((column) => ({
+    header: column,
+    value: (row: Record<(typeof IMPORT_COLUMNS)[number], string>) => row[column],
+  }));
+  s.get("/api/gestion/etudiants/import/modele.csv", { config: create }, async (_request, reply) =>
+    sendCsv(reply, "modele-import-etudiants.csv", toCsv(templateColumns, await imports.templateRows())),
+  );
+  s.get("/api/gestion/etudiants/import/modele.xlsx", { config: create }, async (_request, reply) =>
+    sendXlsx(reply, "modele-import-etudiants.xlsx", await toXlsx(templateColumns, await imports.templateRows())),
+  );
+
+  s.get(
+    "/api/gestion/etudiants/import/:import_id/erreurs.csv",
+    { config: create, schema: { params: importIdParam } },
+    async (request, reply) => {
+      const errors = await imports.errorReport(staffCaller(request), request.params.import_id);
+      return sendCsv(reply, exportFileName("erreurs-import", "csv"), toCsv(IMPORT_ERROR_COLUMNS, errors));
     },
   );
 
@@ -144,6 +178,19 @@ export async function studentRoutes(app: FastifyInstance, context: AppContext) {
     desactiver: students.deactivate,
     reactiver: students.reactivate,
   } as const;
+  s.post(
+    "/api/gestion/etudiants/actions/:action",
+    {
+      config: update,
+      schema: {
+        params: z.object({ action: z.enum(STUDENT_BULK_ACTIONS, { error: m.invalidChoice }) }),
+        body: studentBulkRequest,
+        response: { 200: studentBulkResponse },
+      },
+    },
+    async (request) => students.bulk(staffCaller(request), request.params.action, request.body, clientIp(request)),
+  );
+
   for (const [path, action] of Object.entries(actions)) {
     s.post(
       `/api/gestion/etudiants/:id/${path}`,

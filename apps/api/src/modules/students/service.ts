@@ -5,6 +5,9 @@ import {
   STUDENT_STAFF_LIMITS,
   STUDENT_STAFF_MESSAGES,
   type StaffStudent,
+  type StudentBulk,
+  type StudentBulkAction,
+  type StudentBulkResponse,
   type StudentCreate,
   type StudentDetail,
   type StudentName,
@@ -402,6 +405,66 @@ export function createStudentsService(context: AppContext) {
         });
       });
       return { student, message: m.reactivatedDone };
+    },
+
+    /**
+     * A bulk action of the list: the students picked (or every one the filters keep), always within
+     * the caller's centres, exactly as the single actions would see them; one transaction and one
+     * journal entry naming each student; invitations only to those who have not activated yet.
+     */
+    async bulk(
+      staff: LiveSession,
+      action: StudentBulkAction,
+      body: StudentBulk,
+      ip: string,
+    ): Promise<StudentBulkResponse> {
+      const { all: _all, ...filters } = body;
+      const where = q.listConditions(filters, scopeOf(staff), false);
+      const total = await q.countStudents(db, where);
+      if (total > STUDENT_STAFF_LIMITS.bulkMaxStudents) {
+        throw validationFailed({ ids: [m.bulkTooLarge(STUDENT_STAFF_LIMITS.bulkMaxStudents)] });
+      }
+      const result = await db.transaction(async (tx) => {
+        const rows = await q.allStudents(tx, where, "nom");
+        for (const row of rows) assertWritable(staff, "update:etudiants", { centre_ids: [row.centre?.id ?? 0] });
+        const targets = rows.filter((row) =>
+          action === "invitation" ? row.statut === "invitation_envoyee" : row.statut !== "desactive",
+        );
+        for (const student of targets) {
+          if (action === "invitation") {
+            await queueInvitation(tx, mail, config.publicUrl, {
+              userId: student.user_id,
+              email: student.email,
+              prenom: student.prenom,
+            });
+          } else {
+            await tx
+              .update(users)
+              .set({ deactivatedAt: sql`now()`, updatedAt: sql`now()` })
+              .where(eq(users.id, student.user_id));
+            await q.revokeEverything(tx, student.user_id);
+          }
+        }
+        const n = targets.length;
+        const s = n > 1 ? "s" : "";
+        const message =
+          action === "invitation"
+            ? `Invitation renvoyée à ${n} étudiant${s}${rows.length > n ? ` ; ${rows.length - n} déjà activé${rows.length - n > 1 ? "s" : ""} ou désactivé${rows.length - n > 1 ? "s" : ""}, sans invitation` : ""}.`
+            : `${n} compte${s} désactivé${s}${rows.length > n ? ` ; ${rows.length - n} l'étai${rows.length - n > 1 ? "en" : ""}t déjà` : ""}.`;
+        if (n > 0) {
+          await audit(tx, {
+            actor: auditActor(staff),
+            ip,
+            action: action === "invitation" ? "invitation" : "desactivation",
+            entity: "etudiants",
+            summary: `Action groupée : ${message}`,
+            changes: { etudiants: { before: null, after: targets.map((t) => t.email) } },
+          });
+        }
+        return { done: n, skipped: rows.length - n, message };
+      });
+      if (action === "invitation" && result.done > 0) void mail.flush();
+      return result;
     },
 
     /** The student's page: their data, requests, notifications (read or not) and policy acceptances. */

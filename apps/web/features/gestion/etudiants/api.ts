@@ -3,6 +3,9 @@ import type {
   ImportPreviewResponse,
   Page,
   StaffStudent,
+  StudentBulkAction,
+  StudentBulkRequest,
+  StudentBulkResponse,
   StudentCreateRequest,
   StudentDetail,
   StudentName,
@@ -30,11 +33,23 @@ export const isFull = (row: StudentRow): row is StaffStudent => "email" in row;
 export const studentsApi = {
   list: (params: ListParams, signal?: AbortSignal) =>
     staffJson<Page<StudentRow>>(`/api/gestion/etudiants${queryString(listApiParams(params))}`, { signal }),
-  /** The same filters as the list, for the export links. */
-  exportUrl: (params: ListParams, format: "csv" | "xlsx") => {
+  /** The same filters as the list, for the export links; `ids` narrows it to the rows picked. */
+  exportUrl: (params: ListParams, format: "csv" | "xlsx", ids?: readonly number[]) => {
     const { page: _page, per_page: _perPage, ...rest } = listApiParams(params);
-    return `/api/gestion/etudiants/export.${format}${queryString(rest)}`;
+    return `/api/gestion/etudiants/export.${format}${queryString({ ...rest, ...(ids ? { ids: ids.join(",") } : {}) })}`;
   },
+  /** The list's filters as a bulk action names them ("every student the filters keep"). */
+  bulkFilters: (params: ListParams): Omit<StudentBulkRequest, "ids" | "all"> => {
+    const { page: _page, per_page: _perPage, sort: _sort, ...rest } = listApiParams(params);
+    const filters: Record<string, string | number> = {};
+    for (const [key, value] of Object.entries(rest)) {
+      if (value === undefined || value === "") continue;
+      filters[key] = key.endsWith("_id") ? Number(value) : String(value);
+    }
+    return filters as Omit<StudentBulkRequest, "ids" | "all">;
+  },
+  bulk: (action: StudentBulkAction, body: StudentBulkRequest) =>
+    staffJson<StudentBulkResponse>(`/api/gestion/etudiants/actions/${action}`, { body }),
   detail: (id: number, signal?: AbortSignal) =>
     staffJson<StudentDetail>(`/api/gestion/etudiants/${id}/fiche`, { signal }),
   preview: (id: number) => staffJson<StudentPreview>(`/api/gestion/etudiants/${id}/apercu`),
@@ -51,6 +66,8 @@ export const studentsApi = {
     form.append("file", file);
     return staffJson<ImportPreviewResponse>("/api/gestion/etudiants/import/preview", { body: form });
   },
+  importErrorsUrl: (importId: string) => `/api/gestion/etudiants/import/${importId}/erreurs.csv`,
+  importTemplateUrl: (format: "csv" | "xlsx") => `/api/gestion/etudiants/import/modele.${format}`,
   importConfirm: (importId: string, sendInvitations: boolean) =>
     staffJson<ImportConfirmResponse>(`/api/gestion/etudiants/import/${importId}/confirm`, {
       body: { send_invitations: sendInvitations },

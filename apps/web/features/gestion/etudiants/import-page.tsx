@@ -43,6 +43,8 @@ export default function ImportPage() {
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [invite, setInvite] = useState(true);
+  const [errorsOnly, setErrorsOnly] = useState(false);
+  const errorsOnlyId = useId();
 
   async function upload(event: FormEvent) {
     event.preventDefault();
@@ -54,7 +56,9 @@ export default function ImportPage() {
     setSummary(null);
     setBusy(true);
     try {
-      setPreview(await studentsApi.importPreview(file));
+      const answer = await studentsApi.importPreview(file);
+      setPreview(answer);
+      setErrorsOnly(false);
     } catch (error) {
       setPreview(null);
       setAlert(staffErrorMessage(error));
@@ -102,9 +106,26 @@ export default function ImportPage() {
             onFiles={(files) => setFile(files[0] ?? null)}
           />
           <p id={`${fileId}-hint`} className="mt-1 text-sm text-gray-700">
-            Colonnes : {IMPORT_COLUMNS.join(", ")}. Séparateur virgule ou point-virgule, UTF-8. Les noms de centres,
-            options et filières sont reconnus sans tenir compte des accents ni des majuscules. Rien n'est enregistré
-            avant la confirmation.
+            Colonnes : {IMPORT_COLUMNS.join(", ")}. Un XLSX, ou un CSV séparé par des virgules ou des points-virgules («
+            CSV UTF-8 » comme le « CSV (séparateur : point-virgule) » d'Excel). Les noms de centres, options et filières
+            sont reconnus sans tenir compte des accents ni des majuscules ; les numéros de téléphone sont enregistrés au
+            format +212. Rien n'est enregistré avant la confirmation.
+          </p>
+          <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            <a
+              href={studentsApi.importTemplateUrl("xlsx")}
+              download
+              className="font-semibold text-brand-700 underline underline-offset-4"
+            >
+              Télécharger le modèle (XLSX)
+            </a>
+            <a
+              href={studentsApi.importTemplateUrl("csv")}
+              download
+              className="font-semibold text-brand-700 underline underline-offset-4"
+            >
+              Télécharger le modèle (CSV)
+            </a>
           </p>
         </div>
         <button type="submit" disabled={busy} className={primaryButtonClass}>
@@ -122,66 +143,28 @@ export default function ImportPage() {
             jour, {preview.counts.inchange} inchangé{preview.counts.inchange > 1 ? "s" : ""}, {preview.counts.erreur} en
             erreur (ignorée{preview.counts.erreur > 1 ? "s" : ""}).
           </p>
-          <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
-            <table className="min-w-full text-left text-sm">
-              <caption className="sr-only">Aperçu de l'import</caption>
-              <thead className="bg-gray-50 text-gray-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Ligne
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Statut
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Étudiant
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Détail
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {preview.rows.map((row) => (
-                  <tr key={row.line}>
-                    <td className="px-3 py-2 tabular-nums">{row.line}</td>
-                    <td className="px-3 py-2">
-                      <span
-                        className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${STATUS_STYLES[row.status]}`}
-                      >
-                        {STATUS_LABELS[row.status]}
-                      </span>
-                    </td>
-                    <td className="px-3 py-2">
-                      <span className="font-semibold text-ink">{`${row.prenom} ${row.nom}`.trim() || "—"}</span>
-                      <span className="block break-all text-gray-700">{row.email}</span>
-                    </td>
-                    <td className="px-3 py-2">
-                      {row.errors.length > 0 && (
-                        <ul className="text-red-800">
-                          {row.errors.map((error) => (
-                            <li key={`${error.column}-${error.message}`}>
-                              <span className="font-semibold">{error.column}</span> : {error.message}
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                      {row.changes && (
-                        <ul className="text-gray-800">
-                          {Object.entries(row.changes).map(([field, change]) => (
-                            <li key={field}>
-                              <span className="font-semibold">{field}</span> : {change.before ?? "—"} →{" "}
-                              {change.after ?? "—"}
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          {preview.counts.erreur > 0 && (
+            <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
+              <label htmlFor={errorsOnlyId} className="flex items-center gap-2 font-semibold text-ink">
+                <input
+                  id={errorsOnlyId}
+                  type="checkbox"
+                  checked={errorsOnly}
+                  onChange={(event) => setErrorsOnly(event.target.checked)}
+                  className="size-4"
+                />
+                Erreurs seulement ({preview.counts.erreur})
+              </label>
+              <a
+                href={studentsApi.importErrorsUrl(preview.import_id)}
+                download
+                className="font-semibold text-brand-700 underline underline-offset-4"
+              >
+                Télécharger le rapport d'erreurs (CSV)
+              </a>
+            </div>
+          )}
+          <PreviewTable rows={errorsOnly ? preview.rows.filter((row) => row.status === "erreur") : preview.rows} />
           <div className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between">
             <label htmlFor={inviteId} className="flex items-center gap-2 text-sm font-semibold text-ink">
               <input
@@ -226,5 +209,76 @@ export default function ImportPage() {
         </section>
       )}
     </StaffPage>
+  );
+}
+
+/**
+ * The preview's lines. On a phone the table has two columns (line and status; who and why), so
+ * the reason of an error is in view without scrolling sideways.
+ */
+function PreviewTable({ rows }: { rows: ImportPreviewResponse["rows"] }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Aperçu de l'import</caption>
+        <thead className="bg-gray-50 text-gray-700">
+          <tr>
+            <th scope="col" className="px-3 py-2">
+              Ligne
+            </th>
+            <th scope="col" className="hidden px-3 py-2 sm:table-cell">
+              Étudiant
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Détail
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100">
+          {rows.map((row) => {
+            const name = `${row.prenom} ${row.nom}`.trim() || "—";
+            return (
+              <tr key={row.line} className="align-top">
+                <td className="w-28 px-3 py-2">
+                  <span className="block tabular-nums">{row.line}</span>
+                  <span
+                    className={`mt-1 inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${STATUS_STYLES[row.status]}`}
+                  >
+                    {STATUS_LABELS[row.status]}
+                  </span>
+                </td>
+                <td className="hidden px-3 py-2 sm:table-cell">
+                  <span className="font-semibold text-ink">{name}</span>
+                  <span className="block break-all text-gray-700">{row.email}</span>
+                </td>
+                <td className="px-3 py-2">
+                  <span className="font-semibold text-ink sm:hidden">{name}</span>
+                  <span className="block break-all text-gray-700 sm:hidden">{row.email}</span>
+                  {row.errors.length > 0 && (
+                    <ul className="text-red-800">
+                      {row.errors.map((error) => (
+                        <li key={`${error.column}-${error.message}`}>
+                          <span className="font-semibold">{error.column}</span> : {error.message}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                  {row.changes && (
+                    <ul className="break-words text-gray-800">
+                      {Object.entries(row.changes).map(([field, change]) => (
+                        <li key={field}>
+                          <span className="font-semibold">{field}</span> : {change.before ?? "—"} →{" "}
+                          {change.after ?? "—"}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -1,9 +1,10 @@
-import { can, type StaffStudent, type StudentPreview } from "@puerta/contract";
+import { can, formatPhone, type StaffStudent, type StudentPreview } from "@puerta/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useParams } from "react-router";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
@@ -15,6 +16,19 @@ import { STUDENTS_KEY, type StudentAction, studentsApi } from "./api.ts";
 import { StatusBadge } from "./status-badge.tsx";
 import { StudentFormDialog } from "./student-form-dialog.tsx";
 import { policyLabel } from "./students-page.tsx";
+
+/** "de Aïcha" → "d'Aïcha": the French elision before a vowel or a mute h. */
+export const ofName = (name: string) => (/^[aeiouyhàâäéèêëîïôöùûü]/i.test(name) ? `d'${name}` : `de ${name}`);
+
+/** A request's kind and status as the certificate office names them, not their codes. */
+const REQUEST_TYPES: Record<string, string> = { scolaire: "Attestation scolaire", langue: "Attestation de langue" };
+const REQUEST_STATUSES: Record<string, string> = {
+  "En Cours": "En cours",
+  Disponible: "Disponible",
+  Refuser: "Refusée",
+};
+export const requestLabel = (d: { type: string; niveau: string | null; langues: string[] }) =>
+  `${REQUEST_TYPES[d.type] ?? d.type}${d.type === "langue" && d.niveau ? ` ${d.niveau}` : ""}${d.type === "scolaire" && d.langues.length > 0 ? ` (${d.langues.join(", ")})` : ""}`;
 
 /** What each action asks before it runs (docs/spec/back-office.md section 3: destructive actions are confirmed). */
 const CONFIRMATIONS: Record<
@@ -34,7 +48,7 @@ const CONFIRMATIONS: Record<
   desactiver: {
     title: "Désactiver ce compte ?",
     description: (s) =>
-      `${s.prenom} ${s.nom} sera déconnecté partout et ne pourra plus se connecter ; ses liens en cours ne fonctionneront plus. Vous pourrez le réactiver.`,
+      `Toutes les sessions ${ofName(`${s.prenom} ${s.nom}`)} seront fermées et ce compte ne permettra plus de se connecter ; les liens en cours ne fonctionneront plus. Vous pourrez réactiver le compte.`,
     confirm: "Désactiver",
   },
   reactiver: {
@@ -124,7 +138,7 @@ export default function StudentPage() {
                 <StatusBadge statut={student.statut} />
               </Item>
               <Item label="E-mail">{student.email}</Item>
-              <Item label="Téléphone">{student.telephone ?? "—"}</Item>
+              <Item label="Téléphone">{formatPhone(student.telephone) || "—"}</Item>
               <Item label="CIN">{student.cin ?? "—"}</Item>
               <Item label="Numéro étudiant">{student.numero_etudiant}</Item>
               <Item label="Centre">{student.centre?.nom ?? "—"}</Item>
@@ -165,8 +179,8 @@ export default function StudentPage() {
               empty="Aucune demande."
               items={detail.data.demandes.map((d) => ({
                 key: d.id,
-                main: `${d.type}${d.niveau ? ` (${d.niveau})` : ""}`,
-                side: `${d.status} · ${formatDateTime(d.created_at)}`,
+                main: requestLabel(d),
+                side: `${REQUEST_STATUSES[d.status] ?? d.status} · ${formatDateTime(d.created_at)}`,
               }))}
             />
           </Card>
@@ -190,48 +204,6 @@ export default function StudentPage() {
               }))}
             />
           </Card>
-          {preview && (
-            <section
-              aria-labelledby="preview-title"
-              className="rounded-xl border-2 border-dashed border-brand-300 bg-white p-5 lg:col-span-2"
-            >
-              <h2 id="preview-title" className="text-lg font-bold text-ink">
-                Ce que voit {student.prenom} {student.nom}
-              </h2>
-              <p className="mt-1 text-sm text-gray-700">
-                Aperçu en lecture seule ; cette consultation est inscrite au journal.
-              </p>
-              <div className="mt-4 grid gap-6 md:grid-cols-3">
-                <div>
-                  <h3 className="font-semibold text-ink">Planning</h3>
-                  <SimpleList
-                    empty="Aucun planning."
-                    items={preview.planning.map((p) => ({ key: p.id, main: p.titre, side: p.centre.nom }))}
-                  />
-                </div>
-                <div>
-                  <h3 className="font-semibold text-ink">Supports de cours</h3>
-                  <SimpleList
-                    empty={preview.documents.message}
-                    items={Object.values(preview.documents.data.cours_par_niveau)
-                      .flat()
-                      .map((d) => ({ key: d.id, main: d.titre, side: "" }))}
-                  />
-                </div>
-                <div>
-                  <h3 className="font-semibold text-ink">Notifications</h3>
-                  <SimpleList
-                    empty="Aucune notification."
-                    items={preview.notifications.map((n) => ({
-                      key: n.id,
-                      main: n.titre,
-                      side: n.viewed_by.length > 0 ? "Lue" : "Non lue",
-                    }))}
-                  />
-                </div>
-              </div>
-            </section>
-          )}
         </div>
       )}
       {student && (
@@ -241,12 +213,23 @@ export default function StudentPage() {
           onOpenChange={setEditing}
           centreIds={me.role === "secretariat" ? me.centre_ids : undefined}
           onSave={async (body) => {
-            await studentsApi.update(student.id, body);
-            toast({ title: "Fiche modifiée.", description: `${body.prenom} ${body.nom}` });
+            const saved = await studentsApi.update(student.id, body);
+            toast({ title: "Fiche modifiée.", description: `${saved.prenom} ${saved.nom} · ${saved.email}` });
             setEditing(false);
             await refresh();
           }}
         />
+      )}
+      {student && (
+        <ModalDialog
+          wide
+          open={preview !== null}
+          onOpenChange={(open) => open || setPreview(null)}
+          title={`Ce que voit ${student.prenom} ${student.nom}`}
+          description="Aperçu en lecture seule ; cette consultation est inscrite au journal."
+        >
+          {preview && <PreviewLists preview={preview} />}
+        </ModalDialog>
       )}
       {student && confirming && (
         <ConfirmDialog
@@ -292,5 +275,40 @@ function SimpleList({ items, empty }: { items: { key: number; main: string; side
         </li>
       ))}
     </ul>
+  );
+}
+
+/** "Voir comme l'étudiant": the three lists of the student area, read-only. */
+function PreviewLists({ preview }: { preview: StudentPreview }) {
+  return (
+    <div className="grid gap-6 md:grid-cols-3">
+      <section>
+        <h3 className="font-semibold text-ink">Planning</h3>
+        <SimpleList
+          empty="Aucun planning."
+          items={preview.planning.map((p) => ({ key: p.id, main: p.titre, side: p.centre.nom }))}
+        />
+      </section>
+      <section>
+        <h3 className="font-semibold text-ink">Supports de cours</h3>
+        <SimpleList
+          empty={preview.documents.message}
+          items={Object.values(preview.documents.data.cours_par_niveau)
+            .flat()
+            .map((d) => ({ key: d.id, main: d.titre, side: "" }))}
+        />
+      </section>
+      <section>
+        <h3 className="font-semibold text-ink">Notifications</h3>
+        <SimpleList
+          empty="Aucune notification."
+          items={preview.notifications.map((n) => ({
+            key: n.id,
+            main: n.titre,
+            side: n.viewed_by.length > 0 ? "Lue" : "Non lue",
+          }))}
+        />
+      </section>
+    </div>
   );
 }

@@ -1,12 +1,19 @@
-import { can, STUDENT_STATUS_LABELS, STUDENT_STATUSES, type StaffStudent } from "@puerta/contract";
+import {
+  can,
+  STUDENT_STATUS_LABELS,
+  STUDENT_STATUSES,
+  type StaffStudent,
+  type StudentBulkAction,
+} from "@puerta/contract";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { CellNote, columnsOf, DataTable, type ListColumn, type ListFilter } from "../../../components/data-table.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
-import { staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useSubmissionKey } from "../../../lib/submission-key.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
@@ -24,6 +31,8 @@ export function policyLabel(student: StaffStudent): string {
     return student.politique_version ? `Acceptée (v${student.politique_version})` : "Acceptée";
   return student.politique_version ? `Non acceptée (dernière : v${student.politique_version})` : "Non acceptée";
 }
+
+const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
 /** /gestion/etudiants (docs/spec/back-office.md section 4): the students of the caller's centres. */
 export default function StudentsPage() {
@@ -44,17 +53,90 @@ export default function StudentsPage() {
   const restricted = !can(me, "update:etudiants");
   const myCentres = me.role === "secretariat" ? me.centre_ids : undefined;
 
+  // Bulk actions: the rows picked, or every student the filters keep.
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const [bulkAction, setBulkAction] = useState<StudentBulkAction | null>(null);
+  const narrowing = JSON.stringify([list.params.q, list.params.filters]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search or filter starts a new selection
+  useEffect(() => {
+    setSelected(new Set());
+    setAllMatching(false);
+  }, [narrowing]);
+  const pageIds = (students.data?.data ?? []).map((row) => row.id);
+  const total = students.data?.total ?? 0;
+  const pagePicked = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const chosen = allMatching ? total : selected.size;
+  const toggle = (id: number, on: boolean) => {
+    setAllMatching(false);
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  };
+  const togglePage = (on: boolean) => {
+    setAllMatching(false);
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of pageIds) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  };
+  const clearSelection = () => {
+    setSelected(new Set());
+    setAllMatching(false);
+  };
+  async function runBulk(action: StudentBulkAction) {
+    try {
+      const body = allMatching
+        ? { all: true as const, ...studentsApi.bulkFilters(list.params) }
+        : { ids: [...selected] };
+      const answer = await studentsApi.bulk(action, body);
+      toast({ title: answer.message });
+      clearSelection();
+      await queryClient.invalidateQueries({ queryKey: [...STUDENTS_KEY] });
+    } catch (error) {
+      toast({ kind: "error", title: "L'action n'a pas abouti.", description: staffErrorMessage(error) });
+    }
+  }
+  const selectColumn = column.display({
+    id: "select",
+    header: () => (
+      <input
+        type="checkbox"
+        checked={pagePicked}
+        onChange={(event) => togglePage(event.target.checked)}
+        aria-label="Sélectionner les étudiants de cette page"
+        className="size-4"
+      />
+    ),
+    cell: ({ row: { original } }) => (
+      <input
+        type="checkbox"
+        checked={allMatching || selected.has(original.id)}
+        onChange={(event) => toggle(original.id, event.target.checked)}
+        aria-label={`Sélectionner ${original.prenom} ${original.nom}`}
+        className="size-4"
+      />
+    ),
+  });
+
   const nameColumn = column.accessor("nom", {
     header: restricted ? "Nom" : "Nom et e-mail",
     cell: (info) => {
       const row = info.row.original;
       return restricted ? (
-        <span className="font-semibold text-ink">{row.nom}</span>
+        <span className="font-semibold text-ink wrap-anywhere">{row.nom}</span>
       ) : (
         <>
           <Link
             to={`/gestion/etudiants/${row.id}`}
-            className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+            className="font-semibold text-brand-700 underline-offset-4 wrap-anywhere hover:underline"
           >
             {row.nom}
           </Link>
@@ -63,7 +145,11 @@ export default function StudentsPage() {
       );
     },
   });
-  const prenomColumn = column.accessor("prenom", { header: "Prénom" });
+  // A name without spaces (or an e-mail) may break anywhere rather than widen the table (issue 28).
+  const prenomColumn = column.accessor("prenom", {
+    header: "Prénom",
+    cell: (info) => <span className="wrap-anywhere">{info.getValue()}</span>,
+  });
   const centreColumn = column.accessor((row) => row.centre?.nom ?? "—", { id: "centre", header: "Centre" });
   const fullColumns = [
     full.accessor((row) => row.option?.nom ?? "—", {
@@ -98,7 +184,7 @@ export default function StudentsPage() {
   ] as unknown as ListColumn<StudentRow>[];
   const columns = restricted
     ? [nameColumn, prenomColumn, centreColumn]
-    : [nameColumn, prenomColumn, centreColumn, ...fullColumns];
+    : [selectColumn, nameColumn, prenomColumn, centreColumn, ...fullColumns];
 
   const ref = reference.data;
   const filters: ListFilter[] = [
@@ -173,13 +259,72 @@ export default function StudentsPage() {
         </>
       }
     >
+      {!restricted && chosen > 0 && (
+        <section
+          aria-label="Actions sur la sélection"
+          className="mb-4 flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm lg:flex-row lg:flex-wrap lg:items-center"
+        >
+          <p role="status" className="font-semibold text-ink">
+            {plural(chosen, "étudiant sélectionné", "étudiants sélectionnés")}
+            {allMatching && " (tous ceux qui correspondent aux filtres)"}
+          </p>
+          {pagePicked && !allMatching && total > selected.size && (
+            <button
+              type="button"
+              onClick={() => setAllMatching(true)}
+              className="font-semibold text-brand-700 underline underline-offset-4"
+            >
+              Sélectionner les {total} étudiants qui correspondent aux filtres
+            </button>
+          )}
+          <div className="flex flex-wrap gap-2 lg:ml-auto">
+            <button type="button" onClick={() => setBulkAction("invitation")} className={secondaryButtonClass}>
+              Renvoyer les invitations
+            </button>
+            <button type="button" onClick={() => setBulkAction("desactiver")} className={secondaryButtonClass}>
+              Désactiver
+            </button>
+            {can(me, "export:etudiants") && (
+              <a
+                href={studentsApi.exportUrl(list.params, "csv", allMatching ? undefined : [...selected])}
+                download
+                className={secondaryButtonClass}
+              >
+                Exporter la sélection (CSV)
+              </a>
+            )}
+            <button type="button" onClick={clearSelection} className={secondaryButtonClass}>
+              Annuler la sélection
+            </button>
+          </div>
+        </section>
+      )}
+      {bulkAction && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => open || setBulkAction(null)}
+          title={
+            bulkAction === "invitation"
+              ? `Renvoyer l'invitation à ${plural(chosen, "étudiant", "étudiants")} ?`
+              : `Désactiver ${plural(chosen, "compte", "comptes")} ?`
+          }
+          description={
+            bulkAction === "invitation"
+              ? "Seuls les comptes pas encore activés la reçoivent : un nouveau lien, valable 7 jours, remplace le précédent."
+              : "Toutes leurs sessions seront fermées et ces comptes ne permettront plus de se connecter. Vous pourrez les réactiver un par un."
+          }
+          confirmLabel={bulkAction === "invitation" ? `Renvoyer (${chosen})` : `Désactiver (${chosen})`}
+          destructive={bulkAction === "desactiver"}
+          onConfirm={() => runBulk(bulkAction)}
+        />
+      )}
       <DataTable
         caption="Étudiants"
         columns={columns}
         list={list}
         result={students}
         searchLabel="Rechercher un étudiant"
-        searchPlaceholder={restricted ? "Nom ou prénom" : "Nom, e-mail, numéro étudiant ou CIN"}
+        searchPlaceholder={restricted ? "Nom ou prénom" : "Nom, e-mail, n° étudiant, CIN"}
         filters={filters}
         empty={{ title: "Aucun étudiant", message: "Aucun étudiant ne correspond à ces critères." }}
         getRowId={(row) => String(row.id)}
@@ -190,7 +335,10 @@ export default function StudentsPage() {
         centreIds={myCentres}
         onSave={async (body) => {
           const created = await creation.send((key) => studentsApi.create(body, key));
-          toast({ title: "Étudiant créé, invitation envoyée.", description: `${created.prenom} ${created.nom}` });
+          toast({
+            title: "Étudiant créé, invitation envoyée.",
+            description: `${created.prenom} ${created.nom} · ${created.email}`,
+          });
           setCreating(false);
           await queryClient.invalidateQueries({ queryKey: [...STUDENTS_KEY] });
         }}

@@ -1,0 +1,103 @@
+import type { Page, StaffStudent } from "@puerta/contract";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { serveByPath } from "../../../test/network.ts";
+import StudentsPage from "./students-page.tsx";
+import { renderStaffScreen } from "./test-support.tsx";
+
+const student = (id: number, prenom: string, statut: StaffStudent["statut"]): StaffStudent => ({
+  id,
+  user_id: 100 + id,
+  nom: `Nom${id}`,
+  prenom,
+  email: `eleve${id}@example.com`,
+  telephone: null,
+  cin: null,
+  numero_etudiant: `PU-2026-000${id}`,
+  centre: { id: 1, nom: "Ain Sebaa" },
+  option: null,
+  filiere: null,
+  statut,
+  politique_version: null,
+  politique_acceptee: false,
+  last_login_at: null,
+  created_at: "2026-09-01T08:00:00.000Z",
+});
+
+const PAGE: Page<StaffStudent> = {
+  data: [student(1, "Rim", "invitation_envoyee"), student(2, "Omar", "actif"), student(3, "Inès", "actif")],
+  page: 1,
+  per_page: 3,
+  total: 42,
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+function showList() {
+  const calls = serveByPath({
+    "/api/gestion/etudiants?sort=nom&page=1&per_page=50": { status: 200, body: PAGE },
+    "/api/gestion/etudiants/referentiel": {
+      status: 200,
+      body: { centres: [{ id: 1, nom: "Ain Sebaa" }], options: [], filieres: [] },
+    },
+    "/api/gestion/etudiants/actions/invitation": {
+      status: 200,
+      body: {
+        done: 1,
+        skipped: 1,
+        message: "Invitation renvoyée à 1 étudiant ; 1 déjà activé ou désactivé, sans invitation.",
+      },
+    },
+    "/api/gestion/etudiants/actions/desactiver": {
+      status: 200,
+      body: { done: 42, skipped: 0, message: "42 comptes désactivés." },
+    },
+  });
+  renderStaffScreen("/gestion/etudiants", <StudentsPage />);
+  return calls;
+}
+
+describe("/gestion/etudiants: bulk actions", () => {
+  it("resends invitations to the rows picked, after a confirmation that says how many", async () => {
+    const calls = showList();
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Sélectionner Rim Nom1" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Sélectionner Omar Nom2" }));
+    const bar = screen.getByRole("region", { name: "Actions sur la sélection" });
+    expect(within(bar).getByRole("status")).toHaveTextContent("2 étudiants sélectionnés");
+    expect(within(bar).getByRole("link", { name: "Exporter la sélection (CSV)" }).getAttribute("href")).toContain(
+      "ids=1%2C2",
+    );
+    fireEvent.click(within(bar).getByRole("button", { name: "Renvoyer les invitations" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Renvoyer l'invitation à 2 étudiants ?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Renvoyer (2)" }));
+    await screen.findByText("Invitation renvoyée à 1 étudiant ; 1 déjà activé ou désactivé, sans invitation.");
+    const sent = calls.find((call) => call.path === "/api/gestion/etudiants/actions/invitation");
+    expect(sent).toMatchObject({ method: "POST", body: { ids: [1, 2] } });
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Actions sur la sélection" })).toBeNull());
+  });
+
+  it("selects every student the filters keep, and deactivates them after confirming the count", async () => {
+    const calls = showList();
+    await screen.findByRole("checkbox", { name: "Sélectionner Rim Nom1" });
+    fireEvent.click(screen.getByRole("checkbox", { name: "Sélectionner les étudiants de cette page" }));
+    fireEvent.click(
+      screen.getByRole("button", { name: "Sélectionner les 42 étudiants qui correspondent aux filtres" }),
+    );
+    const bar = screen.getByRole("region", { name: "Actions sur la sélection" });
+    expect(within(bar).getByRole("status")).toHaveTextContent("42 étudiants sélectionnés");
+    fireEvent.click(within(bar).getByRole("button", { name: "Désactiver" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Désactiver 42 comptes ?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Désactiver (42)" }));
+    await screen.findByText("42 comptes désactivés.");
+    const sent = calls.find((call) => call.path === "/api/gestion/etudiants/actions/desactiver");
+    expect(sent).toMatchObject({ method: "POST", body: { all: true } });
+  });
+
+  it("shows the whole search hint", async () => {
+    showList();
+    expect(await screen.findByRole("searchbox", { name: "Rechercher un étudiant" })).toHaveAttribute(
+      "placeholder",
+      "Nom, e-mail, n° étudiant, CIN",
+    );
+  });
+});
