@@ -12,7 +12,7 @@ const student = {
   nom: "El Amrani",
   prenom: "Yasmine",
   email: "yasmine@example.com",
-  telephone_etudiant: "+212 6 12 34 56 78",
+  telephone_etudiant: "+212612345678",
   cin_etudiant: "BE123456",
   option: { id: 1, nom: "Selectividad Santé" },
   option_id: 1,
@@ -39,7 +39,7 @@ describe("ProfilePage", () => {
     act(() => vi.advanceTimersByTime(1));
     expect(await screen.findByRole("heading", { level: 1, name: "Profil Étudiant" })).toBeInTheDocument();
     expect(screen.getByRole("img", { name: "Initiales de Yasmine El Amrani" })).toHaveTextContent("YE");
-    for (const text of ["yasmine@example.com", "+212 6 12 34 56 78", "Ain Sebaa", "Selectividad Santé"]) {
+    for (const text of ["yasmine@example.com", "06 12 34 56 78", "Ain Sebaa", "Selectividad Santé"]) {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
     expect(screen.getByRole("link", { name: "Modifier le mot de passe" })).toHaveAttribute(

@@ -1,4 +1,4 @@
-import { PROFILE_PHOTO, type StudentData, PROFILE_TEXT as T } from "@puerta/contract";
+import { formatPhone, PROFILE_PHOTO, type StudentData, PROFILE_TEXT as T } from "@puerta/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Camera, KeyRound, Pencil } from "lucide-react";
 import { type ChangeEvent, useEffect, useId, useState } from "react";
@@ -227,7 +227,7 @@ export default function ProfilePage() {
             <Field label="Prénom" value={student.prenom} />
             <Field label="Nom" value={student.nom} />
             <Field label="E-mail" value={student.email} />
-            <Field label="Téléphone" value={student.telephone_etudiant} />
+            <Field label="Téléphone" value={formatPhone(student.telephone_etudiant)} />
             <Field label="Centre" value={student.centre?.nom} />
             <Field label="Filière (option)" value={student.option?.nom} />
           </dl>
