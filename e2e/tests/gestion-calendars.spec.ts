@@ -31,7 +31,7 @@ function eventDay(): string {
   return month === 8 && day.getUTCDate() > 28 ? new Date(Date.now() - 86_400_000).toISOString().slice(0, 10) : iso;
 }
 
-async function staffSignIn(page: Page, email = SECRETARY.email) {
+async function staffSignIn(page: Page, email: string = SECRETARY.email) {
   await page.goto("/gestion/parascolaire");
   await expect(page).toHaveURL(/\/gestion\/connexion/);
   await submitStaffCredentials(page, email, FIXTURE_STAFF_PASSWORD);

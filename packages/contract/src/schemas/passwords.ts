@@ -1,17 +1,21 @@
 import { z } from "zod";
 import { LIMITS } from "../limits.ts";
-import { PASSWORD_MESSAGES } from "../rules/passwords.ts";
+import { isContextPassword, PASSWORD_MESSAGES } from "../rules/passwords.ts";
 import { emailField } from "./auth.ts";
 
 const m = PASSWORD_MESSAGES;
 
-/** A new password: the length rules both sides check; the common-password list is the server's. */
+/**
+ * A new password: the length rules and the site's own words both sides check; the common-password
+ * list and the person's own name and e-mail are the server's.
+ */
 export const newPasswordField = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
     .min(1, requiredMessage)
     .min(LIMITS.passwordMinLength, m.tooShort)
-    .max(LIMITS.passwordMaxLength, m.tooLong);
+    .max(LIMITS.passwordMaxLength, m.tooLong)
+    .refine((password) => !isContextPassword(password), m.contextWord);
 
 export const changePasswordRequest = z
   .object({

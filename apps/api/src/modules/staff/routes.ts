@@ -95,7 +95,7 @@ export async function gestionRoutes(scopes: RouteScopes, context: AppContext) {
   r.get(
     "/api/activation",
     { schema: { querystring: activationQuery, response: { 200: activationInfo } } },
-    async (request) => activation.check(request.query.token),
+    async (request) => activation.check(request.query.token, clientIp(request)),
   );
 
   r.post(

@@ -15,7 +15,7 @@ import { HttpError, validationFailed } from "../../lib/errors.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
 import { audit } from "../audit/audit.ts";
 import { hashPassword, verifyPassword } from "../auth/service.ts";
-import { isCommonPassword } from "../passwords/common-passwords.ts";
+import { assertNewPassword } from "../passwords/policy.ts";
 import type { StaffLockout } from "./lockout.ts";
 import * as q from "./queries.ts";
 import { auditActor } from "./scope.ts";
@@ -196,7 +196,7 @@ export function createStaffSignIn({ db, captcha, secrets, sessions, lockout }: D
       await attempt.cancelled(); // the right current password is no guess, and forgets nothing
       if (body.password === body.current_password)
         throw validationFailed({ password: [PASSWORD_MESSAGES.sameAsCurrent] });
-      if (isCommonPassword(body.password)) throw validationFailed({ password: [PASSWORD_MESSAGES.tooCommon] });
+      await assertNewPassword(db, body.password, { email: staff.email, names: [staff.name] }, "password");
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
         await q.updatePasswordHash(tx, staff.id, passwordHash);
