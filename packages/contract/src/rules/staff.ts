@@ -2,6 +2,8 @@
 export const STAFF_MESSAGES = {
   pendingExpired: "Votre connexion a expiré. Recommencez.",
   codeWrong: "Code incorrect.",
+  secondFactorLocked:
+    "Trop de codes incorrects : l'étape du code est bloquée pour ce compte. Réessayez plus tard, ou demandez à la direction de réinitialiser votre double authentification.",
   codeRequired: "Le code est requis.",
   activationInvalid: "Ce lien d'activation n'est plus valide.",
   activationTokenMissing: "Lien d'activation incomplet.",

@@ -144,6 +144,8 @@ export async function resetSecondFactor(db: Executor, staffId: number) {
     .where(eq(staffUsers.id, staffId));
   await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
   await db.delete(staffLoginChallenges).where(eq(staffLoginChallenges.staffId, staffId));
+  // The consecutive wrong codes counted against the old factor, and their lock, go with it (lockout.ts).
+  await db.execute(sql`delete from throttles where key = ${`staff-2fa:${staffId}`}`);
 }
 
 // ---------------------------------------------------------------- sessions

@@ -60,6 +60,8 @@ export async function gestionRoutes(scopes: RouteScopes, context: AppContext) {
     secrets: createStaffSecrets(config.appSecret),
     sessions,
     lockout: createStaffLockout(db, config),
+    mail,
+    publicUrl: config.publicUrl,
   });
   const accounts = createStaffAccounts({ db, config, mail });
   const activation = createActivation(db, createStudentActivation(context));

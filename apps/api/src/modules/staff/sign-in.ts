@@ -9,14 +9,18 @@ import {
   type StaffPasswordChangeRequest,
   type StaffTotpResponse,
 } from "@puerta/contract";
+import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { Captcha } from "../../lib/captcha.ts";
 import { HttpError, validationFailed } from "../../lib/errors.ts";
+import type { Mailer } from "../../lib/mailer/index.ts";
+import { lockedFor } from "../../lib/throttle.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
 import { audit } from "../audit/audit.ts";
 import { hashPassword, verifyPassword } from "../auth/service.ts";
 import { assertNewPassword } from "../passwords/policy.ts";
-import type { StaffLockout } from "./lockout.ts";
+import { SECOND_FACTOR_FREE_FAILURES, type StaffLockout } from "./lockout.ts";
+import { secondFactorAlertMail, secondFactorEnrolledMail } from "./mail.ts";
 import * as q from "./queries.ts";
 import { auditActor } from "./scope.ts";
 import { newRecoveryCode, newTotpSecret, otpauthUri, type StaffSecrets, verifyTotp } from "./secrets.ts";
@@ -37,6 +41,14 @@ const throttled = (seconds: number) =>
   );
 
 const wrongCode = () => validationFailed({ code: [STAFF_MESSAGES.codeWrong] });
+const secondFactorLocked = (seconds: number) =>
+  new HttpError(
+    429,
+    { message: STAFF_MESSAGES.secondFactorLocked, retry_after: seconds },
+    { "Retry-After": String(seconds) },
+  );
+/** A pending sign-in that leads nowhere (see `login`), known only by its cookie's hash. */
+const decoyKey = (pendingToken: string) => `staff-decoy:${sha256Hex(pendingToken)}`;
 const pendingExpired = () => new HttpError(401, { message: STAFF_MESSAGES.pendingExpired });
 
 type Deps = {
@@ -45,15 +57,29 @@ type Deps = {
   secrets: StaffSecrets;
   sessions: StaffSessions;
   lockout: StaffLockout;
+  mail: Mailer;
+  publicUrl: string;
 };
 
 /** The staff sign-in in two steps (docs/spec/back-office.md sections 2 and 8), sign-out and password change. */
-export function createStaffSignIn({ db, captcha, secrets, sessions, lockout }: Deps) {
+export function createStaffSignIn({ db, captcha, secrets, sessions, lockout, mail, publicUrl }: Deps) {
   /** Reserves the attempt before anything is checked; a locked key answers 429 at once. */
   async function reserveAttempt(email: string, ip: string) {
     const attempt = await lockout.reserve(email, ip);
     if (!attempt.allowed) throw throttled(attempt.retryAfter);
     return attempt;
+  }
+
+  /** As reserveAttempt, but through a locked per-account ceiling (lockout.ts). */
+  async function reserveThroughCeiling(email: string, ip: string) {
+    const reserved = await lockout.reserveThroughCeiling(email, ip);
+    if ("retryAfter" in reserved) throw throttled(reserved.retryAfter);
+    return reserved;
+  }
+
+  async function sendMail(message: Parameters<Mailer["queue"]>[0]) {
+    await mail.queue(message);
+    void mail.flush();
   }
 
   async function countFailure(attempt: { failed(): Promise<number> }) {
@@ -81,16 +107,29 @@ export function createStaffSignIn({ db, captcha, secrets, sessions, lockout }: D
      * deactivated account, after the same amount of work. Returns the pending cookie's value.
      */
     async login(input: StaffLoginRequest, ip: string): Promise<{ answer: StaffLoginResponse; pendingToken: string }> {
-      const attempt = await reserveAttempt(input.email, ip);
+      const { attempt, throughCeiling } = await reserveThroughCeiling(input.email, ip);
       if (!(await captcha.verify(input.recaptcha_token))) {
         await attempt.cancelled(); // a refused captcha is no password guess
         throw validationFailed({ recaptcha_token: [MESSAGES.login.captchaFailed] });
       }
       const account = await q.findStaffForLogin(db, input.email);
+      if (throughCeiling && account && !account.totpEnrolled) {
+        // An enrolment waits for the ceiling's lock to end: no code would vouch for the password.
+        await attempt.cancelled();
+        throw throttled(Math.max(1, await lockout.accountLockedFor(input.email)));
+      }
       const ok = await verifyPassword(account?.passwordHash ?? (await getDummyHash()), input.password);
       if (!account?.passwordHash || account.deactivatedAt || !ok) {
         await countFailure(attempt);
-        throw new HttpError(401, { message: MESSAGES.login.invalidCredentials });
+        if (!throughCeiling) throw new HttpError(401, { message: MESSAGES.login.invalidCredentials });
+        // While the ceiling is locked, a wrong password looks like a right one: the code step
+        // follows, and no code passes it. Guessing the password now takes guessing a code too.
+        const decoy = randomToken(48);
+        await db.execute(
+          sql`insert into throttles (key, hits, window_started_at, locked_until)
+              values (${decoyKey(decoy)}, 0, now(), now() + ${STAFF_LIMITS.pendingLoginSeconds} * interval '1 second')`,
+        );
+        return { answer: { step: "totp" }, pendingToken: decoy };
       }
       // The right password alone forgets nothing: failures are forgotten once the second factor passes.
       await attempt.cancelled();
@@ -98,14 +137,10 @@ export function createStaffSignIn({ db, captcha, secrets, sessions, lockout }: D
       await q.insertChallenge(db, account.id, sha256Hex(pendingToken), ip, STAFF_LIMITS.pendingLoginSeconds);
       if (account.totpEnrolled) return { answer: { step: "totp" }, pendingToken };
 
-      // Enrolment: the same secret until a code confirms it, so a QR code already scanned stays good.
-      let secret: string;
-      if (account.totpSecretEncrypted) {
-        secret = secrets.decrypt(account.totpSecretEncrypted);
-      } else {
-        secret = await newTotpSecret();
-        await q.setTotpSecret(db, account.id, secrets.encrypt(secret));
-      }
+      // Enrolment: a fresh secret for each pending sign-in (the account has one at a time), so the
+      // password alone never hands out a secret that someone else is about to confirm.
+      const secret = await newTotpSecret();
+      await q.setTotpSecret(db, account.id, secrets.encrypt(secret));
       return { answer: { step: "enrol", otpauth_uri: await otpauthUri(account.email, secret), secret }, pendingToken };
     },
 
@@ -117,8 +152,16 @@ export function createStaffSignIn({ db, captcha, secrets, sessions, lockout }: D
     ): Promise<{ answer: StaffTotpResponse; sessionToken: string }> {
       if (!pendingToken) throw pendingExpired();
       const pending = await q.findChallenge(db, sha256Hex(pendingToken));
-      if (!pending) throw pendingExpired();
-      const attempt = await reserveAttempt(pending.email, ip);
+      if (!pending) {
+        if ((await lockedFor(db, decoyKey(pendingToken))) > 0) throw wrongCode();
+        throw pendingExpired();
+      }
+      const { attempt } = await reserveThroughCeiling(pending.email, ip);
+      const secondFactor = await lockout.reserveSecondFactor(pending.staffId);
+      if ("retryAfter" in secondFactor) {
+        await attempt.cancelled();
+        throw secondFactorLocked(secondFactor.retryAfter);
+      }
 
       const result = await db
         .transaction(async (tx) => {
@@ -149,6 +192,7 @@ export function createStaffSignIn({ db, captcha, secrets, sessions, lockout }: D
         })
         .catch(async (error: unknown) => {
           await attempt.cancelled(); // no verdict on the code: its place is given back
+          await lockout.secondFactorCancelled(pending.staffId);
           throw error;
         });
 
@@ -164,10 +208,19 @@ export function createStaffSignIn({ db, captcha, secrets, sessions, lockout }: D
             summary: `Code de double authentification incorrect pour ${user.name}.`,
           });
         }
+        if (secondFactor.number === SECOND_FACTOR_FREE_FAILURES && user) {
+          await sendMail(secondFactorAlertMail(user.email, user.name, `${publicUrl}/gestion/connexion`));
+        }
         await countFailure(attempt);
         throw wrongCode();
       }
       await attempt.succeeded();
+      await lockout.secondFactorPassed(pending.staffId);
+      if (result.answer.recovery_codes) {
+        await sendMail(
+          secondFactorEnrolledMail(result.answer.user.email, result.answer.user.name, `${publicUrl}/gestion/connexion`),
+        );
+      }
       return result;
     },
 
