@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits.ts";
 import { isContextPassword, PASSWORD_MESSAGES } from "../rules/passwords.ts";
-import { emailField } from "./auth.ts";
+import { emailField, loginRequest } from "./auth.ts";
 
 const m = PASSWORD_MESSAGES;
 
@@ -34,6 +34,12 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
 export const forgotPasswordRequest = z.object({ email: emailField });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
+
+/** The staff's "mot de passe oublié" (issue 28): the e-mail and the sign-in's ALTCHA captcha. */
+export const staffForgotPasswordRequest = forgotPasswordRequest.extend({
+  recaptcha_token: loginRequest.shape.recaptcha_token,
+});
+export type StaffForgotPasswordRequest = z.infer<typeof staffForgotPasswordRequest>;
 
 /** A reset token as the e-mail's link carries it; anything else cannot be one of ours. */
 export const resetTokenField = z
