@@ -170,11 +170,14 @@ test("a secretary publishes an event for her centre with its poster: its student
   await expect(rowOf(page).getByRole("button", confirmButton)).toHaveCount(0);
   await expect(page.getByRole("button", { name: /^Générer/ })).toHaveCount(0);
 
-  const directionTab = await page.context().browser()?.newContext({
-    baseURL: test.info().project.use.baseURL,
-    locale: "fr-FR",
-    viewport: { width: 1280, height: 800 },
-  });
+  const directionTab = await page
+    .context()
+    .browser()
+    ?.newContext({
+      baseURL: test.info().project.use.baseURL,
+      locale: "fr-FR",
+      viewport: { width: 1280, height: 800 },
+    });
   if (!directionTab) throw new Error("no browser");
   const direction = await directionTab.newPage();
   await staffSignIn(direction, FIXTURE_STAFF.calendarsDirection.email);
