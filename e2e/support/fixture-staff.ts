@@ -41,6 +41,12 @@ export const FIXTURE_STAFF = {
     role: "secretariat",
     centre: "Ain Sebaa",
   },
+  calendarsDirection: {
+    name: "Driss Calendriers",
+    email: "e2e.calendars.direction@example.com",
+    role: "direction",
+    centre: null,
+  },
   publishFilesSecretary: {
     name: "Nadia Plannings",
     email: "e2e.plannings.secretariat@example.com",

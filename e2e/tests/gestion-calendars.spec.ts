@@ -31,10 +31,10 @@ function eventDay(): string {
   return month === 8 && day.getUTCDate() > 28 ? new Date(Date.now() - 86_400_000).toISOString().slice(0, 10) : iso;
 }
 
-async function staffSignIn(page: Page) {
+async function staffSignIn(page: Page, email: string = SECRETARY.email) {
   await page.goto("/gestion/parascolaire");
   await expect(page).toHaveURL(/\/gestion\/connexion/);
-  await submitStaffCredentials(page, SECRETARY.email, FIXTURE_STAFF_PASSWORD);
+  await submitStaffCredentials(page, email, FIXTURE_STAFF_PASSWORD);
   await expect(page.getByRole("heading", { name: "Activer la double authentification" })).toBeVisible();
   const secret = await secretFromEnrolmentScreen(page);
   await page.getByLabel("Code de confirmation").fill(await totpCode(secret));
@@ -163,11 +163,29 @@ test("a secretary publishes an event for her centre with its poster: its student
   await page.getByRole("link", { name: "Jours fériés", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: /^Jours fériés \d{4}-\d{4}$/ })).toBeVisible();
   await expectAccessibleAtBothWidths(page);
-  const holidayRow = page.getByRole("row", { name: new RegExp(`^${escapeRegExp(expected.title)}`) }).first();
-  await expect(holidayRow).toContainText("Date prévue");
-  await holidayRow.getByRole("button", { name: `Confirmer la date de « ${expected.title} »` }).click();
-  await expect(page.getByText("Date confirmée.", { exact: true }).first()).toBeVisible();
-  await expect(holidayRow).toContainText("Date confirmée");
+  const rowOf = (on: Page) => on.getByRole("row", { name: new RegExp(`^${escapeRegExp(expected.title)}`) }).first();
+  const confirmButton = { name: `Confirmer la date de « ${expected.title} »` };
+  // A national entry is the direction's: the secretary reads it, without actions.
+  await expect(rowOf(page)).toContainText("Date prévue");
+  await expect(rowOf(page).getByRole("button", confirmButton)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Générer/ })).toHaveCount(0);
+
+  const directionTab = await page
+    .context()
+    .browser()
+    ?.newContext({
+      baseURL: test.info().project.use.baseURL,
+      locale: "fr-FR",
+      viewport: { width: 1280, height: 800 },
+    });
+  if (!directionTab) throw new Error("no browser");
+  const direction = await directionTab.newPage();
+  await staffSignIn(direction, FIXTURE_STAFF.calendarsDirection.email);
+  await direction.goto("/gestion/jours-feries");
+  await rowOf(direction).getByRole("button", confirmButton).click();
+  await expect(direction.getByText("Date confirmée.", { exact: true }).first()).toBeVisible();
+  await expect(rowOf(direction)).toContainText("Date confirmée");
+  await directionTab.close();
 
   // The form of a closure, checked before sending.
   await page.getByRole("button", { name: "Ajouter une fermeture" }).click();

@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { INBOX_PARENT_MESSAGE } from "../support/fixture-inbox-policy.ts";
 import { FIXTURE_STAFF, FIXTURE_STAFF_PASSWORD } from "../support/fixture-staff.ts";
 import { FIXTURE_PASSWORD, FIXTURE_STUDENTS } from "../support/fixture-students.ts";
+import { solveCaptchaWidget } from "../support/login-form.ts";
 import { waitForMailWithSubject } from "../support/mailbox.ts";
 import { signIn } from "../support/session.ts";
 import {
@@ -164,6 +165,9 @@ test("the staff's « mot de passe oublié » answers an unknown address like a k
   await expect(page.getByRole("heading", { level: 1, name: "Mot de passe oublié" })).toBeVisible();
   await expectAccessibleAtBothWidths(page);
   await page.getByLabel("Adresse e-mail").fill("personne.inconnue@example.com");
+  // The sign-in's captcha guards the form too (issue 28): nothing is sent until it is solved.
+  await expect(page.getByRole("button", { name: "Envoyer le lien" })).toBeDisabled();
+  await solveCaptchaWidget(page);
   await page.getByRole("button", { name: "Envoyer le lien" }).click();
   await expect(
     page.getByText("Si un compte correspond à cette adresse, un e-mail de réinitialisation vient de vous être envoyé."),

@@ -12,7 +12,7 @@ import {
 const SECRETARY = {
   name: "Salma Bennani",
   email: "salma.bennani.secretariat@example.com",
-  password: "Secretariat-2026",
+  password: "Bureau-Des-Cedres-2026",
 };
 
 /** First sign-in of an account: the enrolment screen, a code computed from its secret, the recovery codes. */

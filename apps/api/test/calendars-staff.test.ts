@@ -4,6 +4,7 @@ import {
   eventListResponse,
   holidayListResponse,
   nextDay,
+  STAFF_MESSAGES,
   type StaffEvent,
   type StaffHoliday,
   schoolYearOf,
@@ -355,8 +356,8 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", ()
       expect(rows.find((h) => h.nom === "Fête du Trône")?.date).toBe(`${annee + 1}-07-30`);
       expect(rows.some((h) => h.nom === "Aïd al-Fitr" && h.statut_date === "prevue")).toBe(true);
       const trone = rows.find((h) => h.nom === "Fête du Trône");
-      expect((await del(secretariat, `/api/gestion/jours-feries/${trone?.id}`)).statusCode).toBe(204);
-      const again = await secretariat.post("/api/gestion/jours-feries/generer", { annee });
+      expect((await del(direction, `/api/gestion/jours-feries/${trone?.id}`)).statusCode).toBe(204);
+      const again = await direction.post("/api/gestion/jours-feries/generer", { annee });
       expect(again.json()).toEqual({ annee, created: 0 });
       expect(await list(direction, `&annee=${annee}`)).toHaveLength(rows.length - 1);
       expect((await direction.post("/api/gestion/jours-feries/generer", { annee: 1900 })).statusCode).toBe(422);
@@ -366,12 +367,12 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", ()
       const religious = (await list(secretariat)).filter((h) => h.categorie === "religieux");
       const [first, second] = religious;
       if (!first || !second) throw new Error("no religious holiday");
-      const confirmed = await secretariat.post(`/api/gestion/jours-feries/${first.id}/confirmer`);
+      const confirmed = await direction.post(`/api/gestion/jours-feries/${first.id}/confirmer`);
       expect(confirmed.statusCode).toBe(200);
       expect(confirmed.json()).toMatchObject({ statut_date: "confirmee", date: first.date, sequence: 1 });
 
       const moved = nextDay(second.date) <= year.last ? nextDay(second.date) : second.date;
-      const edit = await secretariat.patch(`/api/gestion/jours-feries/${second.id}`, { date: moved });
+      const edit = await direction.patch(`/api/gestion/jours-feries/${second.id}`, { date: moved });
       expect(edit.json()).toMatchObject({ statut_date: "confirmee", date: moved });
 
       const seen = await studentHolidays(ainSebaaStudent);
@@ -383,7 +384,7 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", ()
       expect(seen.find((h) => h.id === religious[2]?.id)?.statut_date).toBe("prevue");
 
       const civil = (await list(secretariat)).find((h) => h.categorie === "national");
-      const refused = await secretariat.post(`/api/gestion/jours-feries/${civil?.id}/confirmer`);
+      const refused = await direction.post(`/api/gestion/jours-feries/${civil?.id}/confirmer`);
       expect(refused.statusCode).toBe(422);
       expect(refused.json().message).toBe("Seule la date d'une fête religieuse se confirme.");
       const entries = await queryRows<{ action: string }>(
@@ -396,7 +397,7 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", ()
     it("adds the academy's closures with a date range and centres: only those centres' students see them", async () => {
       const start = inYear(20);
       const end = nextDay(nextDay(start));
-      const res = await secretariat.post("/api/gestion/jours-feries", {
+      const res = await direction.post("/api/gestion/jours-feries", {
         nom: "Fermeture pour travaux",
         description: "Le centre Zenith est fermé pour travaux.",
         categorie: "fermeture",
@@ -432,6 +433,65 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", ()
       expect((await del(direction, `/api/gestion/jours-feries/${closure.id}`)).statusCode).toBe(204);
       expect((await studentHolidays(ainSebaaStudent)).some((h) => h.id === closure.id)).toBe(false);
       expect((await direction.get(`/api/gestion/jours-feries/${closure.id}`)).statusCode).toBe(404);
+    });
+
+    it("lets a secretary write only the closures of her centres; every-centre and generated entries are the direction's", async () => {
+      const closure = (overrides: Record<string, unknown>) => ({
+        nom: "Fermeture exceptionnelle",
+        categorie: "fermeture",
+        date: inYear(40),
+        tous_centres: false,
+        centre_ids: [centre["Ain Sebaa"]],
+        ...overrides,
+      });
+      const before = await queryRows(t, sql`select id from jours_feries order by id`);
+      for (const body of [
+        closure({ centre_ids: [centre.Zenith] }),
+        closure({ centre_ids: [centre["Ain Sebaa"], centre.Zenith] }),
+        closure({ tous_centres: true, centre_ids: [] }),
+      ]) {
+        const res = await secretariat.post("/api/gestion/jours-feries", body);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().message).toBe(STAFF_MESSAGES.outsideScope);
+      }
+      const generate = await secretariat.post("/api/gestion/jours-feries/generer", { annee: year.startYear + 4 });
+      expect(generate.statusCode).toBe(403);
+      expect(await queryRows(t, sql`select id from jours_feries order by id`)).toEqual(before);
+
+      // Another centre's closure does not exist for her; she cannot move, change or withdraw it.
+      const zenith: StaffHoliday = (
+        await direction.post("/api/gestion/jours-feries", closure({ nom: "Zenith fermé", centre_ids: [centre.Zenith] }))
+      ).json();
+      expect((await secretariat.get(`/api/gestion/jours-feries/${zenith.id}`)).statusCode).toBe(404);
+      expect((await secretariat.patch(`/api/gestion/jours-feries/${zenith.id}`, { date: inYear(41) })).statusCode).toBe(
+        404,
+      );
+      expect((await del(secretariat, `/api/gestion/jours-feries/${zenith.id}`)).statusCode).toBe(404);
+      expect((await list(secretariat)).some((h) => h.id === zenith.id)).toBe(false);
+      expect((await studentHolidays(zenithStudent)).find((h) => h.id === zenith.id)?.formatted_date).toBe(inYear(40));
+
+      // National holidays: she reads them, the direction changes them.
+      const trone = (await list(secretariat)).find((h) => h.nom === "Fête du Trône");
+      if (!trone) throw new Error("no national holiday");
+      expect((await secretariat.patch(`/api/gestion/jours-feries/${trone.id}`, { nom: "Changé" })).statusCode).toBe(
+        403,
+      );
+      expect((await del(secretariat, `/api/gestion/jours-feries/${trone.id}`)).statusCode).toBe(403);
+      const prevue = (await list(secretariat, "&categorie=religieux")).find((h) => h.statut_date === "prevue");
+      expect((await secretariat.post(`/api/gestion/jours-feries/${prevue?.id}/confirmer`)).statusCode).toBe(403);
+
+      // Her own centre's closure: created, moved inside her centres, not widened, withdrawn.
+      const own = await secretariat.post("/api/gestion/jours-feries", closure({}));
+      expect(own.statusCode).toBe(201);
+      const ownId = (own.json() as StaffHoliday).id;
+      const widened = await secretariat.patch(`/api/gestion/jours-feries/${ownId}`, { centre_ids: [centre.Zenith] });
+      expect(widened.statusCode).toBe(403);
+      expect((await secretariat.patch(`/api/gestion/jours-feries/${ownId}`, { tous_centres: true })).statusCode).toBe(
+        403,
+      );
+      const moved = await secretariat.patch(`/api/gestion/jours-feries/${ownId}`, { date: inYear(42) });
+      expect(moved.json()).toMatchObject({ date: inYear(42), centre_ids: [centre["Ain Sebaa"]] });
+      expect((await del(secretariat, `/api/gestion/jours-feries/${ownId}`)).statusCode).toBe(204);
     });
 
     it("leaves holidays to the secretariat and the direction: pedagogie gets 403", async () => {
@@ -478,14 +538,14 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", ()
     it("withdrawn holiday → listed → restored → visible again; purge removes it", async () => {
       const holiday = (await studentHolidays(ainSebaaStudent)).find((h) => h.nom === "Fête de la Jeunesse");
       if (!holiday) throw new Error("no holiday");
-      expect((await del(secretariat, `/api/gestion/jours-feries/${holiday.id}`)).statusCode).toBe(204);
+      expect((await del(direction, `/api/gestion/jours-feries/${holiday.id}`)).statusCode).toBe(204);
       const db = t.database.db;
       const item = await joursFeriesTrashKind.findWithdrawn(db, holiday.id);
-      expect(item).toMatchObject({ id: holiday.id, centre_ids: [null], withdrawn_by: "Salma Tazi" });
+      expect(item).toMatchObject({ id: holiday.id, centre_ids: [null], withdrawn_by: "Nadia Berrada" });
       expect((await joursFeriesTrashKind.listWithdrawn(db)).map((i) => i.id)).toContain(holiday.id);
       await db.transaction((tx) => joursFeriesTrashKind.restore(tx, holiday.id));
       expect((await studentHolidays(ainSebaaStudent)).some((h) => h.id === holiday.id)).toBe(true);
-      expect((await del(secretariat, `/api/gestion/jours-feries/${holiday.id}`)).statusCode).toBe(204);
+      expect((await del(direction, `/api/gestion/jours-feries/${holiday.id}`)).statusCode).toBe(204);
       const purged = await db.transaction((tx) => joursFeriesTrashKind.purge(tx, new Date(Date.now() + 60_000)));
       expect(purged.ids).toContain(holiday.id);
       expect(purged.fileKeys).toEqual([]);
@@ -558,7 +618,7 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", ()
       const prevue = religious.find((h) => h.statut_date === "prevue");
       if (!prevue) throw new Error("no expected holiday");
       expect((await find(`jour-ferie-${prevue.id}@`))?.e.description).toMatch(/^Date prévue\./);
-      await secretariat.post(`/api/gestion/jours-feries/${prevue.id}/confirmer`);
+      await direction.post(`/api/gestion/jours-feries/${prevue.id}/confirmer`);
       const confirmed = await find(`jour-ferie-${prevue.id}@`);
       expect(confirmed?.e.description).toMatch(/^Date confirmée\./);
       expect(confirmed?.e.sequence).toBe(1);

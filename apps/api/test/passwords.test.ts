@@ -92,6 +92,65 @@ describe("passwords: change, forgot, verify, reset", () => {
     expect(verify.json().valid).toBe(true);
   });
 
+  it("refuses passwords made of the site's words or the student's own name, when changing and resetting", async () => {
+    const token = await login(t.app, FIRST);
+    const refused = [
+      "Selectividad2026",
+      "Puerta2025!",
+      "Casablanca2025",
+      DEMO_PASSWORD,
+      "Gestion2025",
+      "Pu3rt@2026!",
+      "Zenith-2026",
+      "Moulay Youssef 2025",
+      "DeleSiele2025",
+      "Académie2025",
+      "Yasmine1990",
+      "ElAmrani2025",
+    ];
+    for (const password of refused) {
+      const change = await post(
+        "/api/change-password",
+        { current_password: DEMO_PASSWORD, new_password: password, new_password_confirmation: password },
+        { token },
+      );
+      expect(change.statusCode, password).toBe(422);
+      expect(change.json().errors, password).toEqual({ new_password: [M.contextWord] });
+    }
+    const { token: resetToken, email } = await requestResetLink(FIRST);
+    for (const password of ["Selectividad2026", "Yasmine-2007"]) {
+      const reset = await post("/api/student/reset-password", {
+        email,
+        token: resetToken,
+        password,
+        password_confirmation: password,
+      });
+      expect(reset.statusCode, password).toBe(422);
+      expect(reset.json().errors, password).toEqual({ password: [M.contextWord] });
+    }
+    expect((await post("/api/student/verify-reset-token", { email, token: resetToken })).json().valid).toBe(true);
+    // A password with words of its own passes.
+    const own = await post(
+      "/api/change-password",
+      {
+        current_password: DEMO_PASSWORD,
+        new_password: "Puerta-Verde-Sol-88",
+        new_password_confirmation: "Puerta-Verde-Sol-88",
+      },
+      { token },
+    );
+    expect(own.statusCode).toBe(200);
+    await restoreDemoPassword(FIRST);
+  });
+
+  /** Puts the seeded demo password back for the tests below (no longer settable through the API). */
+  const restoreDemoPassword = async (email: string) => {
+    await t.database.db
+      .update(users)
+      .set({ passwordHash: await argon2Hash(DEMO_PASSWORD) })
+      .where(eq(users.email, email));
+  };
+
   describe("POST /api/change-password", () => {
     it("requires a bearer token", async () => {
       const response = await post("/api/change-password", {
@@ -135,10 +194,11 @@ describe("passwords: change, forgot, verify, reset", () => {
           "new_password",
           M.tooCommon,
         ],
+        // The demo password is made of the site's words: refused as a new password (the seed keeps it).
         [
           { current_password: DEMO_PASSWORD, new_password: DEMO_PASSWORD, new_password_confirmation: DEMO_PASSWORD },
           "new_password",
-          M.sameAsCurrent,
+          M.contextWord,
         ],
         [
           { current_password: "pas-le-bon", new_password: "Abcdefgh-1", new_password_confirmation: "Abcdefgh-1" },
@@ -164,12 +224,13 @@ describe("passwords: change, forgot, verify, reset", () => {
         { token },
       );
       expect(changed.statusCode).toBe(200);
-      const back = await post(
+      const same = await post(
         "/api/change-password",
-        { current_password: long, new_password: DEMO_PASSWORD, new_password_confirmation: DEMO_PASSWORD },
+        { current_password: long, new_password: long, new_password_confirmation: long },
         { token },
       );
-      expect(back.statusCode).toBe(200);
+      expect(same.json().errors).toEqual({ new_password: [M.sameAsCurrent] });
+      await restoreDemoPassword(SECOND);
     });
 
     it("changes the password and ends the student's other sessions only", async () => {
@@ -180,8 +241,8 @@ describe("passwords: change, forgot, verify, reset", () => {
         "/api/change-password",
         {
           current_password: DEMO_PASSWORD,
-          new_password: "Casablanca-2026!",
-          new_password_confirmation: "Casablanca-2026!",
+          new_password: "Tanger-Rouge-2026!",
+          new_password_confirmation: "Tanger-Rouge-2026!",
         },
         { token: here },
       );
@@ -192,15 +253,8 @@ describe("passwords: change, forgot, verify, reset", () => {
       expect((await whoAmI(elsewhere)).statusCode).toBe(401);
       expect((await whoAmI(other)).statusCode).toBe(200);
       await expect(login(t.app, FIRST)).rejects.toThrow(/401/);
-      await expect(login(t.app, FIRST, "Casablanca-2026!")).resolves.toMatch(/^\d+\|/);
-
-      // Put the demo password back for the tests below.
-      const restored = await post(
-        "/api/change-password",
-        { current_password: "Casablanca-2026!", new_password: DEMO_PASSWORD, new_password_confirmation: DEMO_PASSWORD },
-        { token: here },
-      );
-      expect(restored.statusCode).toBe(200);
+      await expect(login(t.app, FIRST, "Tanger-Rouge-2026!")).resolves.toMatch(/^\d+\|/);
+      await restoreDemoPassword(FIRST);
     });
 
     it("locks a session that keeps guessing the current password", async () => {

@@ -101,6 +101,14 @@ describe("serving the built web app", () => {
     }
   });
 
+  it("tells search engines not to index the back-office: X-Robots-Tag on every /gestion page", async () => {
+    for (const url of ["/gestion", "/gestion/connexion", "/gestion/etudiants/12", "/gestion/inconnue"]) {
+      expect((await get(url)).headers["x-robots-tag"], url).toBe("noindex, nofollow");
+    }
+    expect((await get("/planning")).headers["x-robots-tag"]).toBeUndefined();
+    expect((await get("/gestionnaire")).headers["x-robots-tag"]).toBeUndefined();
+  });
+
   it("answers an unknown page with the shell and a real 404 status", async () => {
     for (const url of ["/page-inconnue", "/parascolaire", "/planning/extra", "/assets/absent.js"]) {
       const res = await get(url);

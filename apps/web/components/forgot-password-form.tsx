@@ -1,8 +1,9 @@
-import { PASSWORD_MESSAGES as M } from "@puerta/contract";
-import { type FormEvent, useId, useState } from "react";
+import { PASSWORD_MESSAGES as M, MESSAGES } from "@puerta/contract";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ApiError } from "../lib/api.ts";
 import { loadSchemas, prefetchSchemas } from "../lib/schemas.ts";
+import { Captcha, type CaptchaHandle } from "./captcha.tsx";
 import { type CardFrame, FormMessage, inputClass, PasswordCard, submitClass } from "./password-form-parts.tsx";
 
 /** docs/spec/student-portal.md section 8: the server message, else a generic text; no answer at all has its own. */
@@ -26,12 +27,19 @@ export function ForgotPasswordForm({
   request,
   loginPath,
   Card = PasswordCard,
+  withCaptcha = false,
 }: {
-  request: (email: string) => Promise<{ message: string }>;
+  /** `captcha`: the solved ALTCHA payload, when the form asks for one. */
+  request: (email: string, captcha?: string) => Promise<{ message: string }>;
   loginPath: string;
   Card?: CardFrame;
+  /** The sign-in's ALTCHA captcha (the staff's form, issue 28): sending waits until it is solved. */
+  withCaptcha?: boolean;
 }) {
   const id = useId();
+  const captchaRef = useRef<CaptchaHandle>(null);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const captchaMissing = withCaptcha && !captcha;
   const [email, setEmail] = useState("");
   const [emailError, setEmailError] = useState<string | null>(null);
   const [result, setResult] = useState<{ kind: "error" | "success"; text: string } | null>(null);
@@ -50,14 +58,16 @@ export function ForgotPasswordForm({
     }
     setEmailError(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
     setResult(null);
-    if (!parsed.success) return;
+    if (!parsed.success || captchaMissing) return;
     setSending(true);
     try {
-      const { message } = await request(parsed.data.email);
+      const { message } = await request(parsed.data.email, captcha ?? undefined);
       setResult({ kind: "success", text: message });
     } catch (error) {
       setResult({ kind: "error", text: forgotErrorMessage(error) });
     } finally {
+      // A payload is accepted once: the next request solves a fresh challenge.
+      captchaRef.current?.reset();
       setSending(false);
     }
   }
@@ -94,7 +104,14 @@ export function ForgotPasswordForm({
             </p>
           )}
         </div>
-        <button type="submit" disabled={sending} className={submitClass}>
+        {withCaptcha && (
+          <fieldset className="min-w-0">
+            <legend className="sr-only">Vérification anti-robot</legend>
+            <Captcha ref={captchaRef} onChange={setCaptcha} />
+            {captchaMissing && <p className="mt-2 text-sm text-gray-700">{MESSAGES.login.captchaRequired}</p>}
+          </fieldset>
+        )}
+        <button type="submit" disabled={sending || captchaMissing} className={submitClass}>
           {sending ? "Envoi en cours..." : "Envoyer le lien"}
         </button>
         <p className="text-center text-sm">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { can, type Permission, type StaffActor, staffSections } from "../src/rules/permissions.ts";
+import { can, holidayScope, type Permission, type StaffActor, staffSections } from "../src/rules/permissions.ts";
 
 const direction: StaffActor = { role: "direction", centre_ids: [] };
 const ainSebaa: StaffActor = { role: "secretariat", centre_ids: [1] };
@@ -73,9 +73,15 @@ describe("can: the secretariat's centres", () => {
     ["update:demandes", [1], true],
     ["update:parascolaire", [2], false],
     ["export:etudiants", [2], false],
-    // Contact messages and holidays are not tied to a secretary's centres.
+    // Contact messages are not tied to a secretary's centres.
     ["update:messages", [2], true],
-    ["create:jours-feries", [null], true],
+    // Closures follow the events' rule; every-centre entries are the direction's.
+    ["create:jours-feries", [1], true],
+    ["create:jours-feries", [2], false],
+    ["update:jours-feries", [1, 2], false],
+    ["delete:jours-feries", [null], false],
+    ["read:jours-feries", [null], true],
+    ["read:jours-feries", [2], false],
   ];
 
   it.each(table)("%s on centres %j → %s", (permission, centres, allowed) => {
@@ -94,6 +100,23 @@ describe("can: the secretariat's centres", () => {
     expect(can(pedagogie, "update:parascolaire", { centre_ids: [2, null] })).toBe(true);
     expect(can(pedagogie, "read:etudiants", { centre_ids: [2] })).toBe(true);
     expect(can(pedagogie, "update:etudiants", { centre_ids: [2] })).toBe(false);
+  });
+});
+
+describe("holidayScope", () => {
+  it("scopes only an academy closure aimed at named centres", () => {
+    expect(holidayScope({ categorie: "fermeture", tous_centres: false, centre_ids: [1] })).toEqual({ centre_ids: [1] });
+    expect(holidayScope({ categorie: "vacances", tous_centres: true, centre_ids: [] })).toEqual({ centre_ids: [null] });
+    expect(holidayScope({ categorie: "national", tous_centres: false, centre_ids: [1] })).toEqual({
+      centre_ids: [null],
+    });
+    expect(
+      can(
+        ainSebaa,
+        "update:jours-feries",
+        holidayScope({ categorie: "religieux", tous_centres: true, centre_ids: [] }),
+      ),
+    ).toBe(false);
   });
 });
 

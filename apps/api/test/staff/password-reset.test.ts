@@ -1,7 +1,7 @@
 import { PASSWORD_MESSAGES as M } from "@puerta/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, queryRows, type TestApp } from "../helpers.ts";
+import { createTestApp, queryRows, solveCaptcha, type TestApp } from "../helpers.ts";
 import { createMailServer, type MailServer, waitFor } from "../support/mail-server.ts";
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD, signInStaff, staffBrowser, totpCode } from "./support.ts";
 
@@ -36,7 +36,9 @@ describe("staff « mot de passe oublié » (/api/gestion/mot-de-passe-oublie)", 
         payload: payload as object,
       });
     return {
-      forgot: (email: string) => post("/api/gestion/mot-de-passe-oublie", { email }),
+      forgot: async (email: string) =>
+        post("/api/gestion/mot-de-passe-oublie", { email, recaptcha_token: await solveCaptcha(t.app) }),
+      post,
       verify: (email: string, token: string) => post("/api/gestion/mot-de-passe-oublie/verifier", { email, token }),
       reset: (email: string, token: string, password = NEW_PASSWORD) =>
         post("/api/gestion/mot-de-passe-oublie/reinitialiser", {
@@ -50,7 +52,9 @@ describe("staff « mot de passe oublié » (/api/gestion/mot-de-passe-oublie)", 
   }
 
   async function resetLink(email: string, index = 0) {
-    const mail = await waitFor(() => smtp.to(email)[index], `reset e-mail to ${email}`);
+    // Only the reset e-mails: a first sign-in's enrolment sends its own.
+    const resets = () => smtp.to(email).filter((m) => m.email.text?.includes("/gestion/reinitialiser-mot-de-passe"));
+    const mail = await waitFor(() => resets()[index], `reset e-mail to ${email}`);
     const link = /https:\/\/portail\.puerta\.example\/gestion\/reinitialiser-mot-de-passe\?\S+/.exec(
       mail.email.text ?? "",
     )?.[0];
@@ -140,6 +144,32 @@ describe("staff « mot de passe oublié » (/api/gestion/mot-de-passe-oublie)", 
     const sixth = await v.forgot("inconnu6@example.com");
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json()).toMatchObject({ message: M.tooManyRequests, retry_after: expect.any(Number) });
+  });
+
+  it("asks for the sign-in's captcha: none, a bad one or a spent one gets a 422 on recaptcha_token and no e-mail", async () => {
+    const { post } = await visitor();
+    const before = smtp.to(DEMO_STAFF.pedagogie).length;
+    const missing = await post("/api/gestion/mot-de-passe-oublie", { email: DEMO_STAFF.pedagogie });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toEqual({ recaptcha_token: ["Veuillez compléter le reCAPTCHA"] });
+    const bad = await post("/api/gestion/mot-de-passe-oublie", { email: DEMO_STAFF.pedagogie, recaptcha_token: "x" });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({
+      recaptcha_token: ["La vérification anti-robot a échoué. Veuillez réessayer."],
+    });
+    const payload = await solveCaptcha(t.app);
+    const ok = await post("/api/gestion/mot-de-passe-oublie", {
+      email: DEMO_STAFF.pedagogie,
+      recaptcha_token: payload,
+    });
+    expect(ok.statusCode).toBe(200);
+    const spent = await post("/api/gestion/mot-de-passe-oublie", {
+      email: DEMO_STAFF.pedagogie,
+      recaptcha_token: payload,
+    });
+    expect(spent.statusCode).toBe(422);
+    await waitFor(() => smtp.to(DEMO_STAFF.pedagogie)[before], "the one reset e-mail");
+    expect(smtp.to(DEMO_STAFF.pedagogie)).toHaveLength(before + 1);
   });
 
   it("needs the CSRF echo, like the staff sign-in", async () => {

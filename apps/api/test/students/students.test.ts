@@ -143,6 +143,13 @@ describe("back-office students: list, scope, writes, invitation, deactivation", 
     // A search by e-mail or CIN finds nothing for her: she cannot probe them.
     expect((await pedagogie.get("/api/gestion/etudiants?q=etudiant.demo")).json().total).toBe(0);
     expect((await pedagogie.get("/api/gestion/etudiants?q=BE123456")).json().total).toBe(0);
+    // Nor can the order of the list tell what is hidden (issue 31: sort=email).
+    for (const sort of ["email", "-email", "numero_etudiant", "-last_login_at", "statut", "created_at"]) {
+      const sorted = await pedagogie.get(`/api/gestion/etudiants?sort=${sort}`);
+      expect(sorted.statusCode, sort).toBe(422);
+      expect(sorted.json().errors, sort).toEqual({ sort: ["Ce tri n'est pas valide."] });
+    }
+    expect((await pedagogie.get("/api/gestion/etudiants?sort=-centre")).statusCode).toBe(200);
     const one = await pedagogie.get(`/api/gestion/etudiants/${ids.first}`);
     expect(Object.keys(one.json()).sort()).toEqual(["centre", "id", "nom", "prenom"]);
     expect((await pedagogie.get(`/api/gestion/etudiants/${ids.first}/fiche`)).statusCode).toBe(403);

@@ -77,6 +77,8 @@ const SECRETARIAT_SCOPED: ReadonlySet<Entity> = new Set<Entity>([
   "notifications",
   "parascolaire",
   "demandes",
+  // Closures follow the events' rule; all-centre and generated (national) entries are the direction's.
+  "jours-feries",
 ]);
 
 function splitPermission(permission: Permission): [Action, Entity] {
@@ -112,6 +114,23 @@ export function can(actor: StaffActor, permission: Permission, resource?: Scoped
   }
   return true;
 }
+
+/**
+ * The centres a holiday or closure targets, as `can` reads them: only an academy closure
+ * (vacances, fermeture) aimed at named centres is scoped; every other entry (every centre, or a
+ * generated national, international or religious holiday) counts as "every centre" (`null`).
+ */
+export function holidayScope(holiday: {
+  categorie: string;
+  tous_centres: boolean;
+  centre_ids: number[];
+}): ScopedResource {
+  const closure = holiday.categorie === "vacances" || holiday.categorie === "fermeture";
+  return { centre_ids: closure && !holiday.tous_centres ? holiday.centre_ids : [null] };
+}
+
+/** The whole calendar at once (generating a school year's holidays): every centre. */
+export const EVERY_CENTRE: ScopedResource = { centre_ids: [null] };
 
 export type StaffSection = { path: string; label: string };
 

@@ -4,6 +4,8 @@ export const STAFF_MESSAGES = {
   codeWrong: "Code incorrect.",
   secondFactorUnreadable:
     "Votre double authentification ne peut pas être vérifiée sur ce serveur : sa clé a changé (après une restauration, par exemple). Demandez à la direction de la réinitialiser ; pour un compte de la direction, à l'administrateur du serveur.",
+  secondFactorLocked:
+    "Trop de codes incorrects : l'étape du code est bloquée pour ce compte. Réessayez plus tard, ou demandez à la direction de réinitialiser votre double authentification.",
   codeRequired: "Le code est requis.",
   activationInvalid: "Ce lien d'activation n'est plus valide.",
   activationTokenMissing: "Lien d'activation incomplet.",

@@ -1,17 +1,21 @@
 import { z } from "zod";
 import { LIMITS } from "../limits.ts";
-import { PASSWORD_MESSAGES } from "../rules/passwords.ts";
-import { emailField } from "./auth.ts";
+import { isContextPassword, PASSWORD_MESSAGES } from "../rules/passwords.ts";
+import { emailField, loginRequest } from "./auth.ts";
 
 const m = PASSWORD_MESSAGES;
 
-/** A new password: the length rules both sides check; the common-password list is the server's. */
+/**
+ * A new password: the length rules and the site's own words both sides check; the common-password
+ * list and the person's own name and e-mail are the server's.
+ */
 export const newPasswordField = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
     .min(1, requiredMessage)
     .min(LIMITS.passwordMinLength, m.tooShort)
-    .max(LIMITS.passwordMaxLength, m.tooLong);
+    .max(LIMITS.passwordMaxLength, m.tooLong)
+    .refine((password) => !isContextPassword(password), m.contextWord);
 
 export const changePasswordRequest = z
   .object({
@@ -30,6 +34,12 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
 export const forgotPasswordRequest = z.object({ email: emailField });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
+
+/** The staff's "mot de passe oublié" (issue 28): the e-mail and the sign-in's ALTCHA captcha. */
+export const staffForgotPasswordRequest = forgotPasswordRequest.extend({
+  recaptcha_token: loginRequest.shape.recaptcha_token,
+});
+export type StaffForgotPasswordRequest = z.infer<typeof staffForgotPasswordRequest>;
 
 /** A reset token as the e-mail's link carries it; anything else cannot be one of ours. */
 export const resetTokenField = z

@@ -1,9 +1,11 @@
 import {
   CALENDAR_STAFF_MESSAGES,
   calendarDay,
+  EVERY_CENTRE,
   generatedHolidays,
   HOLIDAY_KIND_LABELS,
   type HolidayKind,
+  holidayScope,
   type Page,
   type StaffHoliday,
   type StaffHolidayCreateRequest,
@@ -20,7 +22,7 @@ import { notFound, validationFailed } from "../../lib/errors.ts";
 import { containsPattern, countAll, isoTimestamp, listPage, sortNamed } from "../../lib/list-sql.ts";
 import { audit, changedFields } from "../audit/audit.ts";
 import type { LiveSession } from "../staff/queries.ts";
-import { auditActor } from "../staff/scope.ts";
+import { assertVisible, assertWritable, auditActor } from "../staff/scope.ts";
 import { assertCentresExist } from "./events-admin.ts";
 
 const m = CALENDAR_STAFF_MESSAGES;
@@ -79,7 +81,25 @@ export async function generateHolidayYear(executor: Pick<Database, "insert">, st
   return inserted.length;
 }
 
-/** The back-office's holidays and closures (`/api/gestion/jours-feries`). Not scoped by centre (permissions.ts). */
+/** Entries a secretary sees: every-centre and generated ones, and closures reaching one of `centreIds`. */
+const visibleToCentres = (centreIds: readonly number[]) =>
+  or(
+    eq(h.fermeTous, true),
+    sql`${h.categorie} not in ('vacances', 'fermeture')`,
+    centreIds.length === 0
+      ? undefined
+      : sql`exists (select 1 from ${joursFeriesCentres} where ${joursFeriesCentres.jourFerieId} = ${h.id}
+          and ${joursFeriesCentres.centreId} in (${sql.join(
+            centreIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}))`,
+  );
+
+/**
+ * The back-office's holidays and closures (`/api/gestion/jours-feries`). A secretary writes only
+ * the closures whose every centre is hers (holidayScope in permissions.ts); another centre's
+ * closure does not exist for her (404).
+ */
 export function createHolidaysAdmin(db: Database, now: () => Date = () => new Date()) {
   async function find(executor: Executor, id: number): Promise<StaffHoliday> {
     const [row] = await executor
@@ -88,6 +108,13 @@ export function createHolidaysAdmin(db: Database, now: () => Date = () => new Da
       .where(and(eq(h.id, id), isNull(h.withdrawnAt)));
     if (!row) throw notFound(m.holidayNotFound);
     return row;
+  }
+
+  /** The entry as the staff member may see it: 404 when unknown, withdrawn or another centre's closure. */
+  async function visible(staff: LiveSession, id: number): Promise<StaffHoliday> {
+    const holiday = await find(db, id);
+    assertVisible(staff, "read:jours-feries", holidayScope(holiday));
+    return holiday;
   }
 
   async function setCentres(tx: Executor, id: number, tous: boolean, centreIds: readonly number[]) {
@@ -104,10 +131,11 @@ export function createHolidaysAdmin(db: Database, now: () => Date = () => new Da
   };
 
   return {
-    async list(query: StaffHolidaysQuery): Promise<Page<StaffHoliday>> {
+    async list(staff: LiveSession, query: StaffHolidaysQuery): Promise<Page<StaffHoliday>> {
       const sort = sortNamed(SORTS, query.sort ?? "date");
       const annee = query.annee ?? startYearOf(calendarDay(now()));
       const conditions: (SQL | undefined)[] = [isNull(h.withdrawnAt), eq(h.anneeScolaire, annee)];
+      if (staff.role === "secretariat") conditions.push(visibleToCentres(staff.centre_ids));
       if (query.categorie) conditions.push(eq(h.categorie, query.categorie));
       if (query.centre_id) {
         conditions.push(
@@ -130,9 +158,10 @@ export function createHolidaysAdmin(db: Database, now: () => Date = () => new Da
       );
     },
 
-    get: (id: number) => find(db, id),
+    get: (staff: LiveSession, id: number) => visible(staff, id),
 
     async generate(staff: LiveSession, annee: number, ip: string | null) {
+      assertWritable(staff, "create:jours-feries", EVERY_CENTRE);
       return db.transaction(async (tx) => {
         const created = await generateHolidayYear(tx, annee);
         await audit(tx, {
@@ -150,6 +179,7 @@ export function createHolidaysAdmin(db: Database, now: () => Date = () => new Da
       const parsed = staffHolidayCreateRequest.safeParse(body);
       if (!parsed.success) throw invalid(parsed.error.issues);
       const input = parsed.data;
+      assertWritable(staff, "create:jours-feries", holidayScope(input));
       await assertCentresExist(db, input.tous_centres ? [] : input.centre_ids);
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -184,7 +214,8 @@ export function createHolidaysAdmin(db: Database, now: () => Date = () => new Da
 
     /** Moving a religious holiday's day confirms it. */
     async update(staff: LiveSession, id: number, body: StaffHolidayUpdateRequest, ip: string | null) {
-      const before = await find(db, id);
+      const before = await visible(staff, id);
+      assertWritable(staff, "update:jours-feries", holidayScope(before));
       const after = {
         nom: body.nom ?? before.nom,
         description: body.description === undefined ? before.description : body.description || null,
@@ -202,6 +233,7 @@ export function createHolidaysAdmin(db: Database, now: () => Date = () => new Da
         throw validationFailed({ date: ["Un jour férié généré reste dans son année scolaire."] });
       }
       if (after.tous_centres) after.centre_ids = [];
+      assertWritable(staff, "update:jours-feries", holidayScope(after));
       if (before.categorie === "religieux" && after.date !== before.date) after.statut_date = "confirmee";
       await assertCentresExist(db, after.centre_ids);
       const changes = changedFields(before, after, [...AUDITED, "statut_date"]);
@@ -237,7 +269,8 @@ export function createHolidaysAdmin(db: Database, now: () => Date = () => new Da
 
     /** 'Date confirmée' on the expected day of a religious holiday. */
     async confirm(staff: LiveSession, id: number, ip: string | null): Promise<StaffHoliday> {
-      const before = await find(db, id);
+      const before = await visible(staff, id);
+      assertWritable(staff, "update:jours-feries", holidayScope(before));
       if (before.categorie !== "religieux") throw validationFailed({ statut_date: [m.notReligious] }, m.notReligious);
       if (before.statut_date === "confirmee") return before;
       return db.transaction(async (tx) => {
@@ -259,7 +292,8 @@ export function createHolidaysAdmin(db: Database, now: () => Date = () => new Da
     },
 
     async withdraw(staff: LiveSession, id: number, ip: string | null): Promise<void> {
-      const before = await find(db, id);
+      const before = await visible(staff, id);
+      assertWritable(staff, "delete:jours-feries", holidayScope(before));
       await db.transaction(async (tx) => {
         await tx
           .update(h)

@@ -199,7 +199,7 @@ export async function calendarsStaffRoutes(scope: FastifyInstance, context: AppC
       config: access("read:jours-feries"),
       schema: { querystring: staffHolidaysQuery, response: { 200: staffHolidaysPage } },
     },
-    async (request) => holidays.list(request.query),
+    async (request) => holidays.list(staffCaller(request), request.query),
   );
 
   s.get(
@@ -207,7 +207,7 @@ export async function calendarsStaffRoutes(scope: FastifyInstance, context: AppC
     { config: access("export:jours-feries"), schema: { querystring: staffHolidaysQuery } },
     async (request, reply) => {
       const staff = staffCaller(request);
-      const page = await holidays.list({ ...request.query, page: 1, per_page: EXPORT_ROWS });
+      const page = await holidays.list(staff, { ...request.query, page: 1, per_page: EXPORT_ROWS });
       return sendAuditedCsv(
         reply,
         db,
@@ -234,7 +234,7 @@ export async function calendarsStaffRoutes(scope: FastifyInstance, context: AppC
   s.get(
     "/api/gestion/jours-feries/:id",
     { config: access("read:jours-feries"), schema: { params: byId, response: { 200: staffHoliday } } },
-    async (request) => holidays.get(request.params.id),
+    async (request) => holidays.get(staffCaller(request), request.params.id),
   );
 
   s.post(

@@ -1,4 +1,4 @@
-import { formatFrenchDate } from "@puerta/contract";
+import { formatFrenchDate, holidayScope } from "@puerta/contract";
 import { and, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import {
   joursFeries,
@@ -86,6 +86,7 @@ const holidayItem = {
   withdrawn_at: isoTimestamp(h.withdrawnAt),
   withdrawn_by: staffUsers.name,
   tous: h.fermeTous,
+  categorie: h.categorie,
   centres: sql<
     number[]
   >`coalesce((select array_agg(${joursFeriesCentres.centreId} order by ${joursFeriesCentres.centreId})
@@ -99,7 +100,11 @@ async function withdrawnHolidays(db: TrashExecutor, id?: number): Promise<TrashI
     .leftJoin(staffUsers, eq(staffUsers.id, h.withdrawnBy))
     .where(and(isNotNull(h.withdrawnAt), id === undefined ? undefined : eq(h.id, id)))
     .orderBy(desc(h.withdrawnAt), desc(h.id));
-  return rows.map(toItem);
+  // A generated (national) holiday is every centre's, whatever its centre rows say.
+  return rows.map((row) => ({
+    ...toItem(row),
+    centre_ids: holidayScope({ categorie: row.categorie, tous_centres: row.tous, centre_ids: row.centres }).centre_ids,
+  }));
 }
 
 /** Withdrawn holidays and closures in the restore bin. */

@@ -10,6 +10,16 @@ export async function findPasswordHash(db: Database, userId: number) {
   return row?.passwordHash;
 }
 
+/** Whose password it is: what a guesser would try (policy.ts). */
+export async function findOwner(db: Database, userId: number) {
+  const [row] = await db
+    .select({ email: users.email, name: users.name, prenom: etudiants.prenom, nom: etudiants.nom })
+    .from(users)
+    .leftJoin(etudiants, eq(etudiants.userId, users.id))
+    .where(eq(users.id, userId));
+  return row;
+}
+
 /** The account behind an e-mail address, with the first name used to greet the student. */
 export async function findAccountByEmail(db: Database, email: string) {
   const [row] = await db

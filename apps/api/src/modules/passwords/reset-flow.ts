@@ -5,7 +5,7 @@ import type { Mailer, OutgoingMail } from "../../lib/mailer/index.ts";
 import { reserveAttempt, type ThrottleRule } from "../../lib/throttle.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
 import { hashPassword } from "../auth/service.ts";
-import { isCommonPassword } from "./common-passwords.ts";
+import { newPasswordProblem } from "./policy.ts";
 
 const m = PASSWORD_MESSAGES;
 const RESET_TOKEN_LENGTH = 64;
@@ -115,9 +115,14 @@ export function createResetFlow<Account extends { id: number; email: string }>(
      */
     async reset(body: ResetPasswordRequest, ip: string) {
       const attempt = await reserveOr429(`reset:ip:${ip}`, RULES.resetFailuresPerIp, m.tooManyAttempts);
-      if (isCommonPassword(body.password)) {
+      const account = await store.findAccount(body.email.trim().toLowerCase());
+      const problem = await newPasswordProblem(db, body.password, {
+        email: body.email,
+        names: account ? Object.values(account).filter((v): v is string => typeof v === "string") : [],
+      });
+      if (problem) {
         await attempt.cancelled();
-        throw validationFailed({ password: [m.tooCommon] });
+        throw validationFailed({ password: [problem] });
       }
       const accountId = await db.transaction(async (tx) => {
         const spentBy = await store.spendToken(tx, body.email, sha256Hex(body.token));

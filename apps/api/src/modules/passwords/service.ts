@@ -4,8 +4,8 @@ import { validationFailed } from "../../lib/errors.ts";
 import { reserveAttempt, type ThrottleRule } from "../../lib/throttle.ts";
 import type { AuthContext } from "../auth/service.ts";
 import { hashPassword, verifyPassword } from "../auth/service.ts";
-import { isCommonPassword } from "./common-passwords.ts";
 import { resetPasswordMail } from "./mail.ts";
+import { assertNewPassword } from "./policy.ts";
 import * as q from "./queries.ts";
 import { createResetFlow, perQuarterHour, tooMany } from "./reset-flow.ts";
 
@@ -15,11 +15,6 @@ const m = PASSWORD_MESSAGES;
 const CHANGE_FAILURES: ThrottleRule = perQuarterHour(5, "failures");
 
 export function createPasswordService({ db, config, auth, mail }: AppContext) {
-  /** The rules beyond length that both change and reset apply to a new password. */
-  function assertStrongEnough(password: string, field: string) {
-    if (isCommonPassword(password)) throw validationFailed({ [field]: [m.tooCommon] });
-  }
-
   // Students' links: `password_resets`; the staff's follow the same flow (modules/staff/password-reset.ts).
   const resetFlow = createResetFlow(
     { db, mail },
@@ -56,7 +51,13 @@ export function createPasswordService({ db, config, auth, mail }: AppContext) {
       if (body.new_password === body.current_password) {
         throw validationFailed({ new_password: [m.sameAsCurrent] });
       }
-      assertStrongEnough(body.new_password, "new_password");
+      const owner = await q.findOwner(db, who.userId);
+      await assertNewPassword(
+        db,
+        body.new_password,
+        { email: owner?.email, names: [owner?.name, owner?.prenom, owner?.nom] },
+        "new_password",
+      );
       await q.updatePasswordHash(db, who.userId, await hashPassword(body.new_password));
       await auth.revokeOtherTokens(who);
       return { message: m.changed };

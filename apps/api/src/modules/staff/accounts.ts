@@ -21,7 +21,7 @@ import type { Mailer } from "../../lib/mailer/index.ts";
 import { type ExportColumn, exportDateTime, exportFileName, toCsv } from "../../lib/spreadsheet-export.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
 import { type AuditChanges, audit, changedFields } from "../audit/audit.ts";
-import { staffInvitationMail } from "./mail.ts";
+import { secondFactorResetMail, staffInvitationMail } from "./mail.ts";
 import * as q from "./queries.ts";
 import { auditActor } from "./scope.ts";
 
@@ -301,13 +301,16 @@ export function createStaffAccounts({ db, config, mail }: { db: Database; config
 
     /** The next sign-in enrols a new second factor; the account's sessions end now. */
     async resetSecondFactor(staff: q.LiveSession, id: number, ip: string) {
-      return change(staff, id, ip, async (tx, before, journal) => {
+      const account = await change(staff, id, ip, async (tx, before, journal) => {
         await q.resetSecondFactor(tx, id);
         await q.revokeAllSessions(tx, id);
         await journal("reinitialisation_2fa", `Double authentification de ${before.name} réinitialisée.`, {
           totp_enrolled: { before: before.totp_enrolled, after: false },
         });
+        await mail.queue(secondFactorResetMail(before.email, before.name, `${config.publicUrl}/gestion/connexion`), tx);
       });
+      void mail.flush();
+      return account;
     },
 
     async resendInvitation(staff: q.LiveSession, id: number, ip: string) {

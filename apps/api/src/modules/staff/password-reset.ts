@@ -1,7 +1,8 @@
 import {
-  forgotPasswordRequest,
+  MESSAGES,
   messageResponse,
   resetPasswordRequest,
+  staffForgotPasswordRequest,
   verifyResetTokenRequest,
   verifyResetTokenResponse,
 } from "@puerta/contract";
@@ -12,6 +13,7 @@ import type { AppContext } from "../../app-context.ts";
 import { staffPasswordResets, staffUsers } from "../../db/schema/index.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { requireCsrf } from "../../lib/csrf.ts";
+import { validationFailed } from "../../lib/errors.ts";
 import { resetPasswordMail } from "../passwords/mail.ts";
 import { createResetFlow, type Transaction } from "../passwords/reset-flow.ts";
 import { setOwnPassword } from "./activation.ts";
@@ -96,10 +98,16 @@ export async function staffPasswordResetRoutes(app: FastifyInstance, context: Ap
   const r = app.withTypeProvider<ZodTypeProvider>();
   const reset = createStaffPasswordReset(context);
 
+  // The sign-in's ALTCHA captcha first (issue 28): no robot spends the per-IP and per-address quotas.
   r.post(
     "/api/gestion/mot-de-passe-oublie",
-    { onRequest: requireCsrf, schema: { body: forgotPasswordRequest, response: { 200: messageResponse } } },
-    async (request) => reset.forgot(request.body.email, clientIp(request)),
+    { onRequest: requireCsrf, schema: { body: staffForgotPasswordRequest, response: { 200: messageResponse } } },
+    async (request) => {
+      if (!(await context.captcha.verify(request.body.recaptcha_token))) {
+        throw validationFailed({ recaptcha_token: [MESSAGES.login.captchaFailed] });
+      }
+      return reset.forgot(request.body.email, clientIp(request));
+    },
   );
 
   r.post(

@@ -144,6 +144,8 @@ export async function resetSecondFactor(db: Executor, staffId: number) {
     .where(eq(staffUsers.id, staffId));
   await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
   await db.delete(staffLoginChallenges).where(eq(staffLoginChallenges.staffId, staffId));
+  // The consecutive wrong codes counted against the old factor, and their lock, go with it (lockout.ts).
+  await db.execute(sql`delete from throttles where key = ${`staff-2fa:${staffId}`}`);
 }
 
 // ---------------------------------------------------------------- sessions
@@ -217,8 +219,10 @@ export async function findPasswordHash(db: Executor, staffId: number) {
   return row?.passwordHash ?? null;
 }
 
+/** A new password: the sign-ins half done with the old one (step 1 passed) go with it. */
 export async function updatePasswordHash(db: Executor, staffId: number, passwordHash: string) {
   await db.update(staffUsers).set({ passwordHash, updatedAt: sql`now()` }).where(eq(staffUsers.id, staffId));
+  await db.delete(staffLoginChallenges).where(eq(staffLoginChallenges.staffId, staffId));
 }
 
 /** A new invitation replaces the account's unused ones: only the latest e-mail works. */

@@ -60,6 +60,8 @@ export async function gestionRoutes(scopes: RouteScopes, context: AppContext) {
     secrets: createStaffSecrets(config.appSecret),
     sessions,
     lockout: createStaffLockout(db, config),
+    mail,
+    publicUrl: config.publicUrl,
   });
   const accounts = createStaffAccounts({ db, config, mail });
   const activation = createActivation(db, createStudentActivation(context));
@@ -103,7 +105,7 @@ export async function gestionRoutes(scopes: RouteScopes, context: AppContext) {
   r.get(
     "/api/activation",
     { schema: { querystring: activationQuery, response: { 200: activationInfo } } },
-    async (request) => activation.check(request.query.token),
+    async (request) => activation.check(request.query.token, clientIp(request)),
   );
 
   r.post(

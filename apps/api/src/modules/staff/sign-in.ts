@@ -9,14 +9,18 @@ import {
   type StaffPasswordChangeRequest,
   type StaffTotpResponse,
 } from "@puerta/contract";
+import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { Captcha } from "../../lib/captcha.ts";
 import { HttpError, validationFailed } from "../../lib/errors.ts";
+import type { Mailer } from "../../lib/mailer/index.ts";
+import { lockedFor } from "../../lib/throttle.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
 import { audit } from "../audit/audit.ts";
 import { hashPassword, verifyPassword } from "../auth/service.ts";
-import { isCommonPassword } from "../passwords/common-passwords.ts";
-import type { StaffLockout } from "./lockout.ts";
+import { assertNewPassword } from "../passwords/policy.ts";
+import { SECOND_FACTOR_FREE_FAILURES, type StaffLockout } from "./lockout.ts";
+import { secondFactorAlertMail, secondFactorEnrolledMail } from "./mail.ts";
 import * as q from "./queries.ts";
 import { auditActor } from "./scope.ts";
 import { newRecoveryCode, newTotpSecret, otpauthUri, type StaffSecrets, verifyTotp } from "./secrets.ts";
@@ -50,6 +54,14 @@ export class SecondFactorUnreadableError extends HttpError {
     this.staffId = staffId;
   }
 }
+const secondFactorLocked = (seconds: number) =>
+  new HttpError(
+    429,
+    { message: STAFF_MESSAGES.secondFactorLocked, retry_after: seconds },
+    { "Retry-After": String(seconds) },
+  );
+/** A pending sign-in that leads nowhere (see `login`), known only by its cookie's hash. */
+const decoyKey = (pendingToken: string) => `staff-decoy:${sha256Hex(pendingToken)}`;
 const pendingExpired = () => new HttpError(401, { message: STAFF_MESSAGES.pendingExpired });
 
 type Deps = {
@@ -58,15 +70,29 @@ type Deps = {
   secrets: StaffSecrets;
   sessions: StaffSessions;
   lockout: StaffLockout;
+  mail: Mailer;
+  publicUrl: string;
 };
 
 /** The staff sign-in in two steps (docs/spec/back-office.md sections 2 and 8), sign-out and password change. */
-export function createStaffSignIn({ db, captcha, secrets, sessions, lockout }: Deps) {
+export function createStaffSignIn({ db, captcha, secrets, sessions, lockout, mail, publicUrl }: Deps) {
   /** Reserves the attempt before anything is checked; a locked key answers 429 at once. */
   async function reserveAttempt(email: string, ip: string) {
     const attempt = await lockout.reserve(email, ip);
     if (!attempt.allowed) throw throttled(attempt.retryAfter);
     return attempt;
+  }
+
+  /** As reserveAttempt, but through a locked per-account ceiling (lockout.ts). */
+  async function reserveThroughCeiling(email: string, ip: string) {
+    const reserved = await lockout.reserveThroughCeiling(email, ip);
+    if ("retryAfter" in reserved) throw throttled(reserved.retryAfter);
+    return reserved;
+  }
+
+  async function sendMail(message: Parameters<Mailer["queue"]>[0]) {
+    await mail.queue(message);
+    void mail.flush();
   }
 
   async function countFailure(attempt: { failed(): Promise<number> }) {
@@ -106,16 +132,29 @@ export function createStaffSignIn({ db, captcha, secrets, sessions, lockout }: D
      * deactivated account, after the same amount of work. Returns the pending cookie's value.
      */
     async login(input: StaffLoginRequest, ip: string): Promise<{ answer: StaffLoginResponse; pendingToken: string }> {
-      const attempt = await reserveAttempt(input.email, ip);
+      const { attempt, throughCeiling } = await reserveThroughCeiling(input.email, ip);
       if (!(await captcha.verify(input.recaptcha_token))) {
         await attempt.cancelled(); // a refused captcha is no password guess
         throw validationFailed({ recaptcha_token: [MESSAGES.login.captchaFailed] });
       }
       const account = await q.findStaffForLogin(db, input.email);
+      if (throughCeiling && account && !account.totpEnrolled) {
+        // An enrolment waits for the ceiling's lock to end: no code would vouch for the password.
+        await attempt.cancelled();
+        throw throttled(Math.max(1, await lockout.accountLockedFor(input.email)));
+      }
       const ok = await verifyPassword(account?.passwordHash ?? (await getDummyHash()), input.password);
       if (!account?.passwordHash || account.deactivatedAt || !ok) {
         await countFailure(attempt);
-        throw new HttpError(401, { message: MESSAGES.login.invalidCredentials });
+        if (!throughCeiling) throw new HttpError(401, { message: MESSAGES.login.invalidCredentials });
+        // While the ceiling is locked, a wrong password looks like a right one: the code step
+        // follows, and no code passes it. Guessing the password now takes guessing a code too.
+        const decoy = randomToken(48);
+        await db.execute(
+          sql`insert into throttles (key, hits, window_started_at, locked_until)
+              values (${decoyKey(decoy)}, 0, now(), now() + ${STAFF_LIMITS.pendingLoginSeconds} * interval '1 second')`,
+        );
+        return { answer: { step: "totp" }, pendingToken: decoy };
       }
       // The right password alone forgets nothing: failures are forgotten once the second factor passes.
       await attempt.cancelled();
@@ -123,13 +162,10 @@ export function createStaffSignIn({ db, captcha, secrets, sessions, lockout }: D
       await q.insertChallenge(db, account.id, sha256Hex(pendingToken), ip, STAFF_LIMITS.pendingLoginSeconds);
       if (account.totpEnrolled) return { answer: { step: "totp" }, pendingToken };
 
-      // Enrolment: the same secret until a code confirms it, so a QR code already scanned stays good;
-      // one the current APP_SECRET cannot read (never confirmed, so nothing is lost) is replaced.
-      let secret = account.totpSecretEncrypted ? decrypted(account.totpSecretEncrypted) : null;
-      if (secret === null) {
-        secret = await newTotpSecret();
-        await q.setTotpSecret(db, account.id, secrets.encrypt(secret));
-      }
+      // Enrolment: a fresh secret for each pending sign-in (the account has one at a time), so the
+      // password alone never hands out a secret that someone else is about to confirm.
+      const secret = await newTotpSecret();
+      await q.setTotpSecret(db, account.id, secrets.encrypt(secret));
       return { answer: { step: "enrol", otpauth_uri: await otpauthUri(account.email, secret), secret }, pendingToken };
     },
 
@@ -141,8 +177,16 @@ export function createStaffSignIn({ db, captcha, secrets, sessions, lockout }: D
     ): Promise<{ answer: StaffTotpResponse; sessionToken: string }> {
       if (!pendingToken) throw pendingExpired();
       const pending = await q.findChallenge(db, sha256Hex(pendingToken));
-      if (!pending) throw pendingExpired();
-      const attempt = await reserveAttempt(pending.email, ip);
+      if (!pending) {
+        if ((await lockedFor(db, decoyKey(pendingToken))) > 0) throw wrongCode();
+        throw pendingExpired();
+      }
+      const { attempt } = await reserveThroughCeiling(pending.email, ip);
+      const secondFactor = await lockout.reserveSecondFactor(pending.staffId);
+      if ("retryAfter" in secondFactor) {
+        await attempt.cancelled();
+        throw secondFactorLocked(secondFactor.retryAfter);
+      }
 
       const result = await db
         .transaction(async (tx) => {
@@ -173,6 +217,7 @@ export function createStaffSignIn({ db, captcha, secrets, sessions, lockout }: D
         })
         .catch(async (error: unknown) => {
           await attempt.cancelled(); // no verdict on the code: its place is given back
+          await lockout.secondFactorCancelled(pending.staffId);
           throw error;
         });
 
@@ -188,10 +233,19 @@ export function createStaffSignIn({ db, captcha, secrets, sessions, lockout }: D
             summary: `Code de double authentification incorrect pour ${user.name}.`,
           });
         }
+        if (secondFactor.number === SECOND_FACTOR_FREE_FAILURES && user) {
+          await sendMail(secondFactorAlertMail(user.email, user.name, `${publicUrl}/gestion/connexion`));
+        }
         await countFailure(attempt);
         throw wrongCode();
       }
       await attempt.succeeded();
+      await lockout.secondFactorPassed(pending.staffId);
+      if (result.answer.recovery_codes) {
+        await sendMail(
+          secondFactorEnrolledMail(result.answer.user.email, result.answer.user.name, `${publicUrl}/gestion/connexion`),
+        );
+      }
       return result;
     },
 
@@ -220,7 +274,7 @@ export function createStaffSignIn({ db, captcha, secrets, sessions, lockout }: D
       await attempt.cancelled(); // the right current password is no guess, and forgets nothing
       if (body.password === body.current_password)
         throw validationFailed({ password: [PASSWORD_MESSAGES.sameAsCurrent] });
-      if (isCommonPassword(body.password)) throw validationFailed({ password: [PASSWORD_MESSAGES.tooCommon] });
+      await assertNewPassword(db, body.password, { email: staff.email, names: [staff.name] }, "password");
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
         await q.updatePasswordHash(tx, staff.id, passwordHash);

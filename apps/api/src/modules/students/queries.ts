@@ -75,7 +75,9 @@ const SORTS: Record<string, SQL[]> = {
   created_at: [asc(users.createdAt)],
   "-created_at": [desc(users.createdAt)],
 };
-export const isSort = (sort: string) => sort in SORTS;
+/** The sorts on what the pedagogie sees (names and centres): no ordering by a hidden column. */
+const NAME_SORTS: ReadonlySet<string> = new Set(["nom", "-nom", "prenom", "-prenom", "centre", "-centre"]);
+export const isSort = (sort: string, restricted = false) => sort in SORTS && (!restricted || NAME_SORTS.has(sort));
 
 /**
  * The list's conditions. `centreIds` is the secretary's scope (undefined = every centre);

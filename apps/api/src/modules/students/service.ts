@@ -162,8 +162,8 @@ export function createStudentsService(context: AppContext) {
   return {
     async list(staff: LiveSession, query: StudentsQuery): Promise<Page<StaffStudent> | Page<StudentName>> {
       const sort = query.sort ?? "nom";
-      if (!q.isSort(sort)) throw validationFailed({ sort: ["Ce tri n'est pas valide."] });
       const restricted = isRestricted(staff);
+      if (!q.isSort(sort, restricted)) throw validationFailed({ sort: ["Ce tri n'est pas valide."] });
       const where = q.listConditions(query, scopeOf(staff), restricted);
       const offset = (query.page - 1) * query.per_page;
       const [total, data] = await Promise.all([

@@ -103,6 +103,8 @@ export async function webRoutes(app: FastifyInstance, { config }: AppContext) {
       return reply.status(404).send({ message: MESSAGES.notFound });
     }
     const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+    // The back-office is nobody's search result: its pages, sign-in included, are never indexed.
+    if (isStaffPage(normalised)) reply.header("X-Robots-Tag", "noindex, nofollow");
     const page = pages.get(normalised);
     if (page) return sendPage(reply, page, 200);
     if (!fallback) return reply.status(404).send({ message: MESSAGES.notFound });

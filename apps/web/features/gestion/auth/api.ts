@@ -19,8 +19,10 @@ export const staffAuthApi = {
   activate: (body: ActivationRequest) => staffJson<ActivationResponse>("/api/activation", { body }),
   changePassword: (body: StaffPasswordChangeRequest) => staffJson<void>("/api/gestion/mot-de-passe", { body }),
   // "Mot de passe oublié" (docs/spec/back-office.md section 2): the students' flow on the staff's endpoints.
-  forgotPassword: (email: string) =>
-    staffJson<{ message: string }>("/api/gestion/mot-de-passe-oublie", { body: { email } }),
+  forgotPassword: (email: string, captcha?: string) =>
+    staffJson<{ message: string }>("/api/gestion/mot-de-passe-oublie", {
+      body: { email, recaptcha_token: captcha ?? "" },
+    }),
   verifyResetToken: (token: string, email: string) =>
     staffJson<VerifyResetTokenResponse>("/api/gestion/mot-de-passe-oublie/verifier", { body: { token, email } }),
   resetPassword: (body: ResetPasswordRequest) =>

@@ -28,7 +28,7 @@ export function CentresField({
   disabled?: boolean;
   /** Whether this person may target every centre. */
   allowAll: boolean;
-  /** Offer a secretary only her centres (events; holidays are not scoped, permissions.ts). */
+  /** Offer a secretary only her centres (events and closures, permissions.ts). */
   ownCentresOnly?: boolean;
 }) {
   const me = useStaffUser();

@@ -1,4 +1,5 @@
 import {
+  CLOSURE_KINDS,
   HOLIDAY_KIND_LABELS,
   HOLIDAY_KINDS,
   type StaffHoliday,
@@ -6,6 +7,7 @@ import {
 } from "@puerta/contract";
 import { useEffect, useState } from "react";
 import { SelectField, TextAreaField, TextField } from "../../../components/form-fields.tsx";
+import { useStaffUser } from "../session/staff-session.ts";
 import { FormActions, FormDialog, StaffForm, useStaffForm } from "../shared/staff-form.tsx";
 import { loadCalendarSchemas } from "./api.ts";
 import { CentresField, useCentresChoice } from "./centres-field.tsx";
@@ -55,13 +57,19 @@ function HolidayForm({
   onSave: (body: StaffHolidayCreateRequest) => Promise<unknown>;
 }) {
   const form = useStaffForm(FIELDS);
+  const me = useStaffUser();
+  // A secretary adds only closures of her own centres (holidayScope in permissions.ts).
+  const allowAll = me.role !== "secretariat";
   const sending = form.sending;
   const [nom, setNom] = useState(holiday?.nom ?? "");
   const [categorie, setCategorie] = useState<string>(holiday?.categorie ?? "vacances");
   const [date, setDate] = useState(holiday?.date ?? "");
   const [dateFin, setDateFin] = useState(holiday?.date_fin ?? "");
   const [description, setDescription] = useState(holiday?.description ?? "");
-  const centres = useCentresChoice(holiday?.tous_centres ?? true, holiday?.centre_ids ?? []);
+  const centres = useCentresChoice(
+    holiday?.tous_centres ?? allowAll,
+    holiday?.centre_ids ?? (!allowAll && me.centre_ids.length === 1 ? me.centre_ids : []),
+  );
   // Fetched as the form opens, so that a first submit is checked at once.
   useEffect(() => void loadCalendarSchemas().catch(() => undefined), []);
 
@@ -98,7 +106,9 @@ function HolidayForm({
         name="categorie"
         value={categorie}
         onChange={setCategorie}
-        options={HOLIDAY_KIND_OPTIONS}
+        options={
+          allowAll ? HOLIDAY_KIND_OPTIONS : HOLIDAY_KIND_OPTIONS.filter((o) => CLOSURE_KINDS.some((k) => k === o.value))
+        }
         error={form.errors.categorie}
         disabled={sending || holiday !== undefined}
         hint={holiday ? "La catégorie d'un jour enregistré ne change pas." : undefined}
@@ -133,7 +143,7 @@ function HolidayForm({
         maxLength={5000}
         rows={3}
       />
-      <CentresField choice={centres} errors={form.errors} disabled={sending} allowAll />
+      <CentresField choice={centres} errors={form.errors} disabled={sending} allowAll={allowAll} ownCentresOnly />
       <FormActions onCancel={onCancel} busy={sending}>
         {sending ? "Enregistrement…" : holiday ? "Enregistrer" : "Ajouter"}
       </FormActions>

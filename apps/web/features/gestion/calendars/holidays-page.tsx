@@ -1,9 +1,11 @@
 import {
   calendarDay,
   can,
+  EVERY_CENTRE,
   formatFrenchDate,
   HOLIDAY_DATE_STATUS_LABELS,
   HOLIDAY_KIND_LABELS,
+  holidayScope,
   type StaffHoliday,
   schoolYearOf,
 } from "@puerta/contract";
@@ -80,7 +82,8 @@ export default function HolidaysPage() {
     }
   }
 
-  const canWrite = can(me, "update:jours-feries");
+  // A secretary changes only the closures of her centres (holidayScope); the rest is the direction's.
+  const canWrite = (holiday: StaffHoliday) => can(me, "update:jours-feries", holidayScope(holiday));
   const columns = [
     column.accessor("nom", {
       header: "Nom",
@@ -126,7 +129,7 @@ export default function HolidaysPage() {
       id: "actions",
       header: () => <span className="sr-only">Actions</span>,
       cell: ({ row: { original: holiday } }) =>
-        canWrite ? (
+        canWrite(holiday) ? (
           <div className="flex flex-wrap gap-2">
             {holiday.statut_date === "prevue" && (
               <button
@@ -183,9 +186,11 @@ export default function HolidaysPage() {
       actions={
         can(me, "create:jours-feries") && (
           <div className="flex flex-wrap gap-2">
-            <button type="button" onClick={generate} disabled={generating} className={secondaryButtonClass}>
-              {generating ? "Génération…" : `Générer ${yearLabel(shownYear)}`}
-            </button>
+            {can(me, "create:jours-feries", EVERY_CENTRE) && (
+              <button type="button" onClick={generate} disabled={generating} className={secondaryButtonClass}>
+                {generating ? "Génération…" : `Générer ${yearLabel(shownYear)}`}
+              </button>
+            )}
             <button type="button" onClick={() => setEditing("new")} className={primaryButtonClass}>
               Ajouter une fermeture
             </button>
