@@ -123,8 +123,8 @@ describe("limits under concurrent requests", () => {
           payload: {
             email: DEMO_STUDENTS.first,
             token: `faux-${i}`,
-            password: "Selectividad-2026",
-            password_confirmation: "Selectividad-2026",
+            password: "Verano-Lluvioso-77",
+            password_confirmation: "Verano-Lluvioso-77",
           },
           remoteAddress: ip,
         }),

@@ -163,10 +163,10 @@ describe("back-office students: the files people really send", () => {
     });
   });
 
-  it("migration 0010 rewrites phones stored before in the one form", async () => {
+  it("migration 0012 rewrites phones stored before in the one form", async () => {
     const { readFile } = await import("node:fs/promises");
     const migration = await readFile(
-      new URL("../../src/db/migrations/0010_student_phones.sql", import.meta.url),
+      new URL("../../src/db/migrations/0012_student_phones.sql", import.meta.url),
       "utf8",
     );
     await queryRows(
