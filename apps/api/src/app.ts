@@ -37,6 +37,7 @@ import { planningStaffRoutes } from "./modules/planning/staff-routes.ts";
 import { policyRoutes } from "./modules/policy/routes.ts";
 import { createPolicyService } from "./modules/policy/service.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
+import { staffCookies } from "./modules/staff/cookies.ts";
 import { gestionRoutes } from "./modules/staff/routes.ts";
 import { webRoutes } from "./modules/web/routes.ts";
 import { type RouteModule, registerRouteScopes } from "./route-scopes.ts";
@@ -135,7 +136,7 @@ export async function buildApp({ config, db, logger, extraRoutes = [] }: BuildOp
   app.addHook("onReady", async () => context.jobs.start());
   app.addHook("onClose", async () => context.jobs.stop());
 
-  registerCsrf(app, config);
+  registerCsrf(app, config, staffCookies(config).session.name); // the token is bound to the staff session
   registerIdempotency(app, db); // `config.idempotent` routes: Idempotency-Key (decision 087)
   await registerRouteScopes(app, context, [...ROUTE_MODULES, ...extraRoutes]);
   await webRoutes(app, context);

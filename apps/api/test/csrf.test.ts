@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { bearer, createTestApp, login, type TestApp } from "./helpers.ts";
+import { DEMO_STAFF, STAFF_COOKIE, signInStaff } from "./staff/support.ts";
 
 const MISMATCH = { message: "Jeton de sécurité expiré. Rechargez la page puis réessayez." };
 
@@ -108,5 +109,56 @@ describe("CSRF double-submit cookie", () => {
       headers: { ...bearer(token), cookie: "XSRF-TOKEN=abc" },
     });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe("CSRF token bound to the staff session (signed double submit)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const me = (session: string) =>
+    t.app.inject({ method: "GET", url: "/api/gestion/me", cookies: { [STAFF_COOKIE]: session } });
+  const logout = (session: string, xsrf: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/gestion/logout",
+      cookies: { [STAFF_COOKIE]: session, "XSRF-TOKEN": xsrf },
+      headers: { "x-xsrf-token": xsrf },
+    });
+
+  it("refuses a pair the attacker chose, or another session's, beside a valid session cookie", async () => {
+    const { browser } = await signInStaff(t, DEMO_STAFF.direction);
+    const other = await signInStaff(t, DEMO_STAFF.pedagogie);
+    const session = browser.cookies[STAFF_COOKIE] ?? "";
+    const issued = browser.cookies["XSRF-TOKEN"] ?? "";
+    // The sign-in issued a token that carries this session's MAC, and the plain one is gone.
+    expect(issued).toMatch(/^[A-Za-z0-9]{40}\.[A-Za-z0-9_-]{43}$/);
+
+    const attackerChosen = "a".repeat(40);
+    const forgedMac = `${issued.split(".")[0]}.${"A".repeat(43)}`;
+    for (const xsrf of [attackerChosen, forgedMac, other.browser.cookies["XSRF-TOKEN"] ?? ""]) {
+      const res = await logout(session, xsrf);
+      expect(res.statusCode).toBe(419);
+      expect(res.json()).toEqual(MISMATCH);
+    }
+    // Nothing happened: the session is still open.
+    expect((await me(session)).statusCode).toBe(200);
+
+    // /sanctum/csrf-cookie, asked with the session, gives a token bound to it.
+    const fresh = await t.app.inject({
+      method: "GET",
+      url: "/sanctum/csrf-cookie",
+      cookies: { [STAFF_COOKIE]: session },
+    });
+    const bound = fresh.cookies.find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
+    expect(bound).not.toBe(issued);
+    const out = await logout(session, bound);
+    expect(out.statusCode).toBe(204);
+    // Signed out: the cookie is issued again, bound to no session.
+    expect(out.cookies.find((c) => c.name === "XSRF-TOKEN")?.value).toMatch(/^[A-Za-z0-9]{40}$/);
+    expect((await me(session)).statusCode).toBe(401);
   });
 });

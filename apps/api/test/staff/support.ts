@@ -28,6 +28,8 @@ export const totpCode = (secret: string, steps = 0) =>
 export async function staffBrowser(t: TestApp) {
   const csrf = await csrfPair(t.app);
   const cookies: Record<string, string> = { ...csrf.cookies };
+  // As the web does: the header echoes the cookie as it is now (it is issued again at sign-in and sign-out).
+  const csrfHeaders = () => ({ "x-xsrf-token": cookies["XSRF-TOKEN"] ?? "" });
   const keep = (response: LightMyRequestResponse) => {
     for (const cookie of response.cookies) {
       const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now());
@@ -42,13 +44,15 @@ export async function staffBrowser(t: TestApp) {
         method,
         url,
         cookies,
-        headers: csrf.headers,
+        headers: csrfHeaders(),
         ...(payload === undefined ? {} : { payload: payload as object }),
       }),
     );
   return {
     cookies,
-    csrfHeaders: csrf.headers,
+    get csrfHeaders() {
+      return csrfHeaders();
+    },
     get: (url: string) => send("GET", url),
     post: (url: string, payload?: unknown) => send("POST", url, payload),
     patch: (url: string, payload?: unknown) => send("PATCH", url, payload),

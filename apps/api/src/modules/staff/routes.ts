@@ -21,7 +21,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import { clientIp } from "../../lib/client-ip.ts";
-import { requireCsrf } from "../../lib/csrf.ts";
+import { issueCsrfCookie, requireCsrf } from "../../lib/csrf.ts";
 import { sendCsv } from "../../lib/spreadsheet-export.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
 import { createJournal } from "../audit/journal.ts";
@@ -98,6 +98,7 @@ export async function gestionRoutes(scopes: RouteScopes, context: AppContext) {
         });
       reply.clearCookie(cookies.pending.name, cookies.pending.options);
       reply.setCookie(cookies.session.name, sessionToken, cookies.session.options);
+      issueCsrfCookie(reply, sessionToken); // the CSRF token now carries this session's MAC
       return answer;
     },
   );
@@ -125,6 +126,7 @@ export async function gestionRoutes(scopes: RouteScopes, context: AppContext) {
     s.post("/api/gestion/logout", { config: anyStaff }, async (request, reply) => {
       await signIn.logout(staffCaller(request), clientIp(request));
       reply.clearCookie(cookies.session.name, cookies.session.options);
+      issueCsrfCookie(reply, null);
       return noContent(reply);
     });
 

@@ -1,5 +1,6 @@
 import { can, type Permission, type ScopedResource, STAFF_MESSAGES, type StaffActor } from "@puerta/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { assertCsrfBoundToSession } from "../../lib/csrf.ts";
 import { forbidden, notFound, unauthenticated } from "../../lib/errors.ts";
 // Also declares `config.staff` on Fastify's route config.
 import type { StaffRouteAccess } from "../../lib/route-table.ts";
@@ -33,6 +34,7 @@ export function guardStaffScope(
   scope.addHook("onRequest", async (request) => {
     const session = await sessions.authenticate(request.cookies[cookies.session.name]);
     if (!session) throw unauthenticated();
+    assertCsrfBoundToSession(request, request.cookies[cookies.session.name] ?? "");
     request.staff = session;
     const access: StaffRouteAccess | undefined = request.routeOptions.config.staff;
     const permission = access?.permission;
