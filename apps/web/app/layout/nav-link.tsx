@@ -29,7 +29,9 @@ export function currentness(
   to: string,
   sections: readonly string[] = [],
 ): "page" | "true" | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  // Case-insensitive, as React Router's NavLink is: /DELE is the /dele page.
+  const path = (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname).toLowerCase();
+  to = to.toLowerCase();
   if (path === to) return "page";
   if (to !== "/" && path.startsWith(`${to}/`)) return "true";
   return sections.some((prefix) => path === prefix || path.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`))
