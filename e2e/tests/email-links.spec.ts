@@ -5,7 +5,7 @@ import { FIXTURE_STAFF, FIXTURE_STAFF_PASSWORD } from "../support/fixture-staff.
 import { FIXTURE_PASSWORD, FIXTURE_STUDENTS } from "../support/fixture-students.ts";
 import { submitLogin } from "../support/login-form.ts";
 import { waitForMailWhere, waitForMailWithSubject } from "../support/mailbox.ts";
-import { expectNoAxeViolations, signIn } from "../support/session.ts";
+import { captchaPayload, expectNoAxeViolations, signIn } from "../support/session.ts";
 import { secretFromEnrolmentScreen, submitStaffCredentials, totpCode } from "../support/staff.ts";
 
 /**
@@ -128,7 +128,10 @@ test("invitations and password resets lead to their forms, ready for the token t
   await student.context().close();
 
   // The staff reset: /gestion/reinitialiser-mot-de-passe with its form.
-  const forgot = await api.post("/api/gestion/mot-de-passe-oublie", { email: STAFF.email });
+  const forgot = await api.post("/api/gestion/mot-de-passe-oublie", {
+    email: STAFF.email,
+    recaptcha_token: await captchaPayload(staff.request),
+  });
   expect(forgot.status()).toBeLessThan(300);
   const staffReset = await waitForMailWhere(STAFF.email, "de réinitialisation", (m) =>
     /\/gestion\/reinitialiser-mot-de-passe\?/.test(m.text ?? ""),
