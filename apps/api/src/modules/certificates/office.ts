@@ -17,7 +17,6 @@ import {
   schoolYearOf,
   CERTIFICATE_STAFF_TEXT as T,
 } from "@puerta/contract";
-import { brand } from "@puerta/contract/brand";
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { CoreContext } from "../../context.ts";
