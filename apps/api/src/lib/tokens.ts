@@ -14,6 +14,25 @@ export function randomToken(length = SECRET_LENGTH): string {
   return out;
 }
 
+const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+
+/** An attestation's verification code: 128 random bits in RFC 4648 base32, without padding (26 characters). */
+export function verificationCode(): string {
+  let bits = 0;
+  let value = 0;
+  let out = "";
+  for (const byte of randomBytes(16)) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
+  return out;
+}
+
 export const sha256Hex = (value: string) => createHash("sha256").update(value).digest("hex");
 
 export function sameHash(a: string, b: string): boolean {

@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { ACADEMY_TIME_ZONE, CERTIFICATE_STATUS, certificateNumber, certificateTitle } from "@puerta/contract";
 import { eq, sql } from "drizzle-orm";
+import { verificationCode } from "../../lib/tokens.ts";
 import type { Database } from "../client.ts";
 import {
   centres,
@@ -28,24 +28,6 @@ export async function seedOfficeSamples(db: Database, publicUrl: string) {
   if ((requests?.n ?? 0) === 0) await seedCertificateRequests(db, `${publicUrl}/demande-attestation`);
   const [messages] = await db.select({ n: sql<number>`count(*)::int` }).from(contactMessages);
   if ((messages?.n ?? 0) === 0) await seedContactMessages(db);
-}
-
-const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-/** A verification code as the office makes them: 128 random bits in base32, 26 characters. */
-function verificationCode(): string {
-  let bits = 0;
-  let value = 0;
-  let out = "";
-  for (const byte of randomBytes(16)) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
 }
 
 const ago = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);

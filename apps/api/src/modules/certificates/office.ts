@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import {
   ACADEMY_TIME_ZONE,
   CERTIFICATE_STATUS,
@@ -37,6 +36,7 @@ import { HttpError, notFound } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
 import { countAll, isoTimestamp, isoTimestampOrNull, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
 import type { Mailer } from "../../lib/mailer/index.ts";
+import { verificationCode } from "../../lib/tokens.ts";
 import { audit } from "../audit/audit.ts";
 import type { LiveSession } from "../staff/queries.ts";
 import { assertVisible, auditActor } from "../staff/scope.ts";
@@ -99,25 +99,6 @@ const SORTS: Record<string, SQL[]> = {
   status: [asc(c.status), asc(c.createdAt)],
   "-status": [desc(c.status), asc(c.createdAt)],
 };
-
-const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-/** 128 random bits in RFC 4648 base32, without padding: 26 characters. */
-export function verificationCode(): string {
-  const bytes = randomBytes(16);
-  let bits = 0;
-  let value = 0;
-  let out = "";
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
-}
 
 const DEFAULT_SIGNATORY: CertificateSignatory = { name: "La Direction", title: "Direction de l'établissement" };
 
