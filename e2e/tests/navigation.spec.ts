@@ -194,6 +194,9 @@ test.describe("mobile (390 px)", () => {
   test("student: the menu lists the student pages", async ({ page }) => {
     await signIn(page, FIXTURE_STUDENTS.navigation.email, FIXTURE_PASSWORD);
     await page.goto("/planning");
+    // The app has run once the centre's plannings are listed (a tap before that is the
+    // before-hydration replay's business, tested on its own).
+    await expect(page.getByRole("main").getByRole("heading", { level: 2 }).first()).toBeVisible();
     await page.getByRole("button", { name: "Menu" }).click();
     const nav = page.getByRole("navigation", { name: "Navigation principale" });
     for (const [name, href] of STUDENT_LINKS) {
