@@ -63,6 +63,13 @@ describe("e-mail copies of notifications", () => {
 
   /** Waits until the copies of `titre` left the outbox, then returns the delivered files. */
   const copiesOf = async (titre: string) => {
+    // One copy per addressed student who still takes them.
+    const [takers] = await queryRows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from etudiants
+        where email_copies and id = any(${`{${students.map((s) => s.etudiantId).join(",")}}`}::integer[])`,
+    );
+    const expected = takers?.n ?? -1;
     await waitFor(async () => {
       const [row] = await queryRows<{ queued: number; pending: number }>(
         t,
@@ -73,7 +80,8 @@ describe("e-mail copies of notifications", () => {
         t,
         sql`select emailed_at is not null as done from notifications where titre = ${titre}`,
       );
-      return flag?.done && row?.pending === 0 ? true : undefined;
+      // Every copy queued (one per recipient who takes them) and none left to send.
+      return flag?.done && row?.queued === expected && row.pending === 0 ? true : undefined;
     }, `the copies of ${titre}`);
     return delivered(titre);
   };
