@@ -56,6 +56,9 @@ const firstPost = (() => {
   }
 })();
 
+// `noindex` pages (/login since issue 29, the student pages) are kept out of search on purpose:
+// Lighthouse's SEO category counts that against them, so its target holds for indexed pages only.
+const NOINDEX = new Set(["/login"]);
 const allRoutes: { path: string; signedIn: boolean }[] = [
   { path: "/", signedIn: false },
   { path: "/blog-2", signedIn: false },
@@ -249,7 +252,7 @@ function toRow(routePath: string, signedIn: boolean, lhr: Lhr): Row {
   if (scores.performance < TARGETS.performance) misses.push("perf");
   if (scores.accessibility < TARGETS.accessibility) misses.push("a11y");
   if (scores.bestPractices < TARGETS.bestPractices) misses.push("bp");
-  if (!signedIn && scores.seo < TARGETS.seo) misses.push("seo");
+  if (!signedIn && !NOINDEX.has(routePath) && scores.seo < TARGETS.seo) misses.push("seo");
   if (lcp > TARGETS.lcpMs) misses.push("lcp");
   if (cls > TARGETS.cls) misses.push("cls");
   if (!signedIn && jsBytes / 1024 > TARGETS.jsKb) misses.push("js");
