@@ -5,18 +5,8 @@ import PostalMime from "postal-mime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken, createStudent } from "../factories.ts";
 import { bearer, createTestApp, queryRows, type TestApp } from "../helpers.ts";
+import { waitFor } from "../support/mail-server.ts";
 import { DEMO_STAFF, type StaffBrowser, signInStaff } from "./support.ts";
-
-/** Polls until `read` gives something, failing after 10 s. */
-async function waitFor<T>(read: () => T | undefined | Promise<T | undefined>, what: string): Promise<T> {
-  const until = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /**
  * Notification copies by e-mail (issue 28 item 2, issue 30 item 9): the link reaches the
