@@ -1,6 +1,6 @@
 import { inflateSync } from "node:zlib";
+import { brand } from "@puerta/contract/brand";
 import { describe, expect, it } from "vitest";
-import { brandContent } from "../src/lib/brand.ts";
 import { linkMail } from "../src/lib/mailer/index.ts";
 import { renderAttestationPdf } from "../src/modules/certificates/attestation-pdf.ts";
 import { certificateChangeMail } from "../src/modules/certificates/mail.ts";
@@ -21,7 +21,7 @@ function pdfStreams(bytes: Buffer): string {
 }
 
 describe("one brand colour (packages/contract/src/brand/brand.json) in the e-mails and PDFs", () => {
-  const colour = brandContent().color;
+  const colour = brand.color;
 
   it("is the app's red", () => {
     expect(colour).toBe("#a50d26");

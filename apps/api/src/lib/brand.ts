@@ -1,12 +1,3 @@
-import { type Brand, brand } from "@puerta/contract/brand";
-
-export type { Brand };
-
-/** The academy's brand data (packages/contract/src/brand/brand.json), shared with the site. */
-export function brandContent(): Brand {
-  return brand;
-}
-
 /** A `#rrggbb` colour as red, green and blue between 0 and 1 (for the PDFs). */
 export function rgbOfHex(hex: string): { red: number; green: number; blue: number } {
   const value = Number.parseInt(hex.replace("#", ""), 16);

@@ -1,5 +1,6 @@
+import { brand } from "@puerta/contract/brand";
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import { brandContent, rgbOfHex } from "../../lib/brand.ts";
+import { rgbOfHex } from "../../lib/brand.ts";
 
 /*
  * Small, real PDF documents for the demo (A4, standard Helvetica in WinAnsi, so French
@@ -8,7 +9,7 @@ import { brandContent, rgbOfHex } from "../../lib/brand.ts";
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
-const brandRgb = rgbOfHex(brandContent().color);
+const brandRgb = rgbOfHex(brand.color);
 /** The app's brand colour (packages/contract/src/brand/brand.json), as in the e-mails and attestations. */
 const BRAND = rgb(brandRgb.red, brandRgb.green, brandRgb.blue);
 const INK = rgb(0.12, 0.14, 0.19);

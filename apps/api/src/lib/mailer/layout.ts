@@ -1,4 +1,4 @@
-import { brandContent } from "../brand.ts";
+import { brand } from "@puerta/contract/brand";
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -6,7 +6,7 @@ const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /** The brand colour of every e-mail (packages/contract/src/brand/brand.json), the app's red: titles, buttons, links. */
-export const mailBrandColor = () => brandContent().color;
+export const mailBrandColor = () => brand.color;
 
 /** A link in an e-mail, in the brand colour; `href` and `labelHtml` must already be escaped. */
 export const mailLink = (href: string, labelHtml: string = href) =>
@@ -24,7 +24,7 @@ export function mailLayout(title: string, bodyHtml: string): string {
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
 <h1 style="margin:0 0 16px;font-size:20px;color:${mailBrandColor()}">${escapeHtml(title)}</h1>
 ${bodyHtml}
-<p style="margin:32px 0 0;font-size:12px;color:#6b7280">${escapeHtml(brandContent().academyName)} — Casablanca</p>
+<p style="margin:32px 0 0;font-size:12px;color:#6b7280">${escapeHtml(brand.academyName)} — Casablanca</p>
 </div>
 </body>
 </html>`;

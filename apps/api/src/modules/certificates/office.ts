@@ -16,6 +16,7 @@ import {
   schoolYearOf,
   CERTIFICATE_STAFF_TEXT as T,
 } from "@puerta/contract";
+import { brand } from "@puerta/contract/brand";
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { CoreContext } from "../../context.ts";
@@ -31,7 +32,6 @@ import {
   notifications,
 } from "../../db/schema/index.ts";
 import { withinAcademyDays } from "../../lib/academy-time.ts";
-import { brandContent } from "../../lib/brand.ts";
 import { HttpError, notFound } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
 import { countAll, isoTimestamp, isoTimestampOrNull, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
@@ -289,7 +289,7 @@ export function createCertificateOffice({
       .leftJoin(centres, eq(centres.id, centreOf))
       .where(eq(d.requestId, requestId));
     if (!row) return null;
-    const b = brandContent();
+    const b = brand;
     const level =
       row.type === "langue" && row.niveau && (LANGUAGE_LEVELS as readonly string[]).includes(row.niveau)
         ? { code: row.niveau, label: CERTIFICATE_TEXT.levelSubtitle[row.niveau as "B1" | "B2"] }
