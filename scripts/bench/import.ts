@@ -58,7 +58,9 @@ const csv = `\uFEFF${lines.join("\r\n")}\r\n`;
 const server = await startServer(env);
 try {
   // Asked with the session: the token is bound to it (decision 088).
-  const csrf = await fetch(`${server.url}/sanctum/csrf-cookie`, { headers: { cookie: `puerta_staff=${sessionToken}` } });
+  const csrf = await fetch(`${server.url}/sanctum/csrf-cookie`, {
+    headers: { cookie: `puerta_staff=${sessionToken}` },
+  });
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get("set-cookie") ?? "")?.[1] ?? "";
   const headers = { cookie: `puerta_staff=${sessionToken}; XSRF-TOKEN=${xsrf}`, "x-xsrf-token": xsrf };
 
