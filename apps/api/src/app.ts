@@ -26,24 +26,24 @@ import { calendarRoutes } from "./modules/calendars/routes.ts";
 import { certificateRoutes } from "./modules/certificates/routes.ts";
 import { contactRoutes } from "./modules/contact/routes.ts";
 import { documentsRoutes } from "./modules/documents/routes.ts";
-import { supportsStaffRoutes } from "./modules/documents/staff-routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { orientationRoutes } from "./modules/orientation/routes.ts";
-import { orientationStaffRoutes } from "./modules/orientation/staff-routes.ts";
 import { passwordRoutes } from "./modules/passwords/routes.ts";
 import { planningRoutes } from "./modules/planning/routes.ts";
-import { planningStaffRoutes } from "./modules/planning/staff-routes.ts";
 import { policyRoutes } from "./modules/policy/routes.ts";
 import { createPolicyService } from "./modules/policy/service.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
 import { staffCookies } from "./modules/staff/cookies.ts";
-import { gestionRoutes } from "./modules/staff/routes.ts";
 import { webRoutes } from "./modules/web/routes.ts";
 import { type RouteModule, registerRouteScopes } from "./route-scopes.ts";
 import { createScheduledJobs } from "./scheduled-jobs.ts";
+import { STAFF_ROUTE_MODULES } from "./staff-app.ts";
 
-/** Every module's routes, each declared in its scopes (route-scopes.ts). */
+/**
+ * Every module's routes, each declared in its scopes (route-scopes.ts): the public and student
+ * side here, the back-office's staff side listed in staff-app.ts.
+ */
 const ROUTE_MODULES: readonly RouteModule[] = [
   authRoutes,
   policyRoutes,
@@ -56,11 +56,8 @@ const ROUTE_MODULES: readonly RouteModule[] = [
   planningRoutes,
   documentsRoutes,
   orientationRoutes,
-  gestionRoutes,
-  planningStaffRoutes,
-  supportsStaffRoutes,
-  orientationStaffRoutes,
   healthRoutes,
+  ...STAFF_ROUTE_MODULES,
 ];
 
 export type BuildOptions = {

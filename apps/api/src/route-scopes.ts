@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "./app-context.ts";
 import { caller, createGuard } from "./lib/auth-guard.ts";
 import { markScope } from "./lib/route-table.ts";
+import { guardStaffScope } from "./lib/staff-guard.ts";
 import { registerMultipart } from "./lib/uploads/index.ts";
 import { staffCookies } from "./modules/staff/cookies.ts";
-import { guardStaffScope } from "./modules/staff/scope.ts";
 import { createStaffSessions } from "./modules/staff/sessions.ts";
 
 /**
@@ -15,7 +15,7 @@ import { createStaffSessions } from "./modules/staff/sessions.ts";
  * - `accepted`: a token and the current policy accepted, else 403 before the body is judged:
  *   the pages the web sends to /policy-acceptance (docs/spec/student-portal.md section 4);
  * - `staff`: a staff session and the permission the route declares in `config.staff`, else
- *   401/403 before the body is read (modules/staff/scope.ts; a bearer token opens nothing).
+ *   401/403 before the body is read (lib/staff-guard.ts; a bearer token opens nothing).
  */
 export type RouteScopes = {
   public: FastifyInstance;
@@ -40,7 +40,10 @@ export async function registerRouteScopes(app: FastifyInstance, context: AppCont
     let staffScope: FastifyInstance | undefined;
     await publicScope.register(async (staff) => {
       markScope(staff, "staff");
-      guardStaffScope(staff, { sessions: createStaffSessions(context.db), cookies: staffCookies(context.config) });
+      guardStaffScope(staff, {
+        authenticate: createStaffSessions(context.db).authenticate,
+        sessionCookie: staffCookies(context.config).session.name,
+      });
       await registerMultipart(staff); // uploads of docs/spec/back-office.md section 5: each route reads with its own limits
       staffScope = staff;
     });

@@ -7,8 +7,8 @@ import { createIntervalJob } from "./lib/interval-job.ts";
 import type { Mailer } from "./lib/mailer/index.ts";
 import type { FileStorage } from "./lib/storage/index.ts";
 import { dispatchDueCopies } from "./modules/notifications/email-copies.ts";
-import { TRASH_REGISTRY } from "./modules/trash/registry.ts";
 import { createTrash } from "./modules/trash/service.ts";
+import { TRASH_KINDS } from "./trash-kinds.ts";
 
 const MINUTE = 60_000;
 
@@ -26,7 +26,7 @@ export function createScheduledJobs(deps: {
   storage: FileStorage;
   log: FastifyBaseLogger;
 }) {
-  const trash = createTrash({ db: deps.db, storage: deps.storage, kinds: TRASH_REGISTRY });
+  const trash = createTrash({ db: deps.db, storage: deps.storage, kinds: TRASH_KINDS });
   let upkeepRuns = 0;
   const jobs = {
     notificationEmails: createIntervalJob({

@@ -11,7 +11,7 @@ export type StaffRouteAccess = { permission?: Permission };
  * Where a route was declared (route-scopes.ts), which decides who may call it: `public`
  * anyone, `authenticated` a valid bearer token, `accepted` a token and the current policy
  * accepted, `staff` a staff session and the permission in `config.staff`
- * (modules/staff/scope.ts). `unscoped`: registered on the app itself (the web pages, the CSRF
+ * (lib/staff-guard.ts). `unscoped`: registered on the app itself (the web pages, the CSRF
  * cookie).
  */
 export type RouteScope = "public" | "authenticated" | "accepted" | "staff" | "unscoped";
@@ -30,7 +30,7 @@ declare module "fastify" {
     routeTable: readonly RouteEntry[];
   }
   interface FastifyContextConfig {
-    /** Set on every route of the staff scope (modules/staff/scope.ts), which enforces it. */
+    /** Set on every route of the staff scope (lib/staff-guard.ts), which enforces it. */
     staff?: StaffRouteAccess;
   }
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HttpError } from "../../src/lib/errors.ts";
-import type { LiveSession } from "../../src/modules/staff/queries.ts";
-import { assertVisible, assertWritable } from "../../src/modules/staff/scope.ts";
+import { assertVisible, assertWritable, type LiveSession } from "../../src/lib/staff-session.ts";
 
 const secretary: LiveSession = {
   id: 2,

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStorageFromConfig } from "../../src/lib/storage/index.ts";
-import { TRASH_REGISTRY } from "../../src/modules/trash/registry.ts";
 import { createTrash } from "../../src/modules/trash/service.ts";
+import { TRASH_KINDS } from "../../src/trash-kinds.ts";
 import { createTestApp, queryRows, type TestApp } from "../helpers.ts";
 import { DEMO_STAFF, type StaffBrowser, signInStaff } from "./support.ts";
 
@@ -22,7 +22,7 @@ describe("the restore bin's purge (docs/spec/back-office.md section 5: 30 days, 
     createTrash({
       db: t.database.db,
       storage: createStorageFromConfig(t.database.db, t.config.dataDir, t.config.storage),
-      kinds: TRASH_REGISTRY,
+      kinds: TRASH_KINDS,
     });
 
   it("keeps a withdrawn notification 30 days, then deletes it and its photo, once", async () => {

@@ -1,11 +1,11 @@
 import type { Database } from "../../db/client.ts";
 import { auditLog } from "../../db/schema/index.ts";
+import type { AuditActor } from "../../lib/staff-session.ts";
+
+export type { AuditActor };
 
 /** The database or a transaction opened on it: the entry is written with the change it records. */
 export type AuditExecutor = Pick<Database, "insert">;
-
-/** Who did it, copied into the entry so that it reads the same after a rename or a role change. */
-export type AuditActor = { id: number; name: string; role: string };
 
 export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
 

@@ -1,8 +1,8 @@
 import type { FastifyReply } from "fastify";
 import type { Database } from "../../db/client.ts";
 import { type ExportColumn, exportFileName, sendCsv, toCsv } from "../../lib/spreadsheet-export.ts";
-import type { LiveSession } from "../staff/queries.ts";
-import { auditActor } from "../staff/scope.ts";
+import type { LiveSession } from "../../lib/staff-session.ts";
+import { auditActor } from "../../lib/staff-session.ts";
 import { audit } from "./audit.ts";
 
 /** The journal's sentence for the export of a list: which list, how many rows. */

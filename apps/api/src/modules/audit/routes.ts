@@ -1,12 +1,14 @@
 import { auditEntry, idParam, journalPage, journalQuery } from "@puerta/contract";
-import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Journal } from "./journal.ts";
+import type { AppContext } from "../../app-context.ts";
+import type { RouteScopes } from "../../route-scopes.ts";
+import { createJournal } from "./journal.ts";
 
 /** `/api/gestion/journal` (direction): read only; no route changes or deletes an entry. */
-export async function auditRoutes(scope: FastifyInstance, { journal }: { journal: Journal }) {
-  const r = scope.withTypeProvider<ZodTypeProvider>();
+export async function auditRoutes({ staff }: RouteScopes, { db }: AppContext) {
+  const journal = createJournal(db);
+  const r = staff.withTypeProvider<ZodTypeProvider>();
   const access = { staff: { permission: "read:journal" as const } };
 
   r.get(

@@ -20,9 +20,9 @@ import type { Database } from "../../db/client.ts";
 import { joursFeries, joursFeriesCentres } from "../../db/schema/index.ts";
 import { notFound, validationFailed } from "../../lib/errors.ts";
 import { containsPattern, countAll, isoTimestamp, listPage, sortNamed } from "../../lib/list-sql.ts";
+import type { LiveSession } from "../../lib/staff-session.ts";
+import { assertVisible, assertWritable, auditActor } from "../../lib/staff-session.ts";
 import { audit, changedFields } from "../audit/audit.ts";
-import type { LiveSession } from "../staff/queries.ts";
-import { assertVisible, assertWritable, auditActor } from "../staff/scope.ts";
 import { assertCentresExist } from "./events-admin.ts";
 
 const m = CALENDAR_STAFF_MESSAGES;

@@ -20,13 +20,13 @@ import {
   UPLOAD_LIMITS,
   UPLOAD_TEXT,
 } from "@puerta/contract";
-import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { sendStoredFile } from "../../lib/file-download.ts";
 import { type ExportColumn, exportDate } from "../../lib/spreadsheet-export.ts";
+import { staffCaller } from "../../lib/staff-session.ts";
 import {
   checkImage,
   readMultipart,
@@ -34,9 +34,9 @@ import {
   requireOneFile,
   storeFileWithRow,
 } from "../../lib/uploads/index.ts";
+import { withdrawRoute } from "../../lib/withdraw-route.ts";
+import type { RouteScopes } from "../../route-scopes.ts";
 import { sendAuditedCsv } from "../audit/export.ts";
-import { staffCaller } from "../staff/scope.ts";
-import { withdrawRoute } from "../staff/withdraw-route.ts";
 import { createEventsAdmin } from "./events-admin.ts";
 import { createHolidaysAdmin } from "./holidays-admin.ts";
 
@@ -70,7 +70,7 @@ const HOLIDAY_COLUMNS: ExportColumn<StaffHoliday>[] = [
  * sections 5 and 8), declared in the staff scope: each route names its permission, the
  * services check each resource's centres.
  */
-export async function calendarsStaffRoutes(scope: FastifyInstance, context: AppContext) {
+export async function calendarsStaffRoutes({ staff: scope }: RouteScopes, context: AppContext) {
   const { db, storage } = context;
   const events = createEventsAdmin(db);
   const holidays = createHolidaysAdmin(db);

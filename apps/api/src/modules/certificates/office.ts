@@ -36,10 +36,10 @@ import { HttpError, notFound } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
 import { countAll, isoTimestamp, isoTimestampOrNull, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
 import type { Mailer } from "../../lib/mailer/index.ts";
+import type { LiveSession } from "../../lib/staff-session.ts";
+import { assertVisible, auditActor } from "../../lib/staff-session.ts";
 import { verificationCode } from "../../lib/tokens.ts";
 import { audit } from "../audit/audit.ts";
-import type { LiveSession } from "../staff/queries.ts";
-import { assertVisible, auditActor } from "../staff/scope.ts";
 import type { AttestationContent } from "./attestation-pdf.ts";
 import { certificateChangeMail } from "./mail.ts";
 

@@ -6,17 +6,17 @@ import {
   contactReplyRequest,
   idParam,
 } from "@puerta/contract";
-import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { sendCsv } from "../../lib/spreadsheet-export.ts";
-import { staffCaller } from "../staff/scope.ts";
+import { staffCaller } from "../../lib/staff-session.ts";
+import type { RouteScopes } from "../../route-scopes.ts";
 import { createContactInbox } from "./inbox.ts";
 
 /** `/api/gestion/messages` (docs/spec/back-office.md sections 6 and 8): direction and secretariat. */
-export async function contactInboxRoutes(scope: FastifyInstance, { db, config, mail }: AppContext) {
+export async function contactInboxRoutes({ staff: scope }: RouteScopes, { db, config, mail }: AppContext) {
   const r = scope.withTypeProvider<ZodTypeProvider>();
   const inbox = createContactInbox({ db, config, mail });
   const byId = z.object({ id: idParam });

@@ -17,9 +17,9 @@ import { notFound } from "../../lib/errors.ts";
 import { countAll, isoTimestamp, isoTimestampOrNull, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
 import type { Mailer } from "../../lib/mailer/index.ts";
 import { type ExportColumn, exportDateTime, exportFileName, toCsv } from "../../lib/spreadsheet-export.ts";
+import type { LiveSession } from "../../lib/staff-session.ts";
+import { auditActor } from "../../lib/staff-session.ts";
 import { type AuditChanges, audit } from "../audit/audit.ts";
-import type { LiveSession } from "../staff/queries.ts";
-import { auditActor } from "../staff/scope.ts";
 import { contactReplyMail } from "./mail.ts";
 
 const _isoOrNull = (column: SQL | typeof contactMessages.readAt) => isoTimestampOrNull(column);

@@ -1,13 +1,14 @@
 import { can, dashboardResponse, STAFF_LIMITS } from "@puerta/contract";
-import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Database } from "../../db/client.ts";
-import type { Journal } from "../audit/journal.ts";
-import { actorOf, staffCaller } from "../staff/scope.ts";
+import type { AppContext } from "../../app-context.ts";
+import { actorOf, staffCaller } from "../../lib/staff-session.ts";
+import type { RouteScopes } from "../../route-scopes.ts";
+import { createJournal } from "../audit/journal.ts";
 import { dashboardCounters } from "./counters.ts";
 
 /** `GET /api/gestion/tableau-de-bord`: the counters and the last journal entries the person may see. */
-export async function dashboardRoutes(scope: FastifyInstance, { db, journal }: { db: Database; journal: Journal }) {
+export async function dashboardRoutes({ staff: scope }: RouteScopes, { db }: AppContext) {
+  const journal = createJournal(db);
   scope
     .withTypeProvider<ZodTypeProvider>()
     .get(

@@ -22,15 +22,15 @@ import {
   UPLOAD_LIMITS,
   UPLOAD_TEXT,
 } from "@puerta/contract";
-import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
+import { staffCaller } from "../../lib/staff-session.ts";
 import { readMultipart, requireOneFile } from "../../lib/uploads/index.ts";
+import type { RouteScopes } from "../../route-scopes.ts";
 import { sendAuditedCsv } from "../audit/export.ts";
-import { staffCaller } from "../staff/scope.ts";
 import { createNotificationStaff } from "./staff-service.ts";
 
 const when = (value: string | null) =>
@@ -71,7 +71,7 @@ const READ_COLUMNS: ExportColumn<NotificationReader>[] = [
 ];
 
 /** `/api/gestion/notifications` (docs/spec/back-office.md sections 5 and 8). */
-export async function notificationStaffRoutes(scope: FastifyInstance, context: AppContext) {
+export async function notificationStaffRoutes({ staff: scope }: RouteScopes, context: AppContext) {
   const service = createNotificationStaff({
     db: context.db,
     storage: context.storage,

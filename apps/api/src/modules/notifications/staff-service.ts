@@ -28,11 +28,11 @@ import {
 } from "../../db/schema/index.ts";
 import { HttpError, notFound, validationFailed } from "../../lib/errors.ts";
 import { containsPattern, isoTimestamp, searchIn, sortNamed } from "../../lib/list-sql.ts";
+import type { LiveSession } from "../../lib/staff-session.ts";
+import { assertWritable, auditActor } from "../../lib/staff-session.ts";
 import { type FileStorage, StoredFileMissingError } from "../../lib/storage/index.ts";
 import { checkImage, removeStoredFiles, storeFileWithRow } from "../../lib/uploads/index.ts";
 import { audit, changedFields } from "../audit/audit.ts";
-import type { LiveSession } from "../staff/queries.ts";
-import { assertWritable, auditActor } from "../staff/scope.ts";
 import { type AudienceFields, countAudienceParts, recipientsOf } from "./queries.ts";
 import {
   audienceCentreIds,

@@ -13,9 +13,9 @@ import { notFound } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
 import { countAll, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
 import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
+import type { LiveSession } from "../../lib/staff-session.ts";
 import { changedFields } from "../audit/audit.ts";
 import { type PdfUpload, publishedFiles } from "../publishing/published-files.ts";
-import type { LiveSession } from "../staff/queries.ts";
 
 const o = orientationDocuments;
 const files = publishedFiles(o, { entity: "orientation", prefix: "orientation", urlBase: "/api/gestion/orientation" });

@@ -11,11 +11,11 @@ import { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { sendStoredFile } from "../../lib/file-download.ts";
+import { staffCaller } from "../../lib/staff-session.ts";
 import { parseFormFields, readPdfForm } from "../../lib/uploads/index.ts";
+import { withdrawRoute } from "../../lib/withdraw-route.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
 import { listExportSummary, sendAuditedCsv } from "../audit/export.ts";
-import { staffCaller } from "../staff/scope.ts";
-import { withdrawRoute } from "../staff/withdraw-route.ts";
 import { createOrientationAdmin, ORIENTATION_EXPORT_COLUMNS } from "./admin.ts";
 
 /** `/api/gestion/orientation` (docs/spec/back-office.md sections 5 and 8): direction and pedagogie. */

@@ -15,11 +15,11 @@ import { notFound, validationFailed } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
 import { countAll, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
 import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
+import type { LiveSession } from "../../lib/staff-session.ts";
+import { assertVisible, assertWritable, auditActor } from "../../lib/staff-session.ts";
 import { displayFileName, removeStoredFiles, storeFileWithRow } from "../../lib/uploads/index.ts";
 import { audit, changedFields } from "../audit/audit.ts";
 import { type PdfUpload, publishedFiles } from "../publishing/published-files.ts";
-import type { LiveSession } from "../staff/queries.ts";
-import { assertVisible, assertWritable, auditActor } from "../staff/scope.ts";
 
 const p = planifications;
 const t = PUBLISHING_TEXT;

@@ -9,17 +9,17 @@ import {
   policyVersionsQuery,
   policyVersionUpdateRequest,
 } from "@puerta/contract";
-import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { sendCsv } from "../../lib/spreadsheet-export.ts";
-import { staffCaller } from "../staff/scope.ts";
+import { staffCaller } from "../../lib/staff-session.ts";
+import type { RouteScopes } from "../../route-scopes.ts";
 import { createPolicyVersions } from "./versions.ts";
 
 /** `/api/gestion/politique` (docs/spec/back-office.md sections 6 and 8): the direction only. */
-export async function policyVersionRoutes(scope: FastifyInstance, { db }: AppContext) {
+export async function policyVersionRoutes({ staff: scope }: RouteScopes, { db }: AppContext) {
   const r = scope.withTypeProvider<ZodTypeProvider>();
   const versions = createPolicyVersions({ db });
   const byId = z.object({ id: idParam });

@@ -23,9 +23,9 @@ import {
   sortNamed,
 } from "../../lib/list-sql.ts";
 import { type ExportColumn, exportDateTime, exportFileName, toCsv } from "../../lib/spreadsheet-export.ts";
+import type { LiveSession } from "../../lib/staff-session.ts";
+import { auditActor } from "../../lib/staff-session.ts";
 import { type AuditChanges, audit } from "../audit/audit.ts";
-import type { LiveSession } from "../staff/queries.ts";
-import { auditActor } from "../staff/scope.ts";
 import { currentPolicy } from "./queries.ts";
 
 const m = INBOX_POLICY_MESSAGES;

@@ -6,6 +6,8 @@ import { storedFiles } from "../../db/schema/index.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
 import { isoTimestamp } from "../../lib/list-sql.ts";
 import { type ExportColumn, exportDateTime } from "../../lib/spreadsheet-export.ts";
+import type { LiveSession } from "../../lib/staff-session.ts";
+import { auditActor } from "../../lib/staff-session.ts";
 import {
   type CheckedFile,
   displayFileName,
@@ -14,8 +16,6 @@ import {
   type Transaction,
 } from "../../lib/uploads/index.ts";
 import { type AuditChanges, audit } from "../audit/audit.ts";
-import type { LiveSession } from "../staff/queries.ts";
-import { auditActor } from "../staff/scope.ts";
 import { type WithdrawableFileTable, withdrawFile } from "../trash/file-kind.ts";
 
 /**

@@ -1,19 +1,19 @@
 import { centresResponse, idParam, REFERENTIEL_KINDS, REFERENTIEL_REQUESTS, referentielData } from "@puerta/contract";
 import { asc } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Database } from "../../db/client.ts";
+import type { AppContext } from "../../app-context.ts";
 import { centres } from "../../db/schema/index.ts";
 import { clientIp } from "../../lib/client-ip.ts";
-import { staffCaller } from "../staff/scope.ts";
+import { staffCaller } from "../../lib/staff-session.ts";
+import type { RouteScopes } from "../../route-scopes.ts";
 import { createReferentiel } from "./service.ts";
 
 /**
  * Reference data for the back-office: the centres for pickers, to any signed-in staff member;
  * and `/gestion/referentiel` (direction): every kind, created, renamed, deleted while unused.
  */
-export async function referentielRoutes(scope: FastifyInstance, { db }: { db: Database }) {
+export async function referentielRoutes({ staff: scope }: RouteScopes, { db }: AppContext) {
   scope
     .withTypeProvider<ZodTypeProvider>()
     .get(

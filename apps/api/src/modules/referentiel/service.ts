@@ -16,9 +16,9 @@ import {
   staffUserCentres,
 } from "../../db/schema/index.ts";
 import { HttpError, notFound, validationFailed } from "../../lib/errors.ts";
+import type { LiveSession } from "../../lib/staff-session.ts";
+import { auditActor } from "../../lib/staff-session.ts";
 import { audit, changedFields } from "../audit/audit.ts";
-import type { LiveSession } from "../staff/queries.ts";
-import { auditActor } from "../staff/scope.ts";
 
 const m = REFERENTIEL_MESSAGES;
 type Executor = Pick<Database, "select" | "insert" | "update" | "delete">;

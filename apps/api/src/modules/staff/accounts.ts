@@ -19,11 +19,11 @@ import { forbidden, notFound, validationFailed } from "../../lib/errors.ts";
 import { countAll, isoTimestamp, isoTimestampOrNull, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
 import type { Mailer } from "../../lib/mailer/index.ts";
 import { type ExportColumn, exportDateTime, exportFileName, toCsv } from "../../lib/spreadsheet-export.ts";
+import { auditActor, type LiveSession } from "../../lib/staff-session.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
 import { type AuditChanges, audit, changedFields } from "../audit/audit.ts";
 import { secondFactorResetMail, staffInvitationMail } from "./mail.ts";
 import * as q from "./queries.ts";
-import { auditActor } from "./scope.ts";
 
 const m = STAFF_MESSAGES;
 const INVITATION_TOKEN_LENGTH = 64;
@@ -148,13 +148,13 @@ export function createStaffAccounts({ db, config, mail }: { db: Database; config
 
   /** The journal's entries about account `id`, by `staff` from `ip`. */
   const journalFor =
-    (tx: q.Executor, staff: q.LiveSession, ip: string, id: number) =>
+    (tx: q.Executor, staff: LiveSession, ip: string, id: number) =>
     (action: string, summary: string, changes?: AuditChanges) =>
       audit(tx, { actor: auditActor(staff), ip, action, entity: "comptes", entityId: id, summary, changes });
 
   /** Runs a change of one account and its journal entry in one transaction; answers the account after it. */
   async function change(
-    staff: q.LiveSession,
+    staff: LiveSession,
     id: number,
     ip: string,
     work: (
@@ -186,7 +186,7 @@ export function createStaffAccounts({ db, config, mail }: { db: Database; config
     },
 
     /** Every account the list's filters keep, as CSV (docs/spec/back-office.md section 8), journaled as an export. */
-    async exportCsv(staff: q.LiveSession, query: StaffAccountsQuery, ip: string) {
+    async exportCsv(staff: LiveSession, query: StaffAccountsQuery, ip: string) {
       const rows = await db
         .select(accountColumns)
         .from(staffUsers)
@@ -214,7 +214,7 @@ export function createStaffAccounts({ db, config, mail }: { db: Database; config
 
     get: (id: number) => find(db, id),
 
-    async create(staff: q.LiveSession, body: StaffAccountCreateRequest & { centre_ids: number[] }, ip: string) {
+    async create(staff: LiveSession, body: StaffAccountCreateRequest & { centre_ids: number[] }, ip: string) {
       const email = body.email.trim().toLowerCase();
       const centreIds = centresFor(body.role, body.centre_ids);
       await assertCentresExist(centreIds);
@@ -245,7 +245,7 @@ export function createStaffAccounts({ db, config, mail }: { db: Database; config
     },
 
     /** A role or centres change ends the account's sessions: its rights are read again at sign-in. */
-    async update(staff: q.LiveSession, id: number, body: StaffAccountUpdateRequest, ip: string) {
+    async update(staff: LiveSession, id: number, body: StaffAccountUpdateRequest, ip: string) {
       if (id === staff.id && body.role !== undefined && body.role !== "direction") {
         throw forbidden(m.cannotDropOwnDirection);
       }
@@ -273,7 +273,7 @@ export function createStaffAccounts({ db, config, mail }: { db: Database; config
       });
     },
 
-    async deactivate(staff: q.LiveSession, id: number, ip: string) {
+    async deactivate(staff: LiveSession, id: number, ip: string) {
       if (id === staff.id) throw forbidden(m.cannotDeactivateSelf);
       return change(staff, id, ip, async (tx, before, journal) => {
         if (before.statut === "desactive") return;
@@ -288,7 +288,7 @@ export function createStaffAccounts({ db, config, mail }: { db: Database; config
       });
     },
 
-    async reactivate(staff: q.LiveSession, id: number, ip: string) {
+    async reactivate(staff: LiveSession, id: number, ip: string) {
       return change(staff, id, ip, async (tx, before, journal) => {
         if (before.statut !== "desactive") return;
         await tx.update(staffUsers).set({ deactivatedAt: null, updatedAt: sql`now()` }).where(eq(staffUsers.id, id));
@@ -300,7 +300,7 @@ export function createStaffAccounts({ db, config, mail }: { db: Database; config
     },
 
     /** The next sign-in enrols a new second factor; the account's sessions end now. */
-    async resetSecondFactor(staff: q.LiveSession, id: number, ip: string) {
+    async resetSecondFactor(staff: LiveSession, id: number, ip: string) {
       const account = await change(staff, id, ip, async (tx, before, journal) => {
         await q.resetSecondFactor(tx, id);
         await q.revokeAllSessions(tx, id);
@@ -313,7 +313,7 @@ export function createStaffAccounts({ db, config, mail }: { db: Database; config
       return account;
     },
 
-    async resendInvitation(staff: q.LiveSession, id: number, ip: string) {
+    async resendInvitation(staff: LiveSession, id: number, ip: string) {
       const account = await change(staff, id, ip, async (tx, before, journal) => {
         if (before.statut !== "invitation_envoyee")
           throw validationFailed({ statut: [m.alreadyActive] }, m.alreadyActive);

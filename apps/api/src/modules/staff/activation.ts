@@ -7,6 +7,7 @@ import {
 } from "@puerta/contract";
 import type { Database } from "../../db/client.ts";
 import { notFound, validationFailed } from "../../lib/errors.ts";
+import { auditActor } from "../../lib/staff-session.ts";
 import { reserveAttempt } from "../../lib/throttle.ts";
 import { sha256Hex } from "../../lib/tokens.ts";
 import { audit } from "../audit/audit.ts";
@@ -15,7 +16,6 @@ import { newPasswordProblem } from "../passwords/policy.ts";
 import { perQuarterHour, tooMany } from "../passwords/reset-flow.ts";
 import type { StudentActivation } from "../students/activation.ts";
 import * as q from "./queries.ts";
-import { auditActor } from "./scope.ts";
 
 const invalidLink = () => notFound(STAFF_MESSAGES.activationInvalid);
 

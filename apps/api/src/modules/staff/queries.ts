@@ -9,6 +9,7 @@ import {
   staffUserCentres,
   staffUsers,
 } from "../../db/schema/index.ts";
+import type { LiveSession } from "../../lib/staff-session.ts";
 
 /** The database itself or a transaction opened on it. */
 export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
@@ -153,8 +154,6 @@ export async function resetSecondFactor(db: Executor, staffId: number) {
 export async function insertSession(db: Executor, staffId: number, tokenHash: string) {
   await db.insert(staffSessions).values({ staffId, tokenHash });
 }
-
-export type LiveSession = StaffUser & { sessionId: number; stale: boolean };
 
 /**
  * The live session behind a cookie's hash, judged by the database clock: not revoked, the

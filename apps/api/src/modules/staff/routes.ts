@@ -23,33 +23,24 @@ import type { AppContext } from "../../app-context.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { issueCsrfCookie, requireCsrf } from "../../lib/csrf.ts";
 import { sendCsv } from "../../lib/spreadsheet-export.ts";
+import { staffCaller } from "../../lib/staff-session.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
-import { createJournal } from "../audit/journal.ts";
-import { auditRoutes } from "../audit/routes.ts";
-import { calendarsStaffRoutes } from "../calendars/staff-routes.ts";
-import { contactInboxRoutes } from "../contact/inbox-routes.ts";
-import { dashboardRoutes } from "../dashboard/routes.ts";
-import { notificationStaffRoutes } from "../notifications/staff-routes.ts";
-import { policyVersionRoutes } from "../policy/versions-routes.ts";
-import { referentielRoutes } from "../referentiel/routes.ts";
 import { createStudentActivation } from "../students/activation.ts";
-import { studentRoutes } from "../students/routes.ts";
-import { trashRoutes } from "../trash/routes.ts";
 import { createStaffAccounts } from "./accounts.ts";
 import { createActivation } from "./activation.ts";
 import { staffCookies } from "./cookies.ts";
 import { createStaffLockout } from "./lockout.ts";
 import { staffPasswordResetRoutes } from "./password-reset.ts";
-import { staffCaller } from "./scope.ts";
 import { createStaffSecrets } from "./secrets.ts";
 import { createStaffSessions } from "./sessions.ts";
 import { createStaffSignIn, SecondFactorUnreadableError } from "./sign-in.ts";
 
 /**
- * The staff back-office's API (docs/spec/back-office.md section 8): the sign-in and the activation
- * link outside the staff scope, everything else inside it (modules/staff/scope.ts).
+ * The staff's own accounts (docs/spec/back-office.md sections 2 and 8): the sign-in, the activation
+ * link and the password reset outside the staff scope; the session, "me" and the accounts inside
+ * it (lib/staff-guard.ts). The rest of the back-office is each module's staff side (src/staff-app.ts).
  */
-export async function gestionRoutes(scopes: RouteScopes, context: AppContext) {
+export async function staffAccountRoutes(scopes: RouteScopes, context: AppContext) {
   const app = scopes.public;
   const { db, config, captcha, mail } = context;
   const cookies = staffCookies(config);
@@ -65,7 +56,6 @@ export async function gestionRoutes(scopes: RouteScopes, context: AppContext) {
   });
   const accounts = createStaffAccounts({ db, config, mail });
   const activation = createActivation(db, createStudentActivation(context));
-  const journal = createJournal(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const noContent = (reply: FastifyReply) => reply.status(204).send();
 
@@ -205,15 +195,5 @@ export async function gestionRoutes(scopes: RouteScopes, context: AppContext) {
         async (request) => action(staffCaller(request), request.params.id, clientIp(request)),
       );
     }
-
-    await auditRoutes(scope, { journal });
-    await dashboardRoutes(scope, { db, journal });
-    await referentielRoutes(scope, { db });
-    await studentRoutes(scope, context);
-    await calendarsStaffRoutes(scope, context);
-    await notificationStaffRoutes(scope, context);
-    await trashRoutes(scope, context);
-    await contactInboxRoutes(scope, context);
-    await policyVersionRoutes(scope, context);
   }
 }

@@ -1,5 +1,6 @@
 import { STAFF_LIMITS } from "@puerta/contract";
 import type { Database } from "../../db/client.ts";
+import type { LiveSession } from "../../lib/staff-session.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
 import * as q from "./queries.ts";
 
@@ -17,7 +18,7 @@ export function createStaffSessions(db: Database) {
     },
 
     /** The staff member behind a cookie value, or null when it is unknown, revoked or expired. */
-    async authenticate(token: string | undefined): Promise<q.LiveSession | null> {
+    async authenticate(token: string | undefined): Promise<LiveSession | null> {
       if (!token || !/^[A-Za-z0-9]{48}$/.test(token)) return null;
       const session = await q.findLiveSession(
         db,

@@ -14,6 +14,7 @@ import type { Database } from "../../db/client.ts";
 import type { Captcha } from "../../lib/captcha.ts";
 import { HttpError, validationFailed } from "../../lib/errors.ts";
 import type { Mailer } from "../../lib/mailer/index.ts";
+import { auditActor, type LiveSession } from "../../lib/staff-session.ts";
 import { lockedFor } from "../../lib/throttle.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
 import { audit } from "../audit/audit.ts";
@@ -22,7 +23,6 @@ import { assertNewPassword } from "../passwords/policy.ts";
 import { SECOND_FACTOR_FREE_FAILURES, type StaffLockout } from "./lockout.ts";
 import { secondFactorAlertMail, secondFactorEnrolledMail } from "./mail.ts";
 import * as q from "./queries.ts";
-import { auditActor } from "./scope.ts";
 import { newRecoveryCode, newTotpSecret, otpauthUri, type StaffSecrets, verifyTotp } from "./secrets.ts";
 import type { StaffSessions } from "./sessions.ts";
 
@@ -249,7 +249,7 @@ export function createStaffSignIn({ db, captcha, secrets, sessions, lockout, mai
       return result;
     },
 
-    async logout(staff: q.LiveSession, ip: string) {
+    async logout(staff: LiveSession, ip: string) {
       await db.transaction(async (tx) => {
         await q.revokeSession(tx, staff.sessionId);
         await audit(tx, {
@@ -264,7 +264,7 @@ export function createStaffSignIn({ db, captcha, secrets, sessions, lockout, mai
     },
 
     /** Same rules as a student's new password; the other sessions of the account end. */
-    async changePassword(staff: q.LiveSession, body: StaffPasswordChangeRequest, ip: string) {
+    async changePassword(staff: LiveSession, body: StaffPasswordChangeRequest, ip: string) {
       const attempt = await reserveAttempt(staff.email, ip);
       const current = await q.findPasswordHash(db, staff.id);
       if (!current || !(await verifyPassword(current, body.current_password))) {

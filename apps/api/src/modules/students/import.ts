@@ -24,10 +24,10 @@ import {
 } from "../../db/schema/index.ts";
 import { HttpError, notFound, validationFailed } from "../../lib/errors.ts";
 import { ArchiveRefused, checkXlsxArchive, decodeText, isOleCompound, isZip } from "../../lib/spreadsheet-import.ts";
+import type { LiveSession } from "../../lib/staff-session.ts";
+import { auditActor } from "../../lib/staff-session.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
 import { audit } from "../audit/audit.ts";
-import type { LiveSession } from "../staff/queries.ts";
-import { auditActor } from "../staff/scope.ts";
 import { studentInvitationMail } from "./mail.ts";
 import type { Executor } from "./queries.ts";
 import { generateStudentNumbers, nextEtudiantIds, scopeOf } from "./service.ts";

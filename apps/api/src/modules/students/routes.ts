@@ -20,15 +20,15 @@ import {
   studentsQuery,
   studentUpdateRequest,
 } from "@puerta/contract";
-import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { validationFailed } from "../../lib/errors.ts";
 import { type ExportColumn, exportFileName, sendCsv, toCsv } from "../../lib/spreadsheet-export.ts";
+import { staffCaller } from "../../lib/staff-session.ts";
 import { readMultipart } from "../../lib/uploads/index.ts";
-import { staffCaller } from "../staff/scope.ts";
+import type { RouteScopes } from "../../route-scopes.ts";
 import { STUDENT_EXPORT_COLUMNS, sendXlsx, toXlsx } from "./export.ts";
 import { createStudentImport, type ImportErrorLine } from "./import.ts";
 import { createStudentsService } from "./service.ts";
@@ -47,7 +47,7 @@ const IMPORT_ERROR_COLUMNS: readonly ExportColumn<ImportErrorLine>[] = [
  * scope. The student's page and "voir comme l'étudiant" show contact data and act on the
  * account: they need `update:etudiants`, which the pedagogie (names and centres only) lacks.
  */
-export async function studentRoutes(app: FastifyInstance, context: AppContext) {
+export async function studentRoutes({ staff: app }: RouteScopes, context: AppContext) {
   const s = app.withTypeProvider<ZodTypeProvider>();
   const students = createStudentsService(context);
   const imports = createStudentImport(context);

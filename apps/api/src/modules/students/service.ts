@@ -20,6 +20,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../app-context.ts";
 import { centres, etudiants, filieres, options, users } from "../../db/schema/index.ts";
 import { notFound, validationFailed } from "../../lib/errors.ts";
+import type { LiveSession } from "../../lib/staff-session.ts";
+import { assertVisible, assertWritable, auditActor } from "../../lib/staff-session.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
 import { audit, changedFields } from "../audit/audit.ts";
 import { createCertificateOffice } from "../certificates/office.ts";
@@ -28,8 +30,6 @@ import { createDocumentsService } from "../documents/service.ts";
 import { createNotificationService } from "../notifications/service.ts";
 import { createPasswordService } from "../passwords/service.ts";
 import { createPlanningService } from "../planning/service.ts";
-import type { LiveSession } from "../staff/queries.ts";
-import { assertVisible, assertWritable, auditActor } from "../staff/scope.ts";
 import { studentInvitationMail } from "./mail.ts";
 import * as q from "./queries.ts";
 

@@ -3,9 +3,9 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import { staffUsers } from "../../db/schema/index.ts";
 import { isoTimestamp } from "../../lib/list-sql.ts";
+import type { LiveSession } from "../../lib/staff-session.ts";
+import { auditActor } from "../../lib/staff-session.ts";
 import { audit } from "../audit/audit.ts";
-import type { LiveSession } from "../staff/queries.ts";
-import { auditActor } from "../staff/scope.ts";
 import type { TrashItem, TrashKind } from "./kind.ts";
 
 /** A published file table with the withdrawal columns of kind.ts and one stored file a row. */

@@ -10,10 +10,10 @@ import {
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
+import type { LiveSession } from "../../lib/staff-session.ts";
+import { actorOf, auditActor } from "../../lib/staff-session.ts";
 import type { FileStorage } from "../../lib/storage/index.ts";
 import { audit } from "../audit/audit.ts";
-import type { LiveSession } from "../staff/queries.ts";
-import { actorOf, auditActor } from "../staff/scope.ts";
 import type { TrashKind } from "./kind.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

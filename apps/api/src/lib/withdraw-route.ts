@@ -2,10 +2,9 @@ import { idParam } from "@puerta/contract";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { clientIp } from "../../lib/client-ip.ts";
-import type { StaffRouteAccess } from "../../lib/route-table.ts";
-import type { LiveSession } from "./queries.ts";
-import { staffCaller } from "./scope.ts";
+import { clientIp } from "./client-ip.ts";
+import type { StaffRouteAccess } from "./route-table.ts";
+import { type LiveSession, staffCaller } from "./staff-session.ts";
 
 const byId = z.object({ id: idParam });
 
