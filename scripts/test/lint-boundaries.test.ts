@@ -152,7 +152,7 @@ describe("npm run lint enforces the boundaries", () => {
       "apps/web/features/auth/login.ts": 'import { buildApp } from "@puerta/api";\nexport const l = buildApp;\n',
       "apps/web/features/gestion/comptes/page.ts":
         'import { buildApp } from "../../../../api/src/app.ts";\nexport const p = buildApp;\n',
-      "apps/api/src/modules/certificates/office.ts":
+      "apps/api/src/modules/certificates/staff-service.ts":
         'import { brand } from "../../../../web/content/brand.ts";\nexport const o = brand;\n',
       "apps/api/src/lib/mail.ts": 'import { brand } from "@puerta/web/content/brand.ts";\nexport const m = brand;\n',
       "apps/api/test/brand.test.ts": 'import { brand } from "../../web/content/brand.ts";\nexport const t = brand;\n',
@@ -166,7 +166,7 @@ describe("npm run lint enforces the boundaries", () => {
       "apps/web/test/factory.ts": [RESTRICTED],
       "apps/web/features/auth/login.ts": [RESTRICTED],
       "apps/web/features/gestion/comptes/page.ts": [RESTRICTED],
-      "apps/api/src/modules/certificates/office.ts": [RESTRICTED],
+      "apps/api/src/modules/certificates/staff-service.ts": [RESTRICTED],
       "apps/api/src/lib/mail.ts": [RESTRICTED],
       "apps/api/test/brand.test.ts": [RESTRICTED],
     });

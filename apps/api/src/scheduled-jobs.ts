@@ -7,7 +7,7 @@ import { createIntervalJob } from "./lib/interval-job.ts";
 import type { Mailer } from "./lib/mailer/index.ts";
 import type { FileStorage } from "./lib/storage/index.ts";
 import { dispatchDueCopies } from "./modules/notifications/email-copies.ts";
-import { createTrash } from "./modules/trash/service.ts";
+import { createTrash } from "./modules/trash/staff-service.ts";
 import { TRASH_KINDS } from "./trash-kinds.ts";
 
 const MINUTE = 60_000;

@@ -1,17 +1,17 @@
-import { auditRoutes } from "./modules/audit/routes.ts";
+import { auditRoutes } from "./modules/audit/staff-routes.ts";
 import { calendarsStaffRoutes } from "./modules/calendars/staff-routes.ts";
 import { certificateStaffRoutes } from "./modules/certificates/staff-routes.ts";
-import { contactInboxRoutes } from "./modules/contact/inbox-routes.ts";
-import { dashboardRoutes } from "./modules/dashboard/routes.ts";
+import { contactInboxRoutes } from "./modules/contact/staff-routes.ts";
+import { dashboardRoutes } from "./modules/dashboard/staff-routes.ts";
 import { supportsStaffRoutes } from "./modules/documents/staff-routes.ts";
 import { notificationStaffRoutes } from "./modules/notifications/staff-routes.ts";
 import { orientationStaffRoutes } from "./modules/orientation/staff-routes.ts";
 import { planningStaffRoutes } from "./modules/planning/staff-routes.ts";
-import { policyVersionRoutes } from "./modules/policy/versions-routes.ts";
-import { referentielRoutes } from "./modules/referentiel/routes.ts";
-import { staffAccountRoutes } from "./modules/staff/routes.ts";
-import { studentRoutes } from "./modules/students/routes.ts";
-import { trashRoutes } from "./modules/trash/routes.ts";
+import { policyVersionRoutes } from "./modules/policy/staff-routes.ts";
+import { referentielRoutes } from "./modules/referentiel/staff-routes.ts";
+import { staffAccountRoutes } from "./modules/staff/staff-routes.ts";
+import { studentRoutes } from "./modules/students/staff-routes.ts";
+import { trashRoutes } from "./modules/trash/staff-routes.ts";
 import type { RouteModule } from "./route-scopes.ts";
 import { TRASH_KINDS } from "./trash-kinds.ts";
 

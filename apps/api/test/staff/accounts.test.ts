@@ -257,7 +257,7 @@ describe("staff accounts: invitation, activation, deactivation, roles", () => {
       t,
       sql`select count(*)::int as n from staff_users where password_hash is null and deactivated_at is null`,
     );
-    // Each feature adds its counter (modules/dashboard/counters.ts): these are two of them.
+    // Each feature adds its counter (modules/dashboard/staff-service.ts): these are two of them.
     expect(board.json().counters).toEqual(
       expect.arrayContaining([
         {

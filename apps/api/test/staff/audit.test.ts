@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { audit } from "../../src/modules/audit/audit.ts";
+import { audit } from "../../src/modules/audit/service.ts";
 import { createTestApp, queryRows, type TestApp } from "../helpers.ts";
 import { createMailServer, type MailServer, waitFor } from "../support/mail-server.ts";
 import { DEMO_STAFF, signInStaff, staffBrowser } from "./support.ts";

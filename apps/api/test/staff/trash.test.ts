@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStorageFromConfig } from "../../src/lib/storage/index.ts";
-import { createTrash } from "../../src/modules/trash/service.ts";
+import { createTrash } from "../../src/modules/trash/staff-service.ts";
 import { TRASH_KINDS } from "../../src/trash-kinds.ts";
 import { createTestApp, queryRows, type TestApp } from "../helpers.ts";
 import { DEMO_STAFF, type StaffBrowser, signInStaff } from "./support.ts";

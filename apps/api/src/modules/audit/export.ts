@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { type ExportColumn, exportFileName, sendCsv, toCsv } from "../../lib/spreadsheet-export.ts";
 import type { LiveSession } from "../../lib/staff-session.ts";
 import { auditActor } from "../../lib/staff-session.ts";
-import { audit } from "./audit.ts";
+import { audit } from "./service.ts";
 
 /** The journal's sentence for the export of a list: which list, how many rows. */
 export const listExportSummary = (listLabel: string, rows: number) =>

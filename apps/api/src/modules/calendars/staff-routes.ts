@@ -37,8 +37,8 @@ import {
 import { withdrawRoute } from "../../lib/withdraw-route.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
 import { sendAuditedCsv } from "../audit/export.ts";
-import { createEventsAdmin } from "./events-admin.ts";
-import { createHolidaysAdmin } from "./holidays-admin.ts";
+import { createEventsAdmin } from "./events-staff-service.ts";
+import { createHolidaysAdmin } from "./holidays-staff-service.ts";
 
 const byId = z.object({ id: idParam });
 /** Every row of a filtered list, for its export. */

@@ -12,8 +12,8 @@ import { caller } from "../../lib/auth-guard.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { sendStoredFile } from "../../lib/file-download.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
-import { createCertificateOffice } from "./office.ts";
 import { createCertificateService } from "./service.ts";
+import { createCertificateOffice } from "./staff-service.ts";
 
 const byId = z.object({ id: idParam });
 const byCode = z.object({ code: z.string().max(64) });

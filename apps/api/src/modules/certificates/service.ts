@@ -12,8 +12,8 @@ import type { AppContext } from "../../app-context.ts";
 import { forbidden, HttpError, notFound } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
 import { reserveAttempt, type ThrottleRule } from "../../lib/throttle.ts";
-import type { CertificateOffice } from "./office.ts";
 import * as q from "./queries.ts";
+import type { CertificateOffice } from "./staff-service.ts";
 
 /** Sixty checks a minute from one address: a person scanning documents, not a script walking codes. */
 const VERIFICATION_RULE: ThrottleRule = {

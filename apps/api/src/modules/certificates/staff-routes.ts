@@ -17,7 +17,7 @@ import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
 import { staffCaller } from "../../lib/staff-session.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
 import { sendAuditedCsv } from "../audit/export.ts";
-import { createCertificateOffice } from "./office.ts";
+import { createCertificateOffice } from "./staff-service.ts";
 
 const byId = z.object({ id: idParam });
 

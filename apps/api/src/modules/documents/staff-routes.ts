@@ -18,7 +18,7 @@ import { parseFormFields, readPdfForm } from "../../lib/uploads/index.ts";
 import { withdrawRoute } from "../../lib/withdraw-route.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
 import { listExportSummary, sendAuditedCsv } from "../audit/export.ts";
-import { createSupportsAdmin, SUPPORT_EXPORT_COLUMNS } from "./admin.ts";
+import { createSupportsAdmin, SUPPORT_EXPORT_COLUMNS } from "./staff-service.ts";
 
 /** `/api/gestion/supports` (docs/spec/back-office.md sections 5 and 8): direction and pedagogie. */
 export async function supportsStaffRoutes(scopes: RouteScopes, context: AppContext) {

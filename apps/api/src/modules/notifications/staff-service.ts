@@ -32,7 +32,7 @@ import type { LiveSession } from "../../lib/staff-session.ts";
 import { assertWritable, auditActor } from "../../lib/staff-session.ts";
 import { type FileStorage, StoredFileMissingError } from "../../lib/storage/index.ts";
 import { checkImage, removeStoredFiles, storeFileWithRow } from "../../lib/uploads/index.ts";
-import { audit, changedFields } from "../audit/audit.ts";
+import { audit, changedFields } from "../audit/service.ts";
 import { type AudienceFields, countAudienceParts, recipientsOf } from "./queries.ts";
 import {
   audienceCentreIds,

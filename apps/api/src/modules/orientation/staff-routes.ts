@@ -16,7 +16,7 @@ import { parseFormFields, readPdfForm } from "../../lib/uploads/index.ts";
 import { withdrawRoute } from "../../lib/withdraw-route.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
 import { listExportSummary, sendAuditedCsv } from "../audit/export.ts";
-import { createOrientationAdmin, ORIENTATION_EXPORT_COLUMNS } from "./admin.ts";
+import { createOrientationAdmin, ORIENTATION_EXPORT_COLUMNS } from "./staff-service.ts";
 
 /** `/api/gestion/orientation` (docs/spec/back-office.md sections 5 and 8): direction and pedagogie. */
 export async function orientationStaffRoutes(scopes: RouteScopes, context: AppContext) {

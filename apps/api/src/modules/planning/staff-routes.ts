@@ -17,7 +17,7 @@ import { parseFormFields, readPdfForm } from "../../lib/uploads/index.ts";
 import { withdrawRoute } from "../../lib/withdraw-route.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
 import { listExportSummary, sendAuditedCsv } from "../audit/export.ts";
-import { createPlanningAdmin, PLANNING_EXPORT_COLUMNS } from "./admin.ts";
+import { createPlanningAdmin, PLANNING_EXPORT_COLUMNS } from "./staff-service.ts";
 
 /** `/api/gestion/plannings` (docs/spec/back-office.md sections 5 and 8): direction, and the secretariat in its centres. */
 export async function planningStaffRoutes(scopes: RouteScopes, context: AppContext) {

@@ -15,7 +15,7 @@ import {
   storeFileWithRow,
   type Transaction,
 } from "../../lib/uploads/index.ts";
-import { type AuditChanges, audit } from "../audit/audit.ts";
+import { type AuditChanges, audit } from "../audit/service.ts";
 import { type WithdrawableFileTable, withdrawFile } from "../trash/file-kind.ts";
 
 /**

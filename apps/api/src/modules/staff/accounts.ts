@@ -21,9 +21,9 @@ import type { Mailer } from "../../lib/mailer/index.ts";
 import { type ExportColumn, exportDateTime, exportFileName, toCsv } from "../../lib/spreadsheet-export.ts";
 import { auditActor, type LiveSession } from "../../lib/staff-session.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
-import { type AuditChanges, audit, changedFields } from "../audit/audit.ts";
+import { type AuditChanges, audit, changedFields } from "../audit/service.ts";
 import { secondFactorResetMail, staffInvitationMail } from "./mail.ts";
-import * as q from "./queries.ts";
+import * as q from "./staff-queries.ts";
 
 const m = STAFF_MESSAGES;
 const INVITATION_TOKEN_LENGTH = 64;

@@ -10,12 +10,12 @@ import { notFound, validationFailed } from "../../lib/errors.ts";
 import { auditActor } from "../../lib/staff-session.ts";
 import { reserveAttempt } from "../../lib/throttle.ts";
 import { sha256Hex } from "../../lib/tokens.ts";
-import { audit } from "../audit/audit.ts";
+import { audit } from "../audit/service.ts";
 import { hashPassword } from "../auth/service.ts";
 import { newPasswordProblem } from "../passwords/policy.ts";
 import { perQuarterHour, tooMany } from "../passwords/reset-flow.ts";
 import type { StudentActivation } from "../students/activation.ts";
-import * as q from "./queries.ts";
+import * as q from "./staff-queries.ts";
 
 const invalidLink = () => notFound(STAFF_MESSAGES.activationInvalid);
 

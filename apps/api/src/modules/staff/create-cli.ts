@@ -14,7 +14,7 @@ import { openConfiguredDatabase } from "../../db/open.ts";
 import { centres, staffUsers } from "../../db/schema/index.ts";
 import { DataDirPermissionsError } from "../../ops/data-dir-permissions.ts";
 import { prepareDataDir } from "../../ops/startup.ts";
-import { audit } from "../audit/audit.ts";
+import { audit } from "../audit/service.ts";
 import { insertStaffAccount, issueInvitation } from "./accounts.ts";
 
 const USAGE = `Usage : npm run staff:create -- --email <adresse> --name "<nom>" --role <${STAFF_ROLES.join("|")}> [--centre "<centre>"]…`;

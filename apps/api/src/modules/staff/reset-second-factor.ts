@@ -1,8 +1,8 @@
 import { asc, eq, isNotNull, or } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { staffUsers } from "../../db/schema/index.ts";
-import { audit } from "../audit/audit.ts";
-import * as q from "./queries.ts";
+import { audit } from "../audit/service.ts";
+import * as q from "./staff-queries.ts";
 
 /**
  * The operator's "réinitialiser la 2FA", from a command rather than the back-office (whose

@@ -2,7 +2,7 @@ import { STAFF_LIMITS } from "@puerta/contract";
 import type { Database } from "../../db/client.ts";
 import type { LiveSession } from "../../lib/staff-session.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
-import * as q from "./queries.ts";
+import * as q from "./staff-queries.ts";
 
 /**
  * Staff sessions: an opaque random id in the cookie, its SHA-256 in the database. Idle 30

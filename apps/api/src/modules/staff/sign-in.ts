@@ -17,14 +17,14 @@ import type { Mailer } from "../../lib/mailer/index.ts";
 import { auditActor, type LiveSession } from "../../lib/staff-session.ts";
 import { lockedFor } from "../../lib/throttle.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
-import { audit } from "../audit/audit.ts";
+import { audit } from "../audit/service.ts";
 import { hashPassword, verifyPassword } from "../auth/service.ts";
 import { assertNewPassword } from "../passwords/policy.ts";
 import { SECOND_FACTOR_FREE_FAILURES, type StaffLockout } from "./lockout.ts";
 import { secondFactorAlertMail, secondFactorEnrolledMail } from "./mail.ts";
-import * as q from "./queries.ts";
 import { newRecoveryCode, newTotpSecret, otpauthUri, type StaffSecrets, verifyTotp } from "./secrets.ts";
 import type { StaffSessions } from "./sessions.ts";
+import * as q from "./staff-queries.ts";
 
 /** Hash compared against when the e-mail is unknown, so that every wrong sign-in does the same work. */
 let dummyHash: Promise<string> | undefined;

@@ -2,8 +2,8 @@ import type { ActivationInfo, ActivationResponse } from "@puerta/contract";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../app-context.ts";
 import { etudiants, passwordResets, users } from "../../db/schema/index.ts";
-import { audit } from "../audit/audit.ts";
-import * as q from "./queries.ts";
+import { audit } from "../audit/service.ts";
+import * as q from "./staff-queries.ts";
 
 /**
  * A student's invitation link (`/activer-compte?token=…`), served by `/api/activation` beside the

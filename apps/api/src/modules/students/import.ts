@@ -27,10 +27,10 @@ import { ArchiveRefused, checkXlsxArchive, decodeText, isOleCompound, isZip } fr
 import type { LiveSession } from "../../lib/staff-session.ts";
 import { auditActor } from "../../lib/staff-session.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
-import { audit } from "../audit/audit.ts";
+import { audit } from "../audit/service.ts";
 import { studentInvitationMail } from "./mail.ts";
-import type { Executor } from "./queries.ts";
-import { generateStudentNumbers, nextEtudiantIds, scopeOf } from "./service.ts";
+import type { Executor } from "./staff-queries.ts";
+import { generateStudentNumbers, nextEtudiantIds, scopeOf } from "./staff-service.ts";
 
 const m = STUDENT_STAFF_MESSAGES;
 const L = STUDENT_STAFF_LIMITS;

@@ -5,7 +5,7 @@ import { staffUsers } from "../../db/schema/index.ts";
 import { isoTimestamp } from "../../lib/list-sql.ts";
 import type { LiveSession } from "../../lib/staff-session.ts";
 import { auditActor } from "../../lib/staff-session.ts";
-import { audit } from "../audit/audit.ts";
+import { audit } from "../audit/service.ts";
 import type { TrashItem, TrashKind } from "./kind.ts";
 
 /** A published file table with the withdrawal columns of kind.ts and one stored file a row. */

@@ -18,7 +18,7 @@ import {
 import { HttpError, notFound, validationFailed } from "../../lib/errors.ts";
 import type { LiveSession } from "../../lib/staff-session.ts";
 import { auditActor } from "../../lib/staff-session.ts";
-import { audit, changedFields } from "../audit/audit.ts";
+import { audit, changedFields } from "../audit/service.ts";
 
 const m = REFERENTIEL_MESSAGES;
 type Executor = Pick<Database, "select" | "insert" | "update" | "delete">;

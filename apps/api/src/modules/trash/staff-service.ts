@@ -13,7 +13,7 @@ import { forbidden, notFound } from "../../lib/errors.ts";
 import type { LiveSession } from "../../lib/staff-session.ts";
 import { actorOf, auditActor } from "../../lib/staff-session.ts";
 import type { FileStorage } from "../../lib/storage/index.ts";
-import { audit } from "../audit/audit.ts";
+import { audit } from "../audit/service.ts";
 import type { TrashKind } from "./kind.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -31,7 +31,7 @@ import { readMultipart } from "../../lib/uploads/index.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
 import { STUDENT_EXPORT_COLUMNS, sendXlsx, toXlsx } from "./export.ts";
 import { createStudentImport, type ImportErrorLine } from "./import.ts";
-import { createStudentsService } from "./service.ts";
+import { createStudentsService } from "./staff-service.ts";
 
 const m = STUDENT_STAFF_MESSAGES;
 

@@ -19,7 +19,7 @@ import type { Mailer } from "../../lib/mailer/index.ts";
 import { type ExportColumn, exportDateTime, exportFileName, toCsv } from "../../lib/spreadsheet-export.ts";
 import type { LiveSession } from "../../lib/staff-session.ts";
 import { auditActor } from "../../lib/staff-session.ts";
-import { type AuditChanges, audit } from "../audit/audit.ts";
+import { type AuditChanges, audit } from "../audit/service.ts";
 import { contactReplyMail } from "./mail.ts";
 
 const _isoOrNull = (column: SQL | typeof contactMessages.readAt) => isoTimestampOrNull(column);

@@ -16,7 +16,7 @@ import { clientIp } from "../../lib/client-ip.ts";
 import { sendCsv } from "../../lib/spreadsheet-export.ts";
 import { staffCaller } from "../../lib/staff-session.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
-import { createPolicyVersions } from "./versions.ts";
+import { createPolicyVersions } from "./staff-service.ts";
 
 /** `/api/gestion/politique` (docs/spec/back-office.md sections 6 and 8): the direction only. */
 export async function policyVersionRoutes({ staff: scope }: RouteScopes, { db }: AppContext) {

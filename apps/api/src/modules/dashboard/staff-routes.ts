@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../app-context.ts";
 import { actorOf, staffCaller } from "../../lib/staff-session.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
-import { createJournal } from "../audit/journal.ts";
-import { dashboardCounters } from "./counters.ts";
+import { createJournal } from "../audit/staff-service.ts";
+import { dashboardCounters } from "./staff-service.ts";
 
 /** `GET /api/gestion/tableau-de-bord`: the counters and the last journal entries the person may see. */
 export async function dashboardRoutes({ staff: scope }: RouteScopes, { db }: AppContext) {

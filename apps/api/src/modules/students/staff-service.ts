@@ -23,15 +23,15 @@ import { notFound, validationFailed } from "../../lib/errors.ts";
 import type { LiveSession } from "../../lib/staff-session.ts";
 import { assertVisible, assertWritable, auditActor } from "../../lib/staff-session.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
-import { audit, changedFields } from "../audit/audit.ts";
-import { createCertificateOffice } from "../certificates/office.ts";
+import { audit, changedFields } from "../audit/service.ts";
 import { createCertificateService } from "../certificates/service.ts";
+import { createCertificateOffice } from "../certificates/staff-service.ts";
 import { createDocumentsService } from "../documents/service.ts";
 import { createNotificationService } from "../notifications/service.ts";
 import { createPasswordService } from "../passwords/service.ts";
 import { createPlanningService } from "../planning/service.ts";
 import { studentInvitationMail } from "./mail.ts";
-import * as q from "./queries.ts";
+import * as q from "./staff-queries.ts";
 
 const m = STUDENT_STAFF_MESSAGES;
 const INVITATION_TOKEN_LENGTH = 64;

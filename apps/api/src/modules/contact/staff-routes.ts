@@ -13,7 +13,7 @@ import { clientIp } from "../../lib/client-ip.ts";
 import { sendCsv } from "../../lib/spreadsheet-export.ts";
 import { staffCaller } from "../../lib/staff-session.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
-import { createContactInbox } from "./inbox.ts";
+import { createContactInbox } from "./staff-service.ts";
 
 /** `/api/gestion/messages` (docs/spec/back-office.md sections 6 and 8): direction and secretariat. */
 export async function contactInboxRoutes({ staff: scope }: RouteScopes, { db, config, mail }: AppContext) {

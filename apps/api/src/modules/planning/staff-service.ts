@@ -18,7 +18,7 @@ import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
 import type { LiveSession } from "../../lib/staff-session.ts";
 import { assertVisible, assertWritable, auditActor } from "../../lib/staff-session.ts";
 import { displayFileName, removeStoredFiles, storeFileWithRow } from "../../lib/uploads/index.ts";
-import { audit, changedFields } from "../audit/audit.ts";
+import { audit, changedFields } from "../audit/service.ts";
 import { type PdfUpload, publishedFiles } from "../publishing/published-files.ts";
 
 const p = planifications;

@@ -5,7 +5,7 @@ import { clientIp } from "../../lib/client-ip.ts";
 import { staffCaller } from "../../lib/staff-session.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
 import type { TrashKind } from "./kind.ts";
-import { createTrash } from "./service.ts";
+import { createTrash } from "./staff-service.ts";
 
 /**
  * `/api/gestion/corbeille` (docs/spec/back-office.md section 8). Open to every staff member: each

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
-import { createJournal } from "./journal.ts";
+import { createJournal } from "./staff-service.ts";
 
 /** `/api/gestion/journal` (direction): read only; no route changes or deletes an entry. */
 export async function auditRoutes({ staff }: RouteScopes, { db }: AppContext) {

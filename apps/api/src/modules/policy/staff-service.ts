@@ -25,7 +25,7 @@ import {
 import { type ExportColumn, exportDateTime, exportFileName, toCsv } from "../../lib/spreadsheet-export.ts";
 import type { LiveSession } from "../../lib/staff-session.ts";
 import { auditActor } from "../../lib/staff-session.ts";
-import { type AuditChanges, audit } from "../audit/audit.ts";
+import { type AuditChanges, audit } from "../audit/service.ts";
 import { currentPolicy } from "./queries.ts";
 
 const m = INBOX_POLICY_MESSAGES;

@@ -14,7 +14,7 @@ import type { DownloadTarget } from "../../lib/file-download.ts";
 import { countAll, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
 import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
 import type { LiveSession } from "../../lib/staff-session.ts";
-import { changedFields } from "../audit/audit.ts";
+import { changedFields } from "../audit/service.ts";
 import { type PdfUpload, publishedFiles } from "../publishing/published-files.ts";
 
 const o = orientationDocuments;

@@ -7,7 +7,7 @@ import { centres } from "../../db/schema/index.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { staffCaller } from "../../lib/staff-session.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
-import { createReferentiel } from "./service.ts";
+import { createReferentiel } from "./staff-service.ts";
 
 /**
  * Reference data for the back-office: the centres for pickers, to any signed-in staff member;

@@ -18,7 +18,7 @@ import { notFound, validationFailed } from "../../lib/errors.ts";
 import { countAll, isoTimestamp, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
 import type { LiveSession } from "../../lib/staff-session.ts";
 import { assertVisible, assertWritable, auditActor } from "../../lib/staff-session.ts";
-import { audit, changedFields } from "../audit/audit.ts";
+import { audit, changedFields } from "../audit/service.ts";
 
 const m = CALENDAR_STAFF_MESSAGES;
 const p = parascolaires;

@@ -2,9 +2,9 @@ import { can, type DashboardCounter, type Permission, type StaffActor } from "@p
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { contactMessages, etudiants, notifications, staffUsers, users } from "../../db/schema/index.ts";
-import { pendingRequestsCounter } from "../certificates/counter.ts";
+import { pendingRequestsCounter } from "../certificates/staff-service.ts";
 import { insideCentres } from "../notifications/staff-queries.ts";
-import { countNotAcceptedCurrent } from "../policy/versions.ts";
+import { countNotAcceptedCurrent } from "../policy/staff-service.ts";
 
 /**
  * One counter of the dashboard (docs/spec/back-office.md section 3). Each feature adds its counter to

@@ -13,6 +13,7 @@ import {
   certificateTitle,
   LANGUAGE_LEVELS,
   type Page,
+  type StaffActor,
   schoolYearOf,
   CERTIFICATE_STAFF_TEXT as T,
 } from "@puerta/contract";
@@ -39,7 +40,7 @@ import type { Mailer } from "../../lib/mailer/index.ts";
 import type { LiveSession } from "../../lib/staff-session.ts";
 import { assertVisible, auditActor } from "../../lib/staff-session.ts";
 import { verificationCode } from "../../lib/tokens.ts";
-import { audit } from "../audit/audit.ts";
+import { audit } from "../audit/service.ts";
 import type { AttestationContent } from "./attestation-pdf.ts";
 import { certificateChangeMail } from "./mail.ts";
 
@@ -518,3 +519,27 @@ export function createCertificateOffice({
     },
   };
 }
+
+/** "Demandes en attente" on the dashboard (docs/spec/back-office.md section 3), in the staff member's scope. */
+/** Typed where it is listed (modules/dashboard/staff-service.ts), which imports it. */
+export const pendingRequestsCounter = {
+  key: "demandes",
+  label: "Demandes en attente",
+  href: `/gestion/demandes?status=${encodeURIComponent(CERTIFICATE_STATUS.pending).replace("%20", "+")}`,
+  permission: "read:demandes" as const,
+  async count(db: Database, actor: StaffActor): Promise<number> {
+    const pending = eq(certificateRequests.status, CERTIFICATE_STATUS.pending);
+    const scope =
+      actor.role === "secretariat"
+        ? actor.centre_ids.length > 0
+          ? inArray(centreOf, actor.centre_ids)
+          : sql`false`
+        : undefined;
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(certificateRequests)
+      .innerJoin(etudiants, eq(etudiants.id, certificateRequests.etudiantId))
+      .where(scope ? and(pending, scope) : pending);
+    return row?.n ?? 0;
+  },
+};

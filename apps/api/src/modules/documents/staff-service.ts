@@ -19,7 +19,7 @@ import { countAll, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
 import type { ExportColumn } from "../../lib/spreadsheet-export.ts";
 import type { LiveSession } from "../../lib/staff-session.ts";
 import { auditActor } from "../../lib/staff-session.ts";
-import { audit, changedFields } from "../audit/audit.ts";
+import { audit, changedFields } from "../audit/service.ts";
 import { type PdfUpload, publishedFiles } from "../publishing/published-files.ts";
 
 const c = coursDocuments;

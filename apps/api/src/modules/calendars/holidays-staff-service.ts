@@ -22,8 +22,8 @@ import { notFound, validationFailed } from "../../lib/errors.ts";
 import { containsPattern, countAll, isoTimestamp, listPage, sortNamed } from "../../lib/list-sql.ts";
 import type { LiveSession } from "../../lib/staff-session.ts";
 import { assertVisible, assertWritable, auditActor } from "../../lib/staff-session.ts";
-import { audit, changedFields } from "../audit/audit.ts";
-import { assertCentresExist } from "./events-admin.ts";
+import { audit, changedFields } from "../audit/service.ts";
+import { assertCentresExist } from "./events-staff-service.ts";
 
 const m = CALENDAR_STAFF_MESSAGES;
 const h = joursFeries;
