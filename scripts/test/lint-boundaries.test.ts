@@ -99,12 +99,11 @@ describe("npm run lint enforces the boundaries", () => {
     const errors = lint({
       "apps/api/src/modules/auth/service.ts": "export const hash = 1;\n",
       "apps/api/src/lib/guard.ts": 'import { hash } from "../modules/auth/service.ts";\nexport const g = hash;\n',
-      "apps/api/src/db/seed/academy.ts":
-        'import { hash } from "../../modules/auth/service.ts";\nexport const s = hash;\n',
+      "apps/api/src/db/probe.ts": 'import { hash } from "../modules/auth/service.ts";\nexport const s = hash;\n',
     });
     expect(errors).toEqual({
       "apps/api/src/lib/guard.ts": [RESTRICTED],
-      "apps/api/src/db/seed/academy.ts": [RESTRICTED],
+      "apps/api/src/db/probe.ts": [RESTRICTED],
     });
   });
 

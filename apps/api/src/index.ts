@@ -7,6 +7,6 @@ export { type BuildOptions, buildApp } from "./app.ts";
 export { type Config, loadConfig } from "./config.ts";
 export { type Database, type DatabaseHandle, openDatabase } from "./db/client.ts";
 export * from "./db/schema/index.ts";
-export { DEMO_PASSWORD, DEMO_STUDENTS, seedDemo } from "./db/seed/index.ts";
+export { DEMO_PASSWORD, DEMO_STUDENTS, seedDemo } from "./demo/index.ts";
 export { hashPassword } from "./lib/password-hash.ts";
 export { enqueueCopies, notificationMail } from "./modules/notifications/email-copies.ts";

@@ -32,7 +32,7 @@ async function main() {
   const { drain } = await import("./lib/draining.ts");
   await database.migrate();
   // The seed draws its posters and PDFs with sharp and pdf-lib: a server without it never loads them.
-  const seed = config.seedDemo ? await import("./db/seed/index.ts") : undefined;
+  const seed = config.seedDemo ? await import("./demo/index.ts") : undefined;
   await seed?.seedDemo(database.db, config);
 
   const app = await buildApp({ config, db: database.db });

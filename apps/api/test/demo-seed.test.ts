@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_STUDENTS, seedDemo } from "../src/db/seed/index.ts";
-import { dayAhead } from "../src/db/seed/notifications.ts";
+import { DEMO_STUDENTS, seedDemo } from "../src/demo/index.ts";
+import { dayAhead } from "../src/demo/notifications.ts";
 import { bearer, createTestApp, login, queryRows, type TestApp } from "./helpers.ts";
 import { DEMO_STAFF, type StaffBrowser, signInStaff } from "./staff/support.ts";
 

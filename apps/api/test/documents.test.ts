@@ -19,7 +19,7 @@ import {
   planifications,
   users,
 } from "../src/db/schema/index.ts";
-import { seedDocuments } from "../src/db/seed/documents.ts";
+import { seedDocuments } from "../src/demo/documents.ts";
 import { createStorageFromConfig } from "../src/lib/storage/index.ts";
 import { bearer, createTestApp, DEMO_STUDENTS, login, queryRows, type TestApp } from "./helpers.ts";
 

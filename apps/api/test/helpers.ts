@@ -8,7 +8,7 @@ import { buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
 import { users } from "../src/db/schema/index.ts";
-import { DEMO_PASSWORD, DEMO_STUDENTS, seedDemo } from "../src/db/seed/index.ts";
+import { DEMO_PASSWORD, DEMO_STUDENTS, seedDemo } from "../src/demo/index.ts";
 import type { RouteModule } from "../src/route-scopes.ts";
 import { acceptCurrentPolicy } from "./factories.ts";
 import { solveCaptchaChallenge } from "./support/tools.ts";
@@ -42,7 +42,7 @@ export async function createTestApp(
   });
   const { database, drop } = await openTestDatabase();
   await database.migrate();
-  // Without the back-office's sample requests and messages: each test writes its own (db/seed/office.ts).
+  // Without the back-office's sample requests and messages: each test writes its own (demo/office.ts).
   if (options.seed ?? true) await seedDemo(database.db, config, { officeSamples: false });
   const app = await buildApp({ config, db: database.db, logger: false, extraRoutes: options.extraRoutes });
   await app.ready();

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { users } from "../src/db/schema/index.ts";
-import { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_PASSWORD, DEMO_STUDENTS, seedDemo } from "../src/db/seed/index.ts";
+import { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_PASSWORD, DEMO_STUDENTS, seedDemo } from "../src/demo/index.ts";
 import { acceptCurrentPolicy } from "./factories.ts";
 import { courseUrl, realPdf } from "./publishing/support.ts";
 import { totpCode } from "./staff/support.ts";

@@ -11,7 +11,7 @@ import { buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../../src/db/client.ts";
 import { rowsOf } from "../../src/db/migration-level.ts";
-import { seedDemo } from "../../src/db/seed/index.ts";
+import { seedDemo } from "../../src/demo/index.ts";
 import { createStorageFromConfig } from "../../src/lib/storage/index.ts";
 import { writeBackup } from "../../src/ops/backup.ts";
 import { createTestApp, openTestDatabase, type TestApp } from "../helpers.ts";

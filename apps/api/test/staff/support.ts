@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { generate } from "otplib";
-import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from "../../src/db/seed/staff.ts";
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from "../../src/demo/staff.ts";
 import { queryRows, solveCaptcha, type TestApp } from "../helpers.ts";
 
 export { DEMO_STAFF, DEMO_STAFF_PASSWORD };

@@ -1,8 +1,8 @@
 /** npm run db:seed — migrates, then fills the demo academy's empty tables (nothing twice). */
 import { loadConfig } from "../config.ts";
+import { openConfiguredDatabase } from "../db/open.ts";
 import { prepareDataDir } from "../ops/startup.ts";
-import { openConfiguredDatabase } from "./open.ts";
-import { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_PASSWORD, DEMO_STUDENTS, seedDemo } from "./seed/index.ts";
+import { DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_PASSWORD, DEMO_STUDENTS, seedDemo } from "./index.ts";
 
 const config = loadConfig();
 prepareDataDir(config);

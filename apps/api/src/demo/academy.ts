@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { hashPassword } from "../../lib/password-hash.ts";
-import type { Database } from "../client.ts";
-import { centres, etudiants, filieres, options, users } from "../schema/index.ts";
+import type { Database } from "../db/client.ts";
+import { centres, etudiants, filieres, options, users } from "../db/schema/index.ts";
+import { hashPassword } from "../lib/password-hash.ts";
 
 export const DEMO_PASSWORD = "Selectividad2025";
 export const DEMO_STUDENTS = {

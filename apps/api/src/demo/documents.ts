@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { FileStorage } from "../../lib/storage/index.ts";
-import type { Database } from "../client.ts";
+import type { Database } from "../db/client.ts";
 import {
   centres,
   coursDocuments,
@@ -9,7 +8,8 @@ import {
   options,
   orientationDocuments,
   planifications,
-} from "../schema/index.ts";
+} from "../db/schema/index.ts";
+import type { FileStorage } from "../lib/storage/index.ts";
 import { type PdfContent, renderPdf } from "./documents-pdf.ts";
 
 /*

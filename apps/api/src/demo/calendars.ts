@@ -10,8 +10,8 @@ import {
 } from "@puerta/contract";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import type { Database } from "../client.ts";
-import { joursFeries, parascolaires } from "../schema/index.ts";
+import type { Database } from "../db/client.ts";
+import { joursFeries, parascolaires } from "../db/schema/index.ts";
 
 /**
  * Demo calendars: about fifteen extracurricular events across the current school year (one

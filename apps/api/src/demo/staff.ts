@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { hashPassword } from "../../lib/password-hash.ts";
-import type { Database } from "../client.ts";
-import { centres, staffUserCentres, staffUsers } from "../schema/index.ts";
+import type { Database } from "../db/client.ts";
+import { centres, staffUserCentres, staffUsers } from "../db/schema/index.ts";
+import { hashPassword } from "../lib/password-hash.ts";
 
 export const DEMO_STAFF_PASSWORD = "Gestion2025";
 export const DEMO_STAFF = {

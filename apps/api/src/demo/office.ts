@@ -1,7 +1,6 @@
 import { ACADEMY_TIME_ZONE, CERTIFICATE_STATUS, certificateNumber, certificateTitle } from "@puerta/contract";
 import { eq, sql } from "drizzle-orm";
-import { verificationCode } from "../../lib/tokens.ts";
-import type { Database } from "../client.ts";
+import type { Database } from "../db/client.ts";
 import {
   centres,
   certificateDocuments,
@@ -13,7 +12,8 @@ import {
   notifications,
   options,
   staffUsers,
-} from "../schema/index.ts";
+} from "../db/schema/index.ts";
+import { verificationCode } from "../lib/tokens.ts";
 import { DEMO_STUDENTS } from "./academy.ts";
 import { DEMO_STAFF } from "./staff.ts";
 

@@ -1,6 +1,6 @@
-import type { Config } from "../../config.ts";
-import { createStorageFromConfig } from "../../lib/storage/index.ts";
-import type { Database } from "../client.ts";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import { createStorageFromConfig } from "../lib/storage/index.ts";
 import { seedAcademy } from "./academy.ts";
 import { seedCalendars, seedEventHours } from "./calendars.ts";
 import { seedDocuments } from "./documents.ts";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../client.ts";
-import { policies, policyAcceptances, users } from "../schema/index.ts";
+import type { Database } from "../db/client.ts";
+import { policies, policyAcceptances, users } from "../db/schema/index.ts";
 import { DEMO_STUDENTS } from "./academy.ts";
 
 // Markdown, as the back-office writes it (docs/spec/back-office.md section 6).

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import type { Database } from "../client.ts";
-import { centres, etudiants, filieres, notifications, options } from "../schema/index.ts";
+import type { Database } from "../db/client.ts";
+import { centres, etudiants, filieres, notifications, options } from "../db/schema/index.ts";
 import { DEMO_STUDENTS } from "./academy.ts";
 
 type Seeded = typeof notifications.$inferInsert & { minutesAgo: number; illustration?: [string, string] };
@@ -166,7 +166,7 @@ export async function seedNotifications(db: Database, savePhoto?: SavePhoto) {
       minutesAgo: 5 * 24 * 60 + 10,
       typeDestinataire: "etudiant_specifique",
       etudiantIds: list(second),
-      // Not an attestation: those are told by the office when it answers a request (db/seed/office.ts).
+      // Not an attestation: those are told by the office when it answers a request (demo/office.ts).
       titre: "Votre carte d'étudiant est prête",
       message: "Votre carte d'étudiant peut être retirée au secrétariat du centre Zenith.",
       sender: "Secrétariat",

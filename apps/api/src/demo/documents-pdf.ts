@@ -1,6 +1,6 @@
 import { brand } from "@puerta/contract/brand";
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import { rgbOfHex } from "../../lib/brand.ts";
+import { rgbOfHex } from "../lib/brand.ts";
 
 /*
  * Small, real PDF documents for the demo (A4, standard Helvetica in WinAnsi, so French
