@@ -107,6 +107,46 @@ describe("npm run lint enforces the boundaries", () => {
     });
   });
 
+  it("refuses an API module importing another module's queries or routes, and accepts its service", () => {
+    const errors = lint({
+      "apps/api/src/modules/notifications/queries.ts": "export const q = 1;\n",
+      "apps/api/src/modules/notifications/staff-queries.ts": "export const sq = 1;\n",
+      "apps/api/src/modules/notifications/routes.ts": "export const r = 1;\n",
+      "apps/api/src/modules/notifications/staff-routes.ts": "export const sr = 1;\n",
+      "apps/api/src/modules/notifications/service.ts": 'import { q } from "./queries.ts";\nexport const s = q;\n',
+      "apps/api/src/modules/notifications/staff-service.ts":
+        'import { sq } from "./staff-queries.ts";\nexport const ss = sq;\n',
+      "apps/api/src/modules/dashboard/queries-probe.ts":
+        'import { q } from "../notifications/queries.ts";\nexport const a = q;\n',
+      "apps/api/src/modules/dashboard/staff-queries-probe.ts":
+        'import { sq } from "../notifications/staff-queries.ts";\nexport const b = sq;\n',
+      "apps/api/src/modules/dashboard/routes-probe.ts":
+        'import { r } from "../notifications/routes.ts";\nexport const c = r;\n',
+      "apps/api/src/modules/dashboard/staff-routes-probe.ts":
+        'import { sr } from "../notifications/staff-routes.ts";\nexport const d = sr;\n',
+      "apps/api/src/modules/dashboard/staff-service.ts":
+        'import { s } from "../notifications/service.ts";\nimport { ss } from "../notifications/staff-service.ts";\nexport const e = [s, ss];\n',
+      // Composition lives above the modules: app.ts and staff-app.ts list every module's routes.
+      "apps/api/src/staff-app.ts":
+        'import { sr } from "./modules/notifications/staff-routes.ts";\nexport const f = sr;\n',
+    });
+    expect(errors).toEqual({
+      "apps/api/src/modules/dashboard/queries-probe.ts": [RESTRICTED],
+      "apps/api/src/modules/dashboard/staff-queries-probe.ts": [RESTRICTED],
+      "apps/api/src/modules/dashboard/routes-probe.ts": [RESTRICTED],
+      "apps/api/src/modules/dashboard/staff-routes-probe.ts": [RESTRICTED],
+    });
+  });
+
+  it("still refuses an API module importing the web (the module rule repeats the app boundary)", () => {
+    const errors = lint({
+      "apps/web/content/brand.ts": "export const brand = 1;\n",
+      "apps/api/src/modules/certificates/staff-service.ts":
+        'import { brand } from "../../../../web/content/brand.ts";\nexport const o = brand;\n',
+    });
+    expect(errors).toEqual({ "apps/api/src/modules/certificates/staff-service.ts": [RESTRICTED] });
+  });
+
   it("refuses e2e/ and scripts/ reaching into the API's source instead of its published entry", () => {
     const errors = lint({
       "apps/api/src/app.ts": "export const buildApp = 1;\n",

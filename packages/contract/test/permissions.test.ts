@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { can, holidayScope, type Permission, type StaffActor, staffSections } from "../src/rules/permissions.ts";
+import {
+  accessOf,
+  CENTRE_SCOPED,
+  can,
+  centreLimit,
+  centreRule,
+  EVERY_CENTRE,
+  holidayScope,
+  type Permission,
+  roleHasCentres,
+  type StaffActor,
+  staffSections,
+} from "../src/rules/permissions.ts";
 
 const direction: StaffActor = { role: "direction", centre_ids: [] };
 const ainSebaa: StaffActor = { role: "secretariat", centre_ids: [1] };
@@ -65,8 +77,8 @@ describe("can: the secretariat's centres", () => {
     ["create:plannings", [1], true],
     ["create:plannings", [1, 2], false],
     ["create:plannings", [null], false],
-    ["read:plannings", [null], true],
-    ["read:notifications", [1, 2], true],
+    ["read:plannings", [null], false],
+    ["read:notifications", [1, 2], false],
     ["create:notifications", [1, 2], false],
     ["delete:notifications", [null], false],
     ["read:demandes", [2], false],
@@ -100,6 +112,84 @@ describe("can: the secretariat's centres", () => {
     expect(can(pedagogie, "update:parascolaire", { centre_ids: [2, null] })).toBe(true);
     expect(can(pedagogie, "read:etudiants", { centre_ids: [2] })).toBe(true);
     expect(can(pedagogie, "update:etudiants", { centre_ids: [2] })).toBe(false);
+  });
+});
+
+describe('what "hers" means, per entity, for a secretary of centres 1 and 3 (decision 098)', () => {
+  const secretary: StaffActor = { role: "secretariat", centre_ids: [1, 3] };
+  // The row's targeted centres, as each entity finds them (apps/api/src/lib/centre-scope.ts):
+  // null is "every centre"; several centres are a multi-centre audience, event or closure.
+  const rows: Record<string, (number | null)[]> = {
+    "one of hers": [1],
+    "another centre": [2],
+    "two of hers": [1, 3],
+    "one of hers and another": [1, 2],
+    "every centre": [null],
+    "no centre": [],
+  };
+  // [entity, reads allowed on each row above (in order), writes allowed on each row above]
+  const table: [keyof typeof CENTRE_SCOPED, boolean[], boolean[]][] = [
+    ["etudiants", [true, false, true, false, false, false], [true, false, true, false, false, false]],
+    ["plannings", [true, false, true, false, false, false], [true, false, true, false, false, false]],
+    ["demandes", [true, false, true, false, false, false], [true, false, true, false, false, false]],
+    ["notifications", [true, false, true, false, false, false], [true, false, true, false, false, false]],
+    ["parascolaire", [true, false, true, true, true, false], [true, false, true, false, false, false]],
+    ["jours-feries", [true, false, true, true, true, false], [true, false, true, false, false, false]],
+  ];
+
+  it.each(table)("%s: reads %j, writes %j", (entity, reads, writes) => {
+    const names = Object.keys(rows);
+    names.forEach((name, i) => {
+      const resource = { centre_ids: rows[name] ?? [] };
+      expect([name, can(secretary, `read:${entity}`, resource)]).toEqual([name, reads[i]]);
+      expect([name, can(secretary, `export:${entity}`, resource)]).toEqual([name, reads[i]]);
+      expect([name, can(secretary, `update:${entity}`, resource)]).toEqual([name, writes[i]]);
+    });
+  });
+
+  it("covers every entity a secretary is limited on, and no other", () => {
+    expect(table.map(([entity]) => entity).sort()).toEqual(Object.keys(CENTRE_SCOPED).sort());
+    expect(centreRule("read:messages")).toBe("inside");
+    expect(can(secretary, "update:messages", { centre_ids: [2] })).toBe(true);
+  });
+
+  it("a holiday for every centre, or a generated one, is on her calendar, and only the direction changes it", () => {
+    const national = holidayScope({ categorie: "national", tous_centres: false, centre_ids: [2] });
+    const closureElsewhere = holidayScope({ categorie: "fermeture", tous_centres: false, centre_ids: [2] });
+    const closureHers = holidayScope({ categorie: "vacances", tous_centres: false, centre_ids: [1, 2] });
+    expect(can(secretary, "read:jours-feries", national)).toBe(true);
+    expect(can(secretary, "update:jours-feries", national)).toBe(false);
+    expect(can(secretary, "read:jours-feries", closureElsewhere)).toBe(false);
+    expect(can(secretary, "read:jours-feries", closureHers)).toBe(true);
+    expect(can(secretary, "update:jours-feries", closureHers)).toBe(false);
+    expect(can(direction, "update:jours-feries", national)).toBe(true);
+  });
+});
+
+describe("access levels: read:notifications:centre against :any", () => {
+  it("gives each role its level, and the one limit every list asks", () => {
+    expect(accessOf(direction, "read:notifications")).toBe("any");
+    expect(accessOf(ainSebaa, "read:notifications")).toBe("centre");
+    expect(accessOf(ainSebaa, "read:messages")).toBe("any");
+    expect(accessOf(pedagogie, "read:notifications")).toBeNull();
+    expect(accessOf(pedagogie, "read:etudiants")).toBe("any");
+    expect(centreLimit(direction, "read:etudiants")).toBeNull();
+    expect(centreLimit(pedagogie, "read:etudiants")).toBeNull();
+    expect(centreLimit(ainSebaa, "read:etudiants")).toEqual([1]);
+    expect(centreLimit(pedagogie, "read:notifications")).toEqual([]);
+  });
+
+  it("asks a centre for the accounts of a role limited to centres only", () => {
+    expect(roleHasCentres("secretariat")).toBe(true);
+    expect(roleHasCentres("direction")).toBe(false);
+    expect(roleHasCentres("pedagogie")).toBe(false);
+  });
+
+  it("lets only who may write for every centre write for every centre", () => {
+    expect(can(direction, "create:parascolaire", EVERY_CENTRE)).toBe(true);
+    expect(can(pedagogie, "create:parascolaire", EVERY_CENTRE)).toBe(true);
+    expect(can(ainSebaa, "create:parascolaire", EVERY_CENTRE)).toBe(false);
+    expect(can(ainSebaa, "create:jours-feries", EVERY_CENTRE)).toBe(false);
   });
 });
 

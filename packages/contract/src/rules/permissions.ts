@@ -45,59 +45,116 @@ export type ScopedResource = { centre_ids: (number | null)[] };
 const ALL_ACTIONS: readonly Action[] = STAFF_ACTIONS;
 
 /**
- * The role table. The direction may do everything; the others only what is listed. Entities in
- * `SECRETARIAT_SCOPED` are limited, for the secretariat, to the centres of the account.
+ * How far a grant reaches, as the Epic Stack writes it (`read:notifications:any` against
+ * `read:notifications:centre`): every centre, or only the centres of the account.
  */
-const GRANTS: Record<Exclude<StaffRole, "direction">, Partial<Record<Entity, readonly Action[]>>> = {
-  secretariat: {
-    "tableau-de-bord": ["read"],
-    etudiants: ALL_ACTIONS,
-    plannings: ALL_ACTIONS,
-    notifications: ALL_ACTIONS,
-    parascolaire: ALL_ACTIONS,
-    // Revoking an attestation and naming its signatory are the direction's ("delete:demandes").
-    demandes: ["read", "create", "update", "export"],
-    messages: ALL_ACTIONS,
-    "jours-feries": ALL_ACTIONS,
-  },
-  pedagogie: {
-    "tableau-de-bord": ["read"],
-    supports: ALL_ACTIONS,
-    orientation: ALL_ACTIONS,
-    parascolaire: ALL_ACTIONS,
-    // Names and centres only: the API leaves out e-mail, phone and CIN for this role.
-    etudiants: ["read"],
-  },
-};
+export const STAFF_ACCESS_LEVELS = ["any", "centre"] as const;
+export type Access = (typeof STAFF_ACCESS_LEVELS)[number];
+export type Grant = `${Action}:${Entity}:${Access}`;
 
-/** What the secretariat sees and changes only inside its centres. */
-const SECRETARIAT_SCOPED: ReadonlySet<Entity> = new Set<Entity>([
-  "etudiants",
-  "plannings",
-  "notifications",
-  "parascolaire",
-  "demandes",
-  // Closures follow the events' rule; all-centre and generated (national) entries are the direction's.
-  "jours-feries",
-]);
+/**
+ * The entities whose rows belong to centres, and what "hers" means for a secretary's reads
+ * (decision 098). `inside`: every centre the row targets is hers, and a row for every centre is
+ * not; `overlaps`: one targeted centre is hers, or the row is for every centre. A write is always
+ * judged `inside`, so that it never reaches a student of another centre. A row that targets no
+ * centre at all is outside for both.
+ */
+export const CENTRE_SCOPED: Readonly<Record<CentreScopedEntity, { reads: "inside" | "overlaps" }>> = {
+  // One centre per row (a student's, a planning's, a request's student's): a row without one is outside.
+  etudiants: { reads: "inside" },
+  plannings: { reads: "inside" },
+  demandes: { reads: "inside" },
+  // docs/spec/back-office.md section 1: "notifications whose audience stays inside those centres".
+  notifications: { reads: "inside" },
+  // Events and holidays for every centre are on her calendar too; she changes only her centres'.
+  parascolaire: { reads: "overlaps" },
+  "jours-feries": { reads: "overlaps" },
+};
+export type CentreScopedEntity =
+  | "etudiants"
+  | "plannings"
+  | "demandes"
+  | "notifications"
+  | "parascolaire"
+  | "jours-feries";
+
+const grants = (entity: Entity, actions: readonly Action[], access: Access): Grant[] =>
+  actions.map((action) => `${action}:${entity}:${access}` as const);
+
+/** The role table (docs/spec/back-office.md section 1). The direction may do everything, everywhere. */
+const GRANTS: Record<Exclude<StaffRole, "direction">, ReadonlySet<Grant>> = {
+  secretariat: new Set([
+    ...grants("tableau-de-bord", ["read"], "any"),
+    ...grants("etudiants", ALL_ACTIONS, "centre"),
+    ...grants("plannings", ALL_ACTIONS, "centre"),
+    ...grants("notifications", ALL_ACTIONS, "centre"),
+    ...grants("parascolaire", ALL_ACTIONS, "centre"),
+    // Revoking an attestation and naming its signatory are the direction's ("delete:demandes").
+    ...grants("demandes", ["read", "create", "update", "export"], "centre"),
+    ...grants("messages", ALL_ACTIONS, "any"),
+    // Closures follow the events' rule; all-centre and generated (national) entries are the direction's.
+    ...grants("jours-feries", ALL_ACTIONS, "centre"),
+  ]),
+  pedagogie: new Set([
+    ...grants("tableau-de-bord", ["read"], "any"),
+    ...grants("supports", ALL_ACTIONS, "any"),
+    ...grants("orientation", ALL_ACTIONS, "any"),
+    ...grants("parascolaire", ALL_ACTIONS, "any"),
+    // Names and centres only: the API leaves out e-mail, phone and CIN for this role.
+    ...grants("etudiants", ["read"], "any"),
+  ]),
+};
 
 function splitPermission(permission: Permission): [Action, Entity] {
   const colon = permission.indexOf(":");
   return [permission.slice(0, colon) as Action, permission.slice(colon + 1) as Entity];
 }
 
+/** The entity a permission is about (`read:etudiants` → `etudiants`). */
+export const entityOf = (permission: Permission): Entity => splitPermission(permission)[1];
+
+/** How far this staff member may do `permission`: `any` centre, their own `centre`s, or not at all (null). */
+export function accessOf(actor: Pick<StaffActor, "role">, permission: Permission): Access | null {
+  if (actor.role === "direction") return "any";
+  const granted = GRANTS[actor.role];
+  if (granted?.has(`${permission}:any`)) return "any";
+  if (granted?.has(`${permission}:centre`)) return "centre";
+  return null;
+}
+
 /**
- * Is the resource inside a secretary's centres? A read needs one of the targeted centres to be hers
- * (or "every centre"); a write needs every targeted centre to be hers, so that it never reaches a
- * student of another centre. A resource that targets no centre at all is outside.
+ * The one question every list, count, export and picker asks: the centres this staff member is
+ * limited to for `permission`, or null when they are not limited (every centre). The API turns it
+ * into SQL with the entity's row centres (apps/api/src/lib/centre-scope.ts); the web offers only those.
  */
-function insideCentres(action: Action, actorCentres: readonly number[], resource: ScopedResource): boolean {
-  const targets = resource.centre_ids;
+export function centreLimit(actor: StaffActor, permission: Permission): readonly number[] | null {
+  const access = accessOf(actor, permission);
+  if (access === "any") return null;
+  return access === "centre" ? actor.centre_ids : [];
+}
+
+/** Whether `permission`'s reads of rows judge "hers" by `inside` or `overlaps` (CENTRE_SCOPED); writes are `inside`. */
+export function centreRule(permission: Permission): "inside" | "overlaps" {
+  const [action, entity] = splitPermission(permission);
+  const scoped = CENTRE_SCOPED[entity as CentreScopedEntity];
+  return scoped && (action === "read" || action === "export") ? scoped.reads : "inside";
+}
+
+/** Does a row targeting `targets` belong to `mine` under `rule`? The SQL twin is lib/centre-scope.ts. */
+export function isHers(
+  rule: "inside" | "overlaps",
+  mine: readonly number[],
+  targets: readonly (number | null)[],
+): boolean {
   if (targets.length === 0) return false;
-  if (action === "read" || action === "export") {
-    return targets.some((centre) => centre === null || actorCentres.includes(centre));
-  }
-  return targets.every((centre) => centre !== null && actorCentres.includes(centre));
+  if (rule === "overlaps") return targets.some((centre) => centre === null || mine.includes(centre));
+  return targets.every((centre) => centre !== null && mine.includes(centre));
+}
+
+/** Whether an account of this role is limited to centres, so that it must name at least one. */
+export function roleHasCentres(role: string): boolean {
+  if (!isStaffRole(role) || role === "direction") return false;
+  return [...GRANTS[role]].some((grant) => grant.endsWith(":centre"));
 }
 
 /**
@@ -105,14 +162,10 @@ function insideCentres(action: Action, actorCentres: readonly number[], resource
  * answer is whether the role may do that action on that kind of thing at all (routes, buttons).
  */
 export function can(actor: StaffActor, permission: Permission, resource?: ScopedResource): boolean {
-  if (actor.role === "direction") return true;
-  const [action, entity] = splitPermission(permission);
-  const grants = GRANTS[actor.role]?.[entity];
-  if (!grants?.includes(action)) return false;
-  if (resource && actor.role === "secretariat" && SECRETARIAT_SCOPED.has(entity)) {
-    return insideCentres(action, actor.centre_ids, resource);
-  }
-  return true;
+  const access = accessOf(actor, permission);
+  if (access === null) return false;
+  if (!resource || access === "any") return true;
+  return isHers(centreRule(permission), actor.centre_ids, resource.centre_ids);
 }
 
 /**

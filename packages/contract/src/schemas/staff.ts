@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MESSAGES } from "../rules/passwords.ts";
-import { STAFF_ROLES } from "../rules/permissions.ts";
+import { roleHasCentres, STAFF_ROLES } from "../rules/permissions.ts";
 import {
   RECOVERY_CODE_PATTERN,
   STAFF_ACCOUNT_STATUSES,
@@ -181,7 +181,7 @@ const centreIds = z
 
 export const staffAccountCreateRequest = z
   .object({ name: staffName, email: emailField, role: staffRole, centre_ids: centreIds.default([]) })
-  .refine((body) => body.role !== "secretariat" || body.centre_ids.length > 0, {
+  .refine((body) => !roleHasCentres(body.role) || body.centre_ids.length > 0, {
     message: m.centresRequired,
     path: ["centre_ids"],
   });

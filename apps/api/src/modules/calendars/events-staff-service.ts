@@ -14,6 +14,7 @@ import {
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { centres, parascolaireCentres, parascolaires } from "../../db/schema/index.ts";
+import { inCentreScope } from "../../lib/centre-scope.ts";
 import { notFound, validationFailed } from "../../lib/errors.ts";
 import { countAll, isoTimestamp, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
 import type { LiveSession } from "../../lib/staff-session.ts";
@@ -110,7 +111,7 @@ export function createEventsAdmin(db: Database) {
     async list(staff: LiveSession, query: StaffEventsQuery): Promise<Page<StaffEvent>> {
       const sort = sortNamed(SORTS, query.sort ?? "date");
       const conditions: (SQL | undefined)[] = [isNull(p.withdrawnAt)];
-      if (staff.role === "secretariat") conditions.push(reachesCentres(staff.centre_ids));
+      conditions.push(inCentreScope(staff, "read:parascolaire"));
       if (query.centre_id) conditions.push(reachesCentres([query.centre_id]));
       if (query.type) conditions.push(eq(p.typeEvenement, query.type));
       if (query.du) conditions.push(gte(p.jourEvenement, query.du));

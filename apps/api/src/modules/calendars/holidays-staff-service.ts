@@ -18,6 +18,7 @@ import {
 import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { joursFeries, joursFeriesCentres } from "../../db/schema/index.ts";
+import { inCentreScope } from "../../lib/centre-scope.ts";
 import { notFound, validationFailed } from "../../lib/errors.ts";
 import { containsPattern, countAll, isoTimestamp, listPage, sortNamed } from "../../lib/list-sql.ts";
 import type { LiveSession } from "../../lib/staff-session.ts";
@@ -81,20 +82,6 @@ export async function generateHolidayYear(executor: Pick<Database, "insert">, st
   return inserted.length;
 }
 
-/** Entries a secretary sees: every-centre and generated ones, and closures reaching one of `centreIds`. */
-const visibleToCentres = (centreIds: readonly number[]) =>
-  or(
-    eq(h.fermeTous, true),
-    sql`${h.categorie} not in ('vacances', 'fermeture')`,
-    centreIds.length === 0
-      ? undefined
-      : sql`exists (select 1 from ${joursFeriesCentres} where ${joursFeriesCentres.jourFerieId} = ${h.id}
-          and ${joursFeriesCentres.centreId} in (${sql.join(
-            centreIds.map((id) => sql`${id}`),
-            sql`, `,
-          )}))`,
-  );
-
 /**
  * The back-office's holidays and closures (`/api/gestion/jours-feries`). A secretary writes only
  * the closures whose every centre is hers (holidayScope in permissions.ts); another centre's
@@ -135,7 +122,7 @@ export function createHolidaysAdmin(db: Database, now: () => Date = () => new Da
       const sort = sortNamed(SORTS, query.sort ?? "date");
       const annee = query.annee ?? startYearOf(calendarDay(now()));
       const conditions: (SQL | undefined)[] = [isNull(h.withdrawnAt), eq(h.anneeScolaire, annee)];
-      if (staff.role === "secretariat") conditions.push(visibleToCentres(staff.centre_ids));
+      conditions.push(inCentreScope(staff, "read:jours-feries"));
       if (query.categorie) conditions.push(eq(h.categorie, query.categorie));
       if (query.centre_id) {
         conditions.push(

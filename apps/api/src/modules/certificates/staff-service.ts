@@ -18,7 +18,7 @@ import {
   CERTIFICATE_STAFF_TEXT as T,
 } from "@puerta/contract";
 import { brand } from "@puerta/contract/brand";
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { CoreContext } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
@@ -33,6 +33,7 @@ import {
   notifications,
 } from "../../db/schema/index.ts";
 import { withinAcademyDays } from "../../lib/academy-time.ts";
+import { inCentreScope, requestCentre } from "../../lib/centre-scope.ts";
 import { HttpError, notFound } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
 import { countAll, isoTimestamp, isoTimestampOrNull, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
@@ -52,7 +53,7 @@ const d = certificateDocuments;
 const _isoOrNull = (column: unknown) => isoTimestampOrNull(column);
 
 /** The student's current centre decides whose secretariat handles the request (docs/spec/back-office.md section 1). */
-const centreOf = sql<number | null>`coalesce(${etudiants.centreId}, ${c.centreId})`;
+const centreOf = requestCentre;
 
 const itemColumns = {
   id: c.id,
@@ -147,9 +148,8 @@ export function createCertificateOffice({
 
   function conditions(staff: LiveSession, query: Partial<CertificateStaffQuery>): SQL | undefined {
     const where: SQL[] = [];
-    if (staff.role === "secretariat") {
-      where.push(staff.centre_ids.length > 0 ? inArray(centreOf, staff.centre_ids) : sql`false`);
-    }
+    const scope = inCentreScope(staff, "read:demandes");
+    if (scope) where.push(scope);
     if (query.status) where.push(eq(c.status, query.status));
     if (query.type) where.push(eq(c.type, query.type));
     if (query.niveau) where.push(eq(c.niveau, query.niveau));
@@ -529,12 +529,7 @@ export const pendingRequestsCounter = {
   permission: "read:demandes" as const,
   async count(db: Database, actor: StaffActor): Promise<number> {
     const pending = eq(certificateRequests.status, CERTIFICATE_STATUS.pending);
-    const scope =
-      actor.role === "secretariat"
-        ? actor.centre_ids.length > 0
-          ? inArray(centreOf, actor.centre_ids)
-          : sql`false`
-        : undefined;
+    const scope = inCentreScope(actor, "read:demandes");
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(certificateRequests)

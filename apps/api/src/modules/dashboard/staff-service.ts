@@ -1,9 +1,9 @@
 import { can, type DashboardCounter, type Permission, type StaffActor } from "@puerta/contract";
-import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { contactMessages, etudiants, notifications, staffUsers, users } from "../../db/schema/index.ts";
+import { inCentreScope } from "../../lib/centre-scope.ts";
 import { pendingRequestsCounter } from "../certificates/staff-service.ts";
-import { insideCentres } from "../notifications/staff-queries.ts";
 import { countNotAcceptedCurrent } from "../policy/staff-service.ts";
 
 /**
@@ -67,17 +67,7 @@ export const COUNTER_PROVIDERS: readonly CounterProvider[] = [
           .select({ n: sql<number>`count(*)::int` })
           .from(etudiants)
           .innerJoin(users, eq(users.id, etudiants.userId))
-          .where(
-            and(
-              isNull(users.passwordHash),
-              isNull(users.deactivatedAt),
-              actor.role === "secretariat"
-                ? actor.centre_ids.length > 0
-                  ? inArray(etudiants.centreId, actor.centre_ids)
-                  : sql`false`
-                : undefined,
-            ),
-          ),
+          .where(and(isNull(users.passwordHash), isNull(users.deactivatedAt), inCentreScope(actor, "read:etudiants"))),
       ),
   },
   {
@@ -94,7 +84,7 @@ export const COUNTER_PROVIDERS: readonly CounterProvider[] = [
             and(
               isNull(notifications.withdrawnAt),
               gt(notifications.publishedAt, sql`now()`),
-              actor.role === "secretariat" ? insideCentres(actor.centre_ids) : undefined,
+              inCentreScope(actor, "read:notifications"),
             ),
           ),
       ),

@@ -22,24 +22,9 @@ export const audienceIds = sql<number[]>`case ${n.typeDestinataire}
   when 'etudiant_specifique' then ${n.etudiantIds} when 'option' then ${n.optionIds}
   when 'centre' then ${n.centreIds} when 'filiere' then ${n.filiereIds} else '{}'::integer[] end`;
 
-/**
- * The centres the audience reaches, for the secretariat's scope (contract `can`): its centres, the
- * centres of the students it names (null for one without a centre), or `null` (every centre) for
- * everyone, options and filières, which cross centres.
- */
-export const scopeCentres = sql<(number | null)[]>`case
-  when ${n.typeDestinataire} = 'centre' then ${n.centreIds}
-  when ${n.typeDestinataire} = 'etudiant_specifique' then array(select e.centre_id from ${etudiants} e where e.id = any(${n.etudiantIds}))
-  when ${n.typeDestinataire} in ('option', 'filiere') and cardinality(${n.centreIds}) > 0 then ${n.centreIds}
-  else array[null]::integer[] end`;
-
 /** The centres an option or filière audience is narrowed to (none: every centre). */
 export const audienceCentreIds = sql<number[]>`case when ${n.typeDestinataire} in ('option', 'filiere')
   then ${n.centreIds} else '{}'::integer[] end`;
-
-/** Every targeted centre is one of `mine` (what the secretariat may see and change). */
-export const insideCentres = (mine: readonly number[]) =>
-  sql`(cardinality(${scopeCentres}) > 0 and ${scopeCentres} <@ ${`{${mine.map((id) => Math.trunc(id)).join(",")}}`}::integer[])`;
 
 /** Students the stored notification `n` reaches now. */
 export const recipientCount = sql<number>`(select count(*)::int from ${etudiants} where ${reachesStudent})`;

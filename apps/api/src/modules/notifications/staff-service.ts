@@ -26,6 +26,7 @@ import {
   staffUsers,
   users,
 } from "../../db/schema/index.ts";
+import { centresWithin, inCentreScope, notificationCentres } from "../../lib/centre-scope.ts";
 import { HttpError, notFound, validationFailed } from "../../lib/errors.ts";
 import { containsPattern, isoTimestamp, searchIn, sortNamed } from "../../lib/list-sql.ts";
 import type { LiveSession } from "../../lib/staff-session.ts";
@@ -38,10 +39,8 @@ import {
   audienceCentreIds,
   audienceIds,
   audienceSummary,
-  insideCentres,
   readCount,
   recipientCount,
-  scopeCentres,
   stateOf,
 } from "./staff-queries.ts";
 
@@ -73,7 +72,7 @@ const columns = {
   created_by: sql<string | null>`(select s.name from ${staffUsers} s where s.id = ${n.createdBy})`,
   read_count: readCount,
   recipient_count: recipientCount,
-  scope_centres: scopeCentres,
+  scope_centres: notificationCentres,
 };
 
 type Row = Awaited<ReturnType<typeof selectRows>>[number];
@@ -145,9 +144,8 @@ export function createNotificationStaff({
   storage: FileStorage;
   onPublished: () => void;
 }) {
-  /** What the staff member may see: everything, or for the secretariat what stays inside her centres. */
-  const visibleTo = (staff: LiveSession): SQL | undefined =>
-    staff.role === "secretariat" ? insideCentres(staff.centre_ids) : undefined;
+  /** What the staff member may see: everything, or an audience that stays inside her centres (decision 098). */
+  const visibleTo = (staff: LiveSession): SQL | undefined => inCentreScope(staff, "read:notifications");
 
   async function find(executor: Executor, staff: LiveSession, id: number): Promise<Row> {
     const [row] = await selectRows(executor, and(eq(n.id, id), visibleTo(staff)));
@@ -420,7 +418,7 @@ export function createNotificationStaff({
 
     /** The pickers of the audience builder; the secretariat's centres are hers only. */
     async choices(staff: LiveSession): Promise<AudienceChoices> {
-      const mine = staff.role === "secretariat" ? inArray(centres.id, staff.centre_ids) : undefined;
+      const mine = centresWithin(staff, "create:notifications");
       const [centreRows, optionRows, filiereRows] = await Promise.all([
         db.select({ id: centres.id, name: centres.nom }).from(centres).where(mine).orderBy(asc(centres.nom)),
         db.select({ id: options.id, name: options.nom }).from(options).orderBy(asc(options.nom)),
@@ -432,7 +430,7 @@ export function createNotificationStaff({
     /** Students to pick one by one (search by name or student number), or by ids (the picked ones). */
     async students(staff: LiveSession, query: { q?: string; ids?: string }): Promise<AudienceStudent[]> {
       const conditions: (SQL | undefined)[] = [];
-      if (staff.role === "secretariat") conditions.push(inArray(etudiants.centreId, staff.centre_ids));
+      conditions.push(inCentreScope(staff, "read:etudiants"));
       if (query.ids) conditions.push(inArray(etudiants.id, query.ids.split(",").map(Number)));
       else if (query.q) {
         conditions.push(

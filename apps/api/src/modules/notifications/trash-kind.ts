@@ -1,8 +1,8 @@
 import { and, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { notifications, staffUsers } from "../../db/schema/index.ts";
+import { notificationCentres } from "../../lib/centre-scope.ts";
 import { isoTimestamp } from "../../lib/list-sql.ts";
 import type { TrashItem, TrashKind } from "../trash/kind.ts";
-import { scopeCentres } from "./staff-queries.ts";
 
 const n = notifications;
 
@@ -11,7 +11,7 @@ const item = {
   title: n.titre,
   withdrawn_at: isoTimestamp(n.withdrawnAt),
   withdrawn_by: sql<string | null>`(select s.name from ${staffUsers} s where s.id = ${n.withdrawnBy})`,
-  centre_ids: scopeCentres,
+  centre_ids: notificationCentres,
 };
 
 /** Withdrawn notifications in the restore bin (modules/trash): restored as they were, audience and all. */

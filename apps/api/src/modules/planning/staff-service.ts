@@ -7,10 +7,11 @@ import {
   type planningsQuery,
   type StaffPlanning,
 } from "@puerta/contract";
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { CoreContext } from "../../context.ts";
 import { centres, options, planifications, storedFiles } from "../../db/schema/index.ts";
+import { centresWithin, inCentreScope } from "../../lib/centre-scope.ts";
 import { notFound, validationFailed } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
 import { countAll, listPage, searchIn, sortNamed } from "../../lib/list-sql.ts";
@@ -53,10 +54,7 @@ const SORTS: Record<string, SQL[]> = {
 };
 
 /** The plannings a staff member may see: a secretary's own centres only (docs/spec/back-office.md section 1). */
-function scopeOf(staff: LiveSession): SQL | undefined {
-  if (staff.role !== "secretariat") return undefined;
-  return staff.centre_ids.length > 0 ? inArray(p.centreId, staff.centre_ids) : sql`false`;
-}
+const scopeOf = (staff: LiveSession): SQL | undefined => inCentreScope(staff, "read:plannings");
 
 export const PLANNING_EXPORT_COLUMNS: readonly ExportColumn<StaffPlanning>[] = [
   { header: "Titre", value: (row) => row.titre },
@@ -154,7 +152,7 @@ export function createPlanningAdmin({ db, storage }: Pick<CoreContext, "db" | "s
       const centreRows = await db
         .select({ id: centres.id, nom: centres.nom })
         .from(centres)
-        .where(staff.role === "secretariat" ? inArray(centres.id, [0, ...staff.centre_ids]) : undefined)
+        .where(centresWithin(staff, "create:plannings"))
         .orderBy(asc(centres.nom));
       const optionRows = await db.select({ id: options.id, nom: options.nom }).from(options).orderBy(asc(options.nom));
       return { centres: centreRows, options: optionRows };

@@ -1,5 +1,7 @@
 import {
+  can,
   type Page,
+  roleHasCentres,
   STAFF_ACCOUNT_STATUS_LABELS,
   STAFF_LIMITS,
   STAFF_MESSAGES,
@@ -80,9 +82,9 @@ function whereOf(query: StaffAccountsQuery): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/** Only a secretary has centres of her own; the other roles cover every centre. */
+/** Only a role limited to centres keeps them (the contract's `roleHasCentres`); the others cover every centre. */
 const centresFor = (role: StaffRole, centreIds: readonly number[]) =>
-  role === "secretariat" ? [...new Set(centreIds)].sort((a, b) => a - b) : [];
+  roleHasCentres(role) ? [...new Set(centreIds)].sort((a, b) => a - b) : [];
 
 /** Creates an invitation link (replacing earlier unused ones) inside the caller's transaction. */
 export async function issueInvitation(executor: q.Executor, config: Config, staffId: number): Promise<string> {
@@ -246,13 +248,14 @@ export function createStaffAccounts({ db, config, mail }: { db: Database; config
 
     /** A role or centres change ends the account's sessions: its rights are read again at sign-in. */
     async update(staff: LiveSession, id: number, body: StaffAccountUpdateRequest, ip: string) {
-      if (id === staff.id && body.role !== undefined && body.role !== "direction") {
+      // Whoever manages the accounts cannot take that right away from themselves.
+      if (id === staff.id && body.role !== undefined && !can({ role: body.role, centre_ids: [] }, "update:comptes")) {
         throw forbidden(m.cannotDropOwnDirection);
       }
       const before = await find(db, id);
       const role = body.role ?? before.role;
       const centreIds = centresFor(role, body.centre_ids ?? before.centre_ids);
-      if (role === "secretariat" && centreIds.length === 0) throw validationFailed({ centre_ids: [m.centresRequired] });
+      if (roleHasCentres(role) && centreIds.length === 0) throw validationFailed({ centre_ids: [m.centresRequired] });
       await assertCentresExist(centreIds);
       return change(staff, id, ip, async (tx, current, journal) => {
         const after = { name: body.name ?? current.name, role, centre_ids: centreIds };

@@ -5,7 +5,7 @@
  * second factor at the first sign-in.
  */
 import { parseArgs } from "node:util";
-import { isStaffRole, STAFF_ROLE_LABELS, STAFF_ROLES } from "@puerta/contract";
+import { isStaffRole, roleHasCentres, STAFF_ROLE_LABELS, STAFF_ROLES } from "@puerta/contract";
 import { emailField } from "@puerta/contract/schemas";
 import { eq, inArray } from "drizzle-orm";
 import { loadConfig } from "../../config.ts";
@@ -41,7 +41,7 @@ async function main() {
   const role = values.role;
   if (!isStaffRole(role)) fail("Rôle manquant ou inconnu (--role).");
   const centreNames = values.centre ?? [];
-  if (role === "secretariat" && centreNames.length === 0)
+  if (roleHasCentres(role) && centreNames.length === 0)
     fail("Un compte du secrétariat a au moins un centre (--centre).");
 
   const config = loadConfig();

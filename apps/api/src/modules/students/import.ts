@@ -1,4 +1,5 @@
 import {
+  centreLimit,
   IMPORT_COLUMNS,
   type ImportColumn,
   type ImportConfirmRequest,
@@ -30,7 +31,7 @@ import { randomToken, sha256Hex } from "../../lib/tokens.ts";
 import { audit } from "../audit/service.ts";
 import { studentInvitationMail } from "./mail.ts";
 import type { Executor } from "./staff-queries.ts";
-import { generateStudentNumbers, nextEtudiantIds, scopeOf } from "./staff-service.ts";
+import { generateStudentNumbers, nextEtudiantIds } from "./staff-service.ts";
 
 const m = STUDENT_STAFF_MESSAGES;
 const L = STUDENT_STAFF_LIMITS;
@@ -194,7 +195,8 @@ async function judge(executor: Executor, staff: LiveSession, raw: readonly RawRo
   const centreName = names(centreRows);
   const optionName = names(optionRows);
   const filiereName = names(filiereRows);
-  const scope = scopeOf(staff);
+  // The centres an import may place students in: every centre, or the secretary's (the contract's one limit).
+  const scope = centreLimit(staff, "create:etudiants");
 
   const emails = [...new Set(raw.map((r) => (r.values.email ?? "").toLowerCase()).filter(Boolean))];
   const numbers = [...new Set(raw.map((r) => r.values.numero_etudiant ?? "").filter(Boolean))];

@@ -80,16 +80,16 @@ const NAME_SORTS: ReadonlySet<string> = new Set(["nom", "-nom", "prenom", "-pren
 export const isSort = (sort: string, restricted = false) => sort in SORTS && (!restricted || NAME_SORTS.has(sort));
 
 /**
- * The list's conditions. `centreIds` is the secretary's scope (undefined = every centre);
+ * The list's conditions. `scope` is the caller's centres (lib/centre-scope.ts; undefined = every centre);
  * `restricted` (pedagogie) searches names only and filters by place only.
  */
 export function listConditions(
   query: Pick<StudentsQuery, "q" | "centre_id" | "option_id" | "filiere_id" | "statut" | "politique" | "ids">,
-  centreIds: readonly number[] | undefined,
+  scope: SQL | undefined,
   restricted: boolean,
 ) {
   const conditions: (SQL | undefined)[] = [];
-  if (centreIds) conditions.push(inArray(etudiants.centreId, [...centreIds]));
+  conditions.push(scope);
   if (query.centre_id) conditions.push(eq(etudiants.centreId, query.centre_id));
   if (query.option_id) conditions.push(eq(etudiants.optionId, query.option_id));
   if (query.filiere_id) conditions.push(eq(etudiants.filiereId, query.filiere_id));

@@ -1,4 +1,5 @@
 import {
+  can,
   type Notification,
   type Page,
   STUDENT_STAFF_FIELDS,
@@ -19,6 +20,7 @@ import {
 import { asc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../app-context.ts";
 import { centres, etudiants, filieres, options, users } from "../../db/schema/index.ts";
+import { inCentreScope } from "../../lib/centre-scope.ts";
 import { notFound, validationFailed } from "../../lib/errors.ts";
 import type { LiveSession } from "../../lib/staff-session.ts";
 import { assertVisible, assertWritable, auditActor } from "../../lib/staff-session.ts";
@@ -36,10 +38,11 @@ import * as q from "./staff-queries.ts";
 const m = STUDENT_STAFF_MESSAGES;
 const INVITATION_TOKEN_LENGTH = 64;
 
-/** Only a secretary is limited to centres; undefined = every centre. */
-export const scopeOf = (staff: LiveSession) => (staff.role === "secretariat" ? staff.centre_ids : undefined);
-/** The pedagogie reads names and centres only (docs/spec/back-office.md section 1). */
-export const isRestricted = (staff: LiveSession) => staff.role === "pedagogie";
+/**
+ * Who may read students but not act on their accounts reads names and centres only, with no
+ * contact data (the pedagogie, docs/spec/back-office.md section 1).
+ */
+export const isRestricted = (staff: LiveSession) => !can(staff, "update:etudiants");
 
 const fullName = (s: { prenom: string; nom: string }) => `${s.prenom} ${s.nom}`;
 
@@ -164,7 +167,7 @@ export function createStudentsService(context: AppContext) {
       const sort = query.sort ?? "nom";
       const restricted = isRestricted(staff);
       if (!q.isSort(sort, restricted)) throw validationFailed({ sort: ["Ce tri n'est pas valide."] });
-      const where = q.listConditions(query, scopeOf(staff), restricted);
+      const where = q.listConditions(query, inCentreScope(staff, "read:etudiants"), restricted);
       const offset = (query.page - 1) * query.per_page;
       const [total, data] = await Promise.all([
         q.countStudents(db, where),
@@ -179,7 +182,11 @@ export function createStudentsService(context: AppContext) {
     async exportRows(staff: LiveSession, query: StudentsQuery, ip: string, format: "csv" | "xlsx") {
       const sort = query.sort ?? "nom";
       if (!q.isSort(sort)) throw validationFailed({ sort: ["Ce tri n'est pas valide."] });
-      const rows = await q.allStudents(db, q.listConditions(query, scopeOf(staff), false), sort);
+      const rows = await q.allStudents(
+        db,
+        q.listConditions(query, inCentreScope(staff, "export:etudiants"), false),
+        sort,
+      );
       await audit(db, {
         actor: auditActor(staff),
         ip,
@@ -419,7 +426,7 @@ export function createStudentsService(context: AppContext) {
       ip: string,
     ): Promise<StudentBulkResponse> {
       const { all: _all, ...filters } = body;
-      const where = q.listConditions(filters, scopeOf(staff), false);
+      const where = q.listConditions(filters, inCentreScope(staff, "update:etudiants"), false);
       const total = await q.countStudents(db, where);
       if (total > STUDENT_STAFF_LIMITS.bulkMaxStudents) {
         throw validationFailed({ ids: [m.bulkTooLarge(STUDENT_STAFF_LIMITS.bulkMaxStudents)] });
