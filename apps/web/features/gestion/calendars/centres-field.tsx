@@ -1,3 +1,4 @@
+import { centreLimit, type Permission } from "@puerta/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { CheckboxGroupField } from "../../../components/form-fields.tsx";
@@ -20,7 +21,7 @@ export function CentresField({
   errors,
   disabled,
   allowAll,
-  ownCentresOnly = false,
+  limitedBy,
 }: {
   choice: ReturnType<typeof useCentresChoice>;
   /** The form's errors: the field shows those of `centre_ids` and `tous_centres`. */
@@ -28,13 +29,14 @@ export function CentresField({
   disabled?: boolean;
   /** Whether this person may target every centre. */
   allowAll: boolean;
-  /** Offer a secretary only her centres (events and closures, permissions.ts). */
-  ownCentresOnly?: boolean;
+  /** Offer only the centres this permission reaches (a secretary's own: events and closures, permissions.ts). */
+  limitedBy?: Permission;
 }) {
   const me = useStaffUser();
   const centres = useQuery(centresQuery);
+  const mine = limitedBy ? centreLimit(me, limitedBy) : null;
   const options = (centres.data?.data ?? [])
-    .filter((centre) => !ownCentresOnly || me.role !== "secretariat" || me.centre_ids.includes(centre.id))
+    .filter((centre) => !mine || mine.includes(centre.id))
     .map((centre) => ({ value: centre.id, label: centre.name }));
   return (
     <div className="space-y-3">

@@ -1,7 +1,9 @@
 import {
   can,
+  centreLimit,
   EVENT_TYPE_LABELS,
   EVENT_TYPES,
+  EVERY_CENTRE,
   STAFF_EVENT_FIELDS,
   type StaffEvent,
   type StaffEventCreateRequest,
@@ -61,7 +63,8 @@ function EventForm({
   const form = useStaffForm(STAFF_EVENT_FIELDS);
   const sending = form.sending;
   // A secretary publishes for her centres; pedagogie and the direction for every centre by default.
-  const allowAll = me.role !== "secretariat";
+  const allowAll = can(me, "create:parascolaire", EVERY_CENTRE);
+  const mine = centreLimit(me, "create:parascolaire");
   const [nom, setNom] = useState(event?.nom ?? "");
   const [date, setDate] = useState(event?.date ?? "");
   const [start, setStart] = useState(event?.heure_debut ?? "");
@@ -71,7 +74,7 @@ function EventForm({
   const [type, setType] = useState<string>(event?.type ?? "");
   const centres = useCentresChoice(
     event?.tous_centres ?? allowAll,
-    event?.centre_ids ?? (me.role === "secretariat" && me.centre_ids.length === 1 ? me.centre_ids : []),
+    event?.centre_ids ?? (mine?.length === 1 ? [...mine] : []),
   );
   // Fetched as the form opens, so that a first submit is checked at once.
   useEffect(() => void loadCalendarSchemas().catch(() => undefined), []);
@@ -168,7 +171,7 @@ function EventForm({
         errors={form.errors}
         disabled={sending}
         allowAll={allowAll || (event?.tous_centres ?? false)}
-        ownCentresOnly
+        limitedBy="create:parascolaire"
       />
       <FormActions
         onCancel={onCancel}

@@ -1,5 +1,7 @@
 import {
   CLOSURE_KINDS,
+  can,
+  EVERY_CENTRE,
   HOLIDAY_KIND_LABELS,
   HOLIDAY_KINDS,
   type StaffHoliday,
@@ -59,7 +61,7 @@ function HolidayForm({
   const form = useStaffForm(FIELDS);
   const me = useStaffUser();
   // A secretary adds only closures of her own centres (holidayScope in permissions.ts).
-  const allowAll = me.role !== "secretariat";
+  const allowAll = can(me, holiday ? "update:jours-feries" : "create:jours-feries", EVERY_CENTRE);
   const sending = form.sending;
   const [nom, setNom] = useState(holiday?.nom ?? "");
   const [categorie, setCategorie] = useState<string>(holiday?.categorie ?? "vacances");
@@ -143,7 +145,13 @@ function HolidayForm({
         maxLength={5000}
         rows={3}
       />
-      <CentresField choice={centres} errors={form.errors} disabled={sending} allowAll={allowAll} ownCentresOnly />
+      <CentresField
+        choice={centres}
+        errors={form.errors}
+        disabled={sending}
+        allowAll={allowAll}
+        limitedBy="create:jours-feries"
+      />
       <FormActions onCancel={onCancel} busy={sending}>
         {sending ? "Enregistrement…" : holiday ? "Enregistrer" : "Ajouter"}
       </FormActions>

@@ -1,4 +1,5 @@
 import {
+  roleHasCentres,
   STAFF_ROLE_LABELS,
   STAFF_ROLES,
   type StaffAccount,
@@ -75,7 +76,7 @@ function AccountForm({
 
   function check() {
     // Only the secretariat works within centres; the other roles see every centre.
-    const values = { name, email, role, centre_ids: role === "secretariat" ? centreIds : [] };
+    const values = { name, email, role, centre_ids: roleHasCentres(role) ? centreIds : [] };
     return form.check((schemas) => schemas.staffAccountCreateRequest, values);
   }
 
@@ -111,7 +112,7 @@ function AccountForm({
         error={form.errors.role}
         disabled={sending}
       />
-      {role === "secretariat" && (
+      {roleHasCentres(role) && (
         <CheckboxGroupField
           legend="Centres"
           name="centre_ids"

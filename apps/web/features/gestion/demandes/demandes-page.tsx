@@ -1,4 +1,4 @@
-import { type CertificateStaffItem, can } from "@puerta/contract";
+import { type CertificateStaffItem, can, centreLimit } from "@puerta/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { secondaryButtonClass } from "../../../components/button-styles.ts";
@@ -92,7 +92,8 @@ export default function DemandesPage() {
         { value: "B2", label: "B2" },
       ],
     },
-    ...(me.role === "secretariat" && me.centre_ids.length < 2
+    // One centre of her own: nothing to filter by.
+    ...((centreLimit(me, "read:demandes")?.length ?? 2) < 2
       ? []
       : [{ name: "centre_id", label: "Centre", allLabel: "Tous les centres", options: centreOptions }]),
     { name: "du", label: "Du", type: "date" },

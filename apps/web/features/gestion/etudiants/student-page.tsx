@@ -1,4 +1,4 @@
-import { can, formatPhone, type StaffStudent, type StudentPreview } from "@puerta/contract";
+import { can, centreLimit, formatPhone, type StaffStudent, type StudentPreview } from "@puerta/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useParams } from "react-router";
@@ -211,7 +211,7 @@ export default function StudentPage() {
           student={student}
           open={editing}
           onOpenChange={setEditing}
-          centreIds={me.role === "secretariat" ? me.centre_ids : undefined}
+          centreIds={centreLimit(me, "update:etudiants") ?? undefined}
           onSave={async (body) => {
             const saved = await studentsApi.update(student.id, body);
             toast({ title: "Fiche modifiée.", description: `${saved.prenom} ${saved.nom} · ${saved.email}` });

@@ -1,5 +1,6 @@
 import {
   can,
+  centreLimit,
   STUDENT_STATUS_LABELS,
   STUDENT_STATUSES,
   type StaffStudent,
@@ -51,7 +52,7 @@ export default function StudentsPage() {
   const [creating, setCreating] = useState(false);
   const creation = useSubmissionKey(); // a second click or a retry creates the student once
   const restricted = !can(me, "update:etudiants");
-  const myCentres = me.role === "secretariat" ? me.centre_ids : undefined;
+  const myCentres = centreLimit(me, "create:etudiants") ?? undefined;
 
   // Bulk actions: the rows picked, or every student the filters keep.
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());

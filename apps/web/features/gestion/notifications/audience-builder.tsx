@@ -4,6 +4,7 @@ import {
   AUDIENCE_TYPES_WITH_CENTRES,
   type AudienceStudent,
   type AudienceType,
+  centreLimit,
 } from "@puerta/contract";
 import { useQuery } from "@tanstack/react-query";
 import { X } from "lucide-react";
@@ -55,8 +56,8 @@ export function AudienceBuilder({
     ...staffQueryDefaults,
     staleTime: 5 * 60_000,
   });
-  const secretariat = me.role === "secretariat";
-  // The secretariat reaches options and filières inside her centres only: she names them.
+  // Who is limited to centres (the secretariat) reaches options and filières inside them only: she names them.
+  const secretariat = centreLimit(me, "create:notifications") !== null;
   const types = secretariat ? (["centre", "option", "filiere", "etudiant_specifique"] as const) : AUDIENCE_TYPES;
   const narrowable = NARROWABLE.includes(value.type);
   const complete =
