@@ -115,7 +115,7 @@ describe("can: the secretariat's centres", () => {
   });
 });
 
-describe('what "hers" means, per entity, for a secretary of centres 1 and 3 (decision 098)', () => {
+describe('what "hers" means, per entity, for a secretary of centres 1 and 3 (decision 099)', () => {
   const secretary: StaffActor = { role: "secretariat", centre_ids: [1, 3] };
   // The row's targeted centres, as each entity finds them (apps/api/src/lib/centre-scope.ts):
   // null is "every centre"; several centres are a multi-centre audience, event or closure.

@@ -19,7 +19,7 @@ import {
 
 /**
  * "A secretary sees only her centres", decided once: the contract says how far each role's grant
- * reaches and what "hers" means per entity (`centreLimit`, `centreRule`, decision 098); this file
+ * reaches and what "hers" means per entity (`centreLimit`, `centreRule`, decision 099); this file
  * says, once per entity, how a row finds its centres, and turns the two into SQL. Every list,
  * count and export of a centre-scoped entity filters with `inCentreScope`; a row asked for by id
  * or written is judged by the contract's `can` (staff-session.ts), which reads the same rule.

@@ -14,7 +14,7 @@ import { openTestDatabase } from "../helpers.ts";
 
 /**
  * The SQL that filters every list, count and export (lib/centre-scope.ts) against the contract's
- * `can` that judges a row asked for by id or written (decision 098): for each entity, rows
+ * `can` that judges a row asked for by id or written (decision 099): for each entity, rows
  * targeting one, several, every or no centre, each staff member must find in the list exactly
  * the rows `can` lets them read, and no other.
  */

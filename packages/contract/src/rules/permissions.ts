@@ -54,7 +54,7 @@ export type Grant = `${Action}:${Entity}:${Access}`;
 
 /**
  * The entities whose rows belong to centres, and what "hers" means for a secretary's reads
- * (decision 098). `inside`: every centre the row targets is hers, and a row for every centre is
+ * (decision 099). `inside`: every centre the row targets is hers, and a row for every centre is
  * not; `overlaps`: one targeted centre is hers, or the row is for every centre. A write is always
  * judged `inside`, so that it never reaches a student of another centre. A row that targets no
  * centre at all is outside for both.

@@ -144,7 +144,7 @@ export function createNotificationStaff({
   storage: FileStorage;
   onPublished: () => void;
 }) {
-  /** What the staff member may see: everything, or an audience that stays inside her centres (decision 098). */
+  /** What the staff member may see: everything, or an audience that stays inside her centres (decision 099). */
   const visibleTo = (staff: LiveSession): SQL | undefined => inCentreScope(staff, "read:notifications");
 
   async function find(executor: Executor, staff: LiveSession, id: number): Promise<Row> {
