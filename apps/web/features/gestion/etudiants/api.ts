@@ -68,9 +68,10 @@ export const studentsApi = {
   },
   importErrorsUrl: (importId: string) => `/api/gestion/etudiants/import/${importId}/erreurs.csv`,
   importTemplateUrl: (format: "csv" | "xlsx") => `/api/gestion/etudiants/import/modele.${format}`,
-  importConfirm: (importId: string, sendInvitations: boolean) =>
+  importConfirm: (importId: string, sendInvitations: boolean, idempotencyKey?: string) =>
     staffJson<ImportConfirmResponse>(`/api/gestion/etudiants/import/${importId}/confirm`, {
       body: { send_invitations: sendInvitations },
+      idempotencyKey,
     }),
 };
 

@@ -12,6 +12,7 @@ import { FileInput } from "../../../components/file-input.tsx";
 import { FormAlert } from "../../../components/form-fields.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { staffErrorMessage } from "../../../lib/staff-api.ts";
+import { submissionKeyOf } from "../../../lib/submission-key.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { STUDENTS_KEY, studentsApi } from "./api.ts";
 
@@ -71,7 +72,10 @@ export default function ImportPage() {
     if (!preview) return;
     setBusy(true);
     try {
-      const done = await studentsApi.importConfirm(preview.import_id, invite);
+      // One key per preview: a second click or a retry applies the file once.
+      const done = await submissionKeyOf(preview).send((key) =>
+        studentsApi.importConfirm(preview.import_id, invite, key),
+      );
       setSummary(done);
       setPreview(null);
       toast({ title: "Import terminé.", description: done.message });

@@ -20,8 +20,8 @@ export const messagesApi = {
   /** Opening marks the message read (server side). */
   open: (id: string, signal?: AbortSignal) =>
     staffJson<ContactMessageDetail>(`/api/gestion/messages/${encodeURIComponent(id)}`, { signal }),
-  reply: (id: number, body: ContactReplyRequest) =>
-    staffJson<ContactMessageDetail>(`/api/gestion/messages/${id}/reponse`, { body }),
+  reply: (id: number, body: ContactReplyRequest, idempotencyKey?: string) =>
+    staffJson<ContactMessageDetail>(`/api/gestion/messages/${id}/reponse`, { body, idempotencyKey }),
   setStatus: (id: number, statut: ContactMessageStatus) =>
     staffJson<ContactMessageDetail>(`/api/gestion/messages/${id}`, { method: "PATCH", body: { statut } }),
   /** The export of what the list shows, every page of it. */

@@ -15,6 +15,7 @@ import { FormAlert, TextAreaField, useFormErrors } from "../../../components/for
 import { useToast } from "../../../components/toaster.tsx";
 import { brand } from "../../../content/brand.ts";
 import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useSubmissionKey } from "../../../lib/submission-key.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { RecordView } from "../shared/record-view.tsx";
@@ -203,6 +204,7 @@ export function ReplyForm({
   const [text, setText] = useState(draft);
   const [markHandled, setMarkHandled] = useState(true);
   const [sending, setSending] = useState(false);
+  const submission = useSubmissionKey(); // a second click or a retry sends the e-mail once
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -214,7 +216,7 @@ export function ReplyForm({
     if (!body) return;
     setSending(true);
     try {
-      const next = await messagesApi.reply(message.id, body);
+      const next = await submission.send((key) => messagesApi.reply(message.id, body, key));
       setText(draft);
       onSent(next);
       toast({ title: "Réponse envoyée.", description: message.email });
