@@ -8,7 +8,7 @@ import { vi } from "vitest";
 export type Answer = { status: number; body: unknown; headers?: Record<string, string> } | "offline";
 
 /** A call the page made: method, path (as passed to fetch), parsed JSON body, and its Idempotency-Key, if any. */
-export type Call = { method: string; path: string; body: unknown; idempotencyKey: string | null };
+export type Call = { method: string; path: string; body: unknown; idempotencyKey?: string };
 
 function parseBody(body: BodyInit | null | undefined): unknown {
   if (typeof body !== "string") return body ?? undefined;
@@ -28,7 +28,7 @@ function stubFetch(answer: (call: Call) => Answer): Call[] {
         method: init?.method ?? "GET",
         path: String(input),
         body: parseBody(init?.body),
-        idempotencyKey: new Headers(init?.headers).get("Idempotency-Key"),
+        idempotencyKey: new Headers(init?.headers).get("Idempotency-Key") ?? undefined,
       };
       calls.push(call);
       const reply = answer(call);

@@ -65,7 +65,7 @@ function serve(routes: Record<string, Answer>, me = DIRECTION): Call[] {
       method: init?.method ?? "GET",
       path: String(input),
       body: init?.body,
-      idempotencyKey: new Headers(init?.headers).get("Idempotency-Key"),
+      idempotencyKey: new Headers(init?.headers).get("Idempotency-Key") ?? undefined,
     });
     const reply = path === "/api/gestion/me" ? { status: 200, body: { user: me } } : routes[path];
     if (!reply || reply === "offline") return new Response(JSON.stringify({ message: "?" }), { status: 404 });
