@@ -2,8 +2,8 @@ import type { Page, StaffStudent } from "@puerta/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { serveByPath } from "../../../test/network.ts";
+import { renderStaffScreen } from "../shared/test-support.tsx";
 import StudentsPage from "./students-page.tsx";
-import { renderStaffScreen } from "./test-support.tsx";
 
 const student = (id: number, prenom: string, statut: StaffStudent["statut"]): StaffStudent => ({
   id,
