@@ -33,7 +33,14 @@ export const PEDAGOGIE: StaffUser = {
 
 /** A back-office screen as the layout gives it: the signed-in user, the toasts, the query cache, a router. */
 export function renderStaffScreen(path: string, element: ReactNode, user: StaffUser = DIRECTION) {
-  const router = createMemoryRouter([{ path, element }], { initialEntries: [path.replace(":id", "7")] });
+  // Any other address (where a screen navigates to) shows a stand-in, for the test to read the location.
+  const router = createMemoryRouter(
+    [
+      { path, element },
+      { path: "*", element: <p>Autre page</p> },
+    ],
+    { initialEntries: [path.replace(":id", "7")] },
+  );
   render(
     <QueryClientProvider client={createQueryClient()}>
       <StaffUserContext.Provider value={user}>
