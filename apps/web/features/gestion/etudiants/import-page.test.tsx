@@ -2,8 +2,8 @@ import type { ImportPreviewResponse } from "@puerta/contract";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { serveByPath } from "../../../test/network.ts";
+import { renderStaffScreen } from "../shared/test-support.tsx";
 import ImportPage from "./import-page.tsx";
-import { renderStaffScreen } from "./test-support.tsx";
 
 const PREVIEW: ImportPreviewResponse = {
   import_id: "abcdefghijklmnopqrstuvwxyz012345",

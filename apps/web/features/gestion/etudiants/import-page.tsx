@@ -4,7 +4,6 @@ import {
   type ImportPreviewResponse,
   type ImportRowStatus,
 } from "@puerta/contract";
-import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
@@ -14,7 +13,7 @@ import { useToast } from "../../../components/toaster.tsx";
 import { staffErrorMessage } from "../../../lib/staff-api.ts";
 import { submissionKeyOf } from "../../../lib/submission-key.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { STUDENTS_KEY, studentsApi } from "./api.ts";
+import { studentsApi, useRefreshStudents } from "./api.ts";
 
 const STATUS_LABELS: Record<ImportRowStatus, string> = {
   nouveau: "Nouveau",
@@ -35,7 +34,7 @@ const STATUS_STYLES: Record<ImportRowStatus, string> = {
  */
 export default function ImportPage() {
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshStudents();
   const fileId = useId();
   const inviteId = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -79,7 +78,7 @@ export default function ImportPage() {
       setSummary(done);
       setPreview(null);
       toast({ title: "Import terminé.", description: done.message });
-      await queryClient.invalidateQueries({ queryKey: [...STUDENTS_KEY] });
+      await refresh();
     } catch (error) {
       toast({ kind: "error", title: "L'import n'a pas abouti.", description: staffErrorMessage(error) });
     } finally {
