@@ -15,6 +15,19 @@ async function freezeTime(page: Page) {
   await page.clock.pauseAt(new Date("2026-01-05T10:00:01"));
 }
 
+/** Resolves once the page has painted `count` more frames. */
+async function framesPainted(page: Page, count: number) {
+  await page.evaluate(
+    (frames) =>
+      new Promise<void>((resolve) => {
+        let left = frames;
+        const next = () => (--left === 0 ? resolve() : requestAnimationFrame(next));
+        requestAnimationFrame(next);
+      }),
+    count,
+  );
+}
+
 /**
  * Presses Space on the focused partner carousel until auto-play reads off: its island
  * hydrates once it comes near or is focused, and a key pressed before then does nothing.
@@ -188,7 +201,10 @@ test("questions banner: the next question comes when the bar is full; hovering p
   }).toPass();
   // The first question, unless this machine took a whole bar to get here.
   const shown = Number((await banner.textContent())?.match(/Question (\d) \/ 5/)?.[1]);
-  await page.waitForTimeout(500);
+  // Paused, not slow: the bar's animation reads paused, and ten painted frames later (each of
+  // which moves a playing bar) it has not moved.
+  expect(await bar.evaluate((element) => element.getAnimations()[0]?.playState)).toBe("paused");
+  await framesPainted(page, 10);
   expect(await played()).toBe(atHover);
   await expect(banner).toContainText(`Question ${shown} / 5`);
 

@@ -81,20 +81,41 @@ export function useFormErrors<Field extends string>() {
 export const inputClass =
   "block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-gray-500 focus:border-brand-600 focus:outline-none focus:ring-4 focus:ring-brand-100 disabled:cursor-not-allowed disabled:bg-gray-100 aria-invalid:border-brand-600";
 
+/**
+ * The public site's larger fields (the contact form): rounder, roomier, as its cards and
+ * buttons; the back-office and the student area keep the compact ones.
+ */
+const largeInputClass =
+  "block w-full rounded-xl border border-gray-300 bg-white px-4 py-3 text-base text-ink shadow-sm transition placeholder:text-gray-500 focus:border-brand-600 focus:outline-none focus:ring-4 focus:ring-brand-100 disabled:cursor-not-allowed disabled:bg-gray-100 aria-invalid:border-brand-600";
+
+/** "md" for forms in the back-office and the student area, "lg" for the public site's. */
+export type FieldSize = "md" | "lg";
+
 function describedBy(id: string, hint?: ReactNode, error?: string) {
   return [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
 }
 
-function HintAndError({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
+function HintAndError({
+  id,
+  hint,
+  error,
+  size = "md",
+}: {
+  id: string;
+  hint?: ReactNode;
+  error?: string;
+  size?: FieldSize;
+}) {
+  const gap = size === "lg" ? "mt-1.5" : "mt-1";
   return (
     <>
       {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-gray-600">
+        <p id={`${id}-hint`} className={`${gap} text-sm text-gray-600`}>
           {hint}
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-brand-700">
+        <p id={`${id}-error`} className={`${gap} text-sm font-medium text-brand-700`}>
           {error}
         </p>
       )}
@@ -109,12 +130,15 @@ type TextFieldProps = {
   onChange: (value: string) => void;
   error?: string;
   hint?: ReactNode;
-  type?: "text" | "email" | "password" | "date" | "time" | "datetime-local";
+  type?: "text" | "email" | "tel" | "password" | "date" | "time" | "datetime-local";
   autoComplete?: string;
-  inputMode?: "text" | "numeric" | "email";
+  inputMode?: "text" | "numeric" | "email" | "tel";
   disabled?: boolean;
   autoFocus?: boolean;
   maxLength?: number;
+  placeholder?: string;
+  required?: boolean;
+  size?: FieldSize;
 };
 
 type ControlProps = { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
@@ -124,36 +148,38 @@ function LabelledField({
   label,
   hint,
   error,
+  size = "md",
   children,
 }: {
   label: string;
   hint?: ReactNode;
   error?: string;
+  size?: FieldSize;
   children: (control: ControlProps) => ReactNode;
 }) {
   const id = useId();
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
+      <label htmlFor={id} className={`${size === "lg" ? "mb-1.5" : "mb-1"} block text-sm font-semibold text-ink`}>
         {label}
       </label>
       {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(id, hint, error) })}
-      <HintAndError id={id} hint={hint} error={error} />
+      <HintAndError id={id} hint={hint} error={error} size={size} />
     </div>
   );
 }
 
 /** A labelled input with its hint and, when there is one, its error under it. */
-export function TextField({ label, error, hint, onChange, type = "text", ...input }: TextFieldProps) {
+export function TextField({ label, error, hint, onChange, type = "text", size = "md", ...input }: TextFieldProps) {
   return (
-    <LabelledField label={label} hint={hint} error={error}>
+    <LabelledField label={label} hint={hint} error={error} size={size}>
       {(control) => (
         <input
           {...control}
           type={type}
           {...input}
           onChange={(event) => onChange(event.target.value)}
-          className={inputClass}
+          className={size === "lg" ? largeInputClass : inputClass}
         />
       )}
     </LabelledField>
@@ -167,17 +193,18 @@ export function TextAreaField({
   hint,
   onChange,
   rows = 4,
+  size = "md",
   ...input
-}: Omit<TextFieldProps, "type" | "inputMode" | "autoComplete"> & { rows?: number }) {
+}: Omit<TextFieldProps, "type" | "inputMode" | "autoComplete" | "placeholder"> & { rows?: number }) {
   return (
-    <LabelledField label={label} hint={hint} error={error}>
+    <LabelledField label={label} hint={hint} error={error} size={size}>
       {(control) => (
         <textarea
           {...control}
           rows={rows}
           {...input}
           onChange={(event) => onChange(event.target.value)}
-          className={`${inputClass} resize-y`}
+          className={`${size === "lg" ? largeInputClass : inputClass} resize-y`}
         />
       )}
     </LabelledField>
@@ -229,7 +256,7 @@ export function PasswordField({
   hint,
   onChange,
   ...input
-}: Omit<TextFieldProps, "type" | "inputMode"> & { autoComplete: "current-password" | "new-password" }) {
+}: Omit<TextFieldProps, "type" | "inputMode" | "size"> & { autoComplete: "current-password" | "new-password" }) {
   const [shown, setShown] = useState(false);
   return (
     <LabelledField label={label} hint={hint} error={error}>

@@ -24,10 +24,22 @@ it("runs a student query once a token is stored", async () => {
   expect(load).toHaveBeenCalledTimes(1);
 });
 
+/** A query that runs whatever the default says: once it has answered, the client has had its turn to fetch. */
+function Witness() {
+  const query = useQuery({ queryKey: ["témoin"], queryFn: async () => "Témoin chargé", enabled: true });
+  return <p>{query.data ?? "Témoin en attente"}</p>;
+}
+
 it("asks nothing of the server without a token: the visitor is on the way to /login", async () => {
   const load = vi.fn(async () => "Semaine 12");
-  renderWith(load);
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Plannings load={load} />
+      <Witness />
+    </QueryClientProvider>,
+  );
+  // The plannings were mounted first: had they been allowed to load, they would have by now.
+  expect(await screen.findByText("Témoin chargé")).toBeInTheDocument();
   expect(screen.getByText("Chargement des plannings...")).toBeInTheDocument();
   expect(load).not.toHaveBeenCalled();
 });
@@ -44,7 +56,11 @@ describe("afterStartupQueries", () => {
     );
     const afterwards = vi.fn(() => screen.queryByText("Semaine 12") !== null);
     afterStartupQueries(client, afterwards);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A witness on a client with nothing to fetch, registered after: its run comes once the
+    // paint and the settling time have passed, when "afterwards" would have come had it not waited.
+    const witness = vi.fn();
+    afterStartupQueries(createQueryClient(), witness);
+    await waitFor(() => expect(witness).toHaveBeenCalledTimes(1));
     expect(afterwards).not.toHaveBeenCalled();
 
     act(() => answer("Semaine 12"));

@@ -7,8 +7,8 @@ import { vi } from "vitest";
 /** An answer of the stubbed server, or "offline" for a request that never reaches it. */
 export type Answer = { status: number; body: unknown; headers?: Record<string, string> } | "offline";
 
-/** A call the page made: method, path (as passed to fetch) and parsed JSON body, if any. */
-export type Call = { method: string; path: string; body: unknown };
+/** A call the page made: method, path (as passed to fetch), parsed JSON body, and its Idempotency-Key, if any. */
+export type Call = { method: string; path: string; body: unknown; idempotencyKey?: string };
 
 function parseBody(body: BodyInit | null | undefined): unknown {
   if (typeof body !== "string") return body ?? undefined;
@@ -24,7 +24,12 @@ function stubFetch(answer: (call: Call) => Answer): Call[] {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: string, init?: RequestInit) => {
-      const call = { method: init?.method ?? "GET", path: String(input), body: parseBody(init?.body) };
+      const call = {
+        method: init?.method ?? "GET",
+        path: String(input),
+        body: parseBody(init?.body),
+        idempotencyKey: new Headers(init?.headers).get("Idempotency-Key") ?? undefined,
+      };
       calls.push(call);
       const reply = answer(call);
       if (reply === "offline") throw new TypeError("Failed to fetch");

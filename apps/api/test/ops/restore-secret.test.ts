@@ -225,13 +225,19 @@ describe("a restored back-office keeps the staff's second factors (issue 30)", (
   }, 240_000);
 
   it("refuses, before writing anything, an archive whose secret differs from this environment's, saying what to do", async () => {
-    for (const [archive, env, says] of [
+    const cases = [
       [environmentArchive, { APP_SECRET: OTHER_SECRET }, "Définissez APP_SECRET à la valeur du serveur d'origine"],
       [environmentArchive, {}, "APP_SECRET n'est pas défini ici"],
       [generatedArchive, { APP_SECRET: OTHER_SECRET }, `tar -xzOf ${generatedArchive} app-secret`],
-    ] as const) {
-      const target = await newTarget(path.join(newDir("refus"), "data"));
-      const restore = await run(restoreCli, [archive], { ...target.env, ...env });
+    ] as const;
+    // Three operators on three new machines: independent, so their restores run side by side.
+    const refusals = await Promise.all(
+      cases.map(async ([archive, env, says]) => {
+        const target = await newTarget(path.join(newDir("refus"), "data"));
+        return { target, says, restore: await run(restoreCli, [archive], { ...target.env, ...env }) };
+      }),
+    );
+    for (const { target, says, restore } of refusals) {
       expect(restore.code).toBe(1);
       expect(restore.stderr).toContain("Secret différent");
       expect(restore.stderr).toContain(says);

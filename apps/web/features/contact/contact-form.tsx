@@ -6,8 +6,9 @@ import {
   CONTACT_MESSAGES as M,
 } from "@puerta/contract";
 import { CircleAlert, CircleCheck, Send } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Captcha, type CaptchaHandle } from "../../components/captcha.tsx";
+import { TextAreaField, TextField } from "../../components/form-fields.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { fieldErrors as firstErrors, loadSchemas, prefetchSchemas } from "../../lib/schemas.ts";
 import { useSubmissionKey } from "../../lib/submission-key.ts";
@@ -26,12 +27,9 @@ export async function validateContact(values: Values): Promise<Partial<Record<Fi
   return firstErrors<Field>(contactRequest.safeParse({ ...values, recaptcha_token: "-" }).error);
 }
 
-const inputClass =
-  "block w-full rounded-xl border border-gray-300 bg-white px-4 py-3 text-base text-ink shadow-sm transition placeholder:text-gray-500 focus:border-brand-600 focus:outline-none focus:ring-4 focus:ring-brand-100 disabled:cursor-not-allowed disabled:bg-gray-100 aria-invalid:border-brand-600";
-
 /** The contact form (docs/spec/student-portal.md sections 2, 4, 5 and 8): idle, sent, error, or locked by a countdown after 429. */
 export function ContactForm() {
-  const ids = { nom: useId(), email: useId(), telephone: useId(), sujet: useId(), message: useId(), hint: useId() };
+  const hintId = useId();
   const captchaRef = useRef<CaptchaHandle>(null);
   const [values, setValues] = useState<Values>(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
@@ -51,7 +49,18 @@ export function ContactForm() {
     captchaRef.current?.reset();
   });
 
+  const disabled = sending || lock.running;
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  // What every field shares: the public site's larger look, its value, its error, required.
+  const common = (name: Field) => ({
+    name,
+    value: values[name],
+    onChange: set(name),
+    error: fieldErrors[name],
+    disabled,
+    required: true,
+    size: "lg" as const,
+  });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -88,35 +97,11 @@ export function ContactForm() {
     }
   }
 
-  const disabled = sending || lock.running;
   const buttonText = lock.running
     ? `Réessayer dans ${formatCountdown(lock.secondsLeft)}`
     : sending
       ? "Envoi en cours..."
       : "Envoyer le message";
-
-  const field = (name: Field, label: string, input: ReactNode) => (
-    <div>
-      <label htmlFor={ids[name]} className="mb-1.5 block text-sm font-semibold text-ink">
-        {label}
-      </label>
-      {input}
-      {fieldErrors[name] && (
-        <p id={`${ids[name]}-error`} className="mt-1.5 text-sm font-medium text-brand-700">
-          {fieldErrors[name]}
-        </p>
-      )}
-    </div>
-  );
-  const aria = (name: Field) => ({
-    id: ids[name],
-    name,
-    required: true,
-    value: values[name],
-    disabled,
-    "aria-invalid": fieldErrors[name] ? true : undefined,
-    "aria-describedby": fieldErrors[name] ? `${ids[name]}-error` : undefined,
-  });
 
   return (
     <form
@@ -127,72 +112,25 @@ export function ContactForm() {
       aria-label="Formulaire de contact"
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        {field(
-          "nom",
-          "Nom complet",
-          <input
-            {...aria("nom")}
-            type="text"
-            autoComplete="name"
-            maxLength={CONTACT_LIMITS.nomMax}
-            onChange={(e) => set("nom")(e.target.value)}
-            className={inputClass}
-          />,
-        )}
-        {field(
-          "email",
-          "Adresse e-mail",
-          <input
-            {...aria("email")}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            onChange={(e) => set("email")(e.target.value)}
-            className={inputClass}
-          />,
-        )}
-        {field(
-          "telephone",
-          "Téléphone",
-          <input
-            {...aria("telephone")}
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            placeholder="+212 6 12 34 56 78"
-            onChange={(e) => set("telephone")(e.target.value)}
-            className={inputClass}
-          />,
-        )}
-        {field(
-          "sujet",
-          "Sujet",
-          <input
-            {...aria("sujet")}
-            type="text"
-            maxLength={CONTACT_LIMITS.sujetMax}
-            onChange={(e) => set("sujet")(e.target.value)}
-            className={inputClass}
-          />,
-        )}
+        <TextField {...common("nom")} label="Nom complet" autoComplete="name" maxLength={CONTACT_LIMITS.nomMax} />
+        <TextField {...common("email")} label="Adresse e-mail" type="email" autoComplete="email" inputMode="email" />
+        <TextField
+          {...common("telephone")}
+          label="Téléphone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder="+212 6 12 34 56 78"
+        />
+        <TextField {...common("sujet")} label="Sujet" maxLength={CONTACT_LIMITS.sujetMax} />
       </div>
-      {field(
-        "message",
-        "Message",
-        <textarea
-          {...aria("message")}
-          rows={5}
-          maxLength={CONTACT_LIMITS.messageMax}
-          onChange={(e) => set("message")(e.target.value)}
-          className={`${inputClass} resize-y`}
-        />,
-      )}
+      <TextAreaField {...common("message")} label="Message" rows={5} maxLength={CONTACT_LIMITS.messageMax} />
 
       <fieldset disabled={lock.running} className="min-w-0">
         <legend className="sr-only">Vérification anti-robot</legend>
         <Captcha ref={captchaRef} onChange={setCaptcha} />
         {!captcha && !lock.running && (
-          <p id={ids.hint} className="mt-2 text-sm text-gray-600">
+          <p id={hintId} className="mt-2 text-sm text-gray-600">
             {M.captchaRequired}
           </p>
         )}
@@ -201,7 +139,7 @@ export function ContactForm() {
       <button
         type="submit"
         disabled={disabled || !captcha}
-        aria-describedby={!captcha && !lock.running ? ids.hint : undefined}
+        aria-describedby={!captcha && !lock.running ? hintId : undefined}
         className="flex w-full items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 py-3.5 text-base font-bold text-white shadow-lg shadow-brand-600/20 transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-700 disabled:shadow-none sm:w-auto"
       >
         <Send aria-hidden="true" className="size-4" />

@@ -61,7 +61,7 @@ export async function contactInboxRoutes({ staff: scope }: RouteScopes, { db, co
   r.post(
     "/api/gestion/messages/:id/reponse",
     {
-      config: { staff: { permission: "update:messages" } },
+      config: { staff: { permission: "update:messages" }, idempotent: true },
       schema: { params: byId, body: contactReplyRequest, response: { 201: contactMessageDetail } },
     },
     async (request, reply) => {

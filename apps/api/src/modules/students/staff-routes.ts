@@ -130,7 +130,7 @@ export async function studentRoutes({ staff: app }: RouteScopes, context: AppCon
   s.post(
     "/api/gestion/etudiants/import/:import_id/confirm",
     {
-      config: create,
+      config: { ...create, idempotent: true },
       schema: { params: importIdParam, body: importConfirmRequest, response: { 200: importConfirmResponse } },
     },
     async (request) => imports.confirm(staffCaller(request), request.params.import_id, request.body, clientIp(request)),

@@ -1,13 +1,12 @@
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { primaryButtonClass } from "../../../components/button-styles.ts";
 import { ActivationFields } from "../../../components/form-fields.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { ApiError } from "../../../lib/api.ts";
-import { STAFF_QUERY_KEY, staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { staffErrorMessage } from "../../../lib/staff-api.ts";
 import { StaffForm, useStaffForm } from "../shared/staff-form.tsx";
-import { staffAuthApi } from "./api.ts";
+import { staffAuthApi, useActivationCheck } from "./api.ts";
 import { AuthCard } from "./auth-card.tsx";
 
 export const meta = () => [{ name: "robots", content: "noindex" }];
@@ -23,14 +22,7 @@ export default function StaffActivationPage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const [done, setDone] = useState(false);
-  const check = useQuery({
-    queryKey: [STAFF_QUERY_KEY, "activation", token],
-    queryFn: () => staffAuthApi.activation(token),
-    ...staffQueryDefaults,
-    enabled: token !== "" && !done,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const check = useActivationCheck(token, token !== "" && !done);
 
   if (done) {
     return (

@@ -9,7 +9,14 @@ import type {
   StaffTotpResponse,
   VerifyResetTokenResponse,
 } from "@puerta/contract";
-import { staffJson } from "../../../lib/staff-api.ts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+
+/** The keys of this screen's queries (the signed-in user's is session/staff-session.ts's). */
+export const staffAuthKeys = {
+  all: [STAFF_QUERY_KEY, "auth"] as const,
+  activation: (token: string) => [...staffAuthKeys.all, "activation", token] as const,
+};
 
 /** Back-office sign-in, activation and password calls (docs/spec/back-office.md section 8). */
 export const staffAuthApi = {
@@ -28,3 +35,15 @@ export const staffAuthApi = {
   resetPassword: (body: ResetPasswordRequest) =>
     staffJson<{ message: string }>("/api/gestion/mot-de-passe-oublie/reinitialiser", { body }),
 };
+
+/** What the invitation link says (whose account, still valid?), asked once: a 404 will not change. */
+export const activationQuery = (token: string) =>
+  queryOptions({
+    queryKey: staffAuthKeys.activation(token),
+    queryFn: () => staffAuthApi.activation(token),
+    ...staffQueryDefaults,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const useActivationCheck = (token: string, enabled: boolean) => useQuery({ ...activationQuery(token), enabled });

@@ -7,13 +7,21 @@ import type {
   StaffHolidayCreateRequest,
   StaffHolidayUpdateRequest,
 } from "@puerta/contract";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
 import { loadStaffSchemas } from "../../../lib/schemas.ts";
-import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
+import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useInvalidate } from "../shared/queries.ts";
 
-/** Every query about events, or about holidays, starts with its key: a write refreshes them all. */
-export const EVENTS_KEY = [STAFF_QUERY_KEY, "parascolaire"] as const;
-export const HOLIDAYS_KEY = [STAFF_QUERY_KEY, "jours-feries"] as const;
+/** The keys of the events' queries, and of the holidays': each starts with its `all`, so a write refreshes them all. */
+export const eventKeys = {
+  all: [STAFF_QUERY_KEY, "parascolaire"] as const,
+  list: (params: ListParams) => [...eventKeys.all, "list", params] as const,
+};
+export const holidayKeys = {
+  all: [STAFF_QUERY_KEY, "jours-feries"] as const,
+  list: (params: ListParams) => [...holidayKeys.all, "list", params] as const,
+};
 
 /**
  * The calendars' form schemas: a file of their own in the contract, fetched with the staff
@@ -43,6 +51,30 @@ export const holidaysApi = {
   generate: (annee: number) =>
     staffJson<{ annee: number; created: number }>("/api/gestion/jours-feries/generer", { body: { annee } }),
 };
+
+export const eventListQuery = (params: ListParams) =>
+  queryOptions({
+    queryKey: eventKeys.list(params),
+    queryFn: ({ signal }) => eventsApi.list(params, signal),
+    ...staffQueryDefaults,
+    placeholderData: keepPreviousData,
+  });
+
+export const holidayListQuery = (params: ListParams) =>
+  queryOptions({
+    queryKey: holidayKeys.list(params),
+    queryFn: ({ signal }) => holidaysApi.list(params, signal),
+    ...staffQueryDefaults,
+    placeholderData: keepPreviousData,
+  });
+
+/** One page of events; `enabled` is false for a role that may not read them. */
+export const useEvents = (params: ListParams, enabled: boolean) => useQuery({ ...eventListQuery(params), enabled });
+export const useHolidays = (params: ListParams, enabled: boolean) => useQuery({ ...holidayListQuery(params), enabled });
+
+/** After a write: every events query is read again. */
+export const useRefreshEvents = () => useInvalidate(eventKeys.all);
+export const useRefreshHolidays = () => useInvalidate(holidayKeys.all);
 
 /** "14:30 – 16:00", "14:30", or "" for an all-day event. */
 export function hoursLabel(start: string | null, end: string | null): string {

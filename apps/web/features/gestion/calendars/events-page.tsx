@@ -1,16 +1,14 @@
 import { can, EVENT_TYPE_LABELS, formatFrenchDate, type StaffEvent } from "@puerta/contract";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { primaryButtonClass } from "../../../components/button-styles.ts";
 import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../components/data-table.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
-import { staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { useCentreNames } from "../shared/centres.ts";
 import { WithdrawConfirm } from "../shared/withdraw-confirm.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { EVENTS_KEY, eventsApi, hoursLabel } from "./api.ts";
+import { eventsApi, hoursLabel, useEvents, useRefreshEvents } from "./api.ts";
 import { CentresCell } from "./centres-field.tsx";
 import { EVENT_TYPE_OPTIONS, EventFormDialog } from "./event-form-dialog.tsx";
 import { PosterField } from "./poster-field.tsx";
@@ -25,19 +23,12 @@ const scopeOf = (event: StaffEvent) => ({ centre_ids: event.tous_centres ? [null
 export default function EventsPage() {
   const me = useStaffUser();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const list = useListParams(FILTERS, "date");
   const centreNames = useCentreNames();
-  const events = useQuery({
-    queryKey: [...EVENTS_KEY, list.params],
-    queryFn: ({ signal }) => eventsApi.list(list.params, signal),
-    ...staffQueryDefaults,
-    enabled: can(me, "read:parascolaire"),
-    placeholderData: keepPreviousData,
-  });
+  const events = useEvents(list.params, can(me, "read:parascolaire"));
   const [editing, setEditing] = useState<StaffEvent | "new" | null>(null);
   const [withdrawing, setWithdrawing] = useState<StaffEvent | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [...EVENTS_KEY] });
+  const refresh = useRefreshEvents();
 
   const columns = [
     column.accessor("nom", {

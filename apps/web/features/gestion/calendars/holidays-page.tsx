@@ -9,19 +9,18 @@ import {
   type StaffHoliday,
   schoolYearOf,
 } from "@puerta/contract";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../components/data-table.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
-import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { staffErrorMessage } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { useCentreNames } from "../shared/centres.ts";
 import { StatusPill } from "../shared/status-pill.tsx";
 import { WithdrawConfirm } from "../shared/withdraw-confirm.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { HOLIDAYS_KEY, holidaysApi } from "./api.ts";
+import { holidaysApi, useHolidays, useRefreshHolidays } from "./api.ts";
 import { CentresCell } from "./centres-field.tsx";
 import { HOLIDAY_KIND_OPTIONS, HolidayFormDialog } from "./holiday-form-dialog.tsx";
 
@@ -36,22 +35,15 @@ const yearLabel = (start: number) => `${start}-${start + 1}`;
 export default function HolidaysPage() {
   const me = useStaffUser();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const list = useListParams(FILTERS, "date");
   const centreNames = useCentreNames();
   const currentYear = schoolYearOf(calendarDay(new Date())).startYear;
   const shownYear = Number(list.params.filters.annee) || currentYear;
-  const holidays = useQuery({
-    queryKey: [...HOLIDAYS_KEY, list.params],
-    queryFn: ({ signal }) => holidaysApi.list(list.params, signal),
-    ...staffQueryDefaults,
-    enabled: can(me, "read:jours-feries"),
-    placeholderData: keepPreviousData,
-  });
+  const holidays = useHolidays(list.params, can(me, "read:jours-feries"));
   const [editing, setEditing] = useState<StaffHoliday | "new" | null>(null);
   const [withdrawing, setWithdrawing] = useState<StaffHoliday | null>(null);
   const [generating, setGenerating] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [...HOLIDAYS_KEY] });
+  const refresh = useRefreshHolidays();
 
   async function run(action: () => Promise<unknown>, done: string, failed: string, detail: string) {
     try {

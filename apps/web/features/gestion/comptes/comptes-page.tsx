@@ -5,7 +5,6 @@ import {
   STAFF_ROLE_LABELS,
   type StaffAccount,
 } from "@puerta/contract";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { primaryButtonClass } from "../../../components/button-styles.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
@@ -13,13 +12,20 @@ import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../compon
 import { ExportLink } from "../../../components/export-link.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
-import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { staffErrorMessage } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { centresLabel, useCentreNames } from "../shared/centres.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { AccountFormDialog, ROLE_OPTIONS } from "./account-form-dialog.tsx";
-import { ACCOUNTS_KEY, type AccountAction, accountsApi } from "./api.ts";
+import {
+  type AccountAction,
+  accountsApi,
+  useAccountAction,
+  useAccounts,
+  useInviteAccount,
+  useUpdateAccount,
+} from "./api.ts";
 
 const FILTERS = ["role", "statut"] as const;
 const column = columnsOf<StaffAccount>();
@@ -59,26 +65,19 @@ const DONE: Record<AccountAction, string> = {
 export default function ComptesPage() {
   const me = useStaffUser();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const list = useListParams(FILTERS, "name");
   const centreNames = useCentreNames();
-  const accounts = useQuery({
-    queryKey: [...ACCOUNTS_KEY, list.params],
-    queryFn: ({ signal }) => accountsApi.list(list.params, signal),
-    ...staffQueryDefaults,
-    enabled: can(me, "read:comptes"),
-    placeholderData: keepPreviousData,
-  });
+  const accounts = useAccounts(list.params, can(me, "read:comptes"));
+  const actOn = useAccountAction();
+  const invite = useInviteAccount();
+  const update = useUpdateAccount();
   const [editing, setEditing] = useState<StaffAccount | "new" | null>(null);
   const [confirming, setConfirming] = useState<{ account: StaffAccount; action: AccountAction } | null>(null);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [...ACCOUNTS_KEY] });
-
   async function act(account: StaffAccount, action: AccountAction) {
     try {
-      await accountsApi.act(account.id, action);
+      await actOn.mutateAsync({ id: account.id, action });
       toast({ title: DONE[action], description: account.name });
-      await refresh();
     } catch (error) {
       toast({ kind: "error", title: "L'action n'a pas abouti.", description: staffErrorMessage(error) });
     }
@@ -198,14 +197,13 @@ export default function ComptesPage() {
         onSave={async (body) => {
           if (editedAccount) {
             const { email: _unchanged, ...changes } = body;
-            await accountsApi.update(editedAccount.id, changes);
+            await update.mutateAsync({ id: editedAccount.id, changes });
             toast({ title: "Compte modifié.", description: body.name });
           } else {
-            await accountsApi.invite(body);
+            await invite.mutateAsync(body);
             toast({ title: "Invitation envoyée.", description: body.email });
           }
           setEditing(null);
-          await refresh();
         }}
       />
       {confirming && confirmation && (

@@ -1,30 +1,16 @@
-import type { TrashItemView, TrashPage } from "@puerta/contract";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { TrashItemView } from "@puerta/contract";
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../components/data-table.tsx";
 import { useToast } from "../../../components/toaster.tsx";
-import { type ListParams, listApiParams, useListParams } from "../../../lib/list-params.ts";
-import {
-  queryString,
-  STAFF_QUERY_KEY,
-  staffErrorMessage,
-  staffJson,
-  staffQueryDefaults,
-} from "../../../lib/staff-api.ts";
+import { useListParams } from "../../../lib/list-params.ts";
+import { staffErrorMessage } from "../../../lib/staff-api.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
+import { trashApi, useRefreshAfterRestore, useTrash } from "./api.ts";
 
-const TRASH_KEY = [STAFF_QUERY_KEY, "corbeille"] as const;
 const FILTERS = ["kind"] as const;
 const column = columnsOf<TrashItemView>();
-
-const trashApi = {
-  list: (params: ListParams, signal?: AbortSignal) =>
-    staffJson<TrashPage>(`/api/gestion/corbeille${queryString(listApiParams(params))}`, { signal }),
-  restore: (item: TrashItemView) =>
-    staffJson<void>(`/api/gestion/corbeille/${item.kind}/${item.id}/restaurer`, { method: "POST" }),
-};
 
 /**
  * /gestion/corbeille (docs/spec/back-office.md section 5): what "Retirer" set aside in the last 30
@@ -32,22 +18,16 @@ const trashApi = {
  */
 export default function CorbeillePage() {
   const toast = useToast();
-  const queryClient = useQueryClient();
   const list = useListParams(FILTERS);
   const [restoring, setRestoring] = useState<TrashItemView | null>(null);
-  const trash = useQuery({
-    queryKey: [...TRASH_KEY, list.params],
-    queryFn: ({ signal }) => trashApi.list(list.params, signal),
-    ...staffQueryDefaults,
-    placeholderData: keepPreviousData,
-  });
+  const trash = useTrash(list.params);
+  const refreshAll = useRefreshAfterRestore();
 
   async function restore(item: TrashItemView) {
     try {
       await trashApi.restore(item);
       toast({ title: "Élément restauré.", description: `${item.kind_label} : ${item.title}` });
-      // The restored item is back in its own list too.
-      await queryClient.invalidateQueries({ queryKey: [STAFF_QUERY_KEY] });
+      await refreshAll();
     } catch (error) {
       toast({ kind: "error", title: "La restauration n'a pas abouti.", description: staffErrorMessage(error) });
     }

@@ -1,19 +1,15 @@
-import { can, type DashboardResponse } from "@puerta/contract";
-import { useQuery } from "@tanstack/react-query";
+import { can } from "@puerta/contract";
 import { Link } from "react-router";
-import { STAFF_QUERY_KEY, staffErrorMessage, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { staffErrorMessage } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { AuditEntryLine } from "../shared/audit-entry-line.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
+import { useDashboard } from "./api.ts";
 
 /** /gestion, the Tableau de bord (docs/spec/back-office.md section 3): counters linking to their lists, and the last audit entries. */
 export default function DashboardPage() {
   const user = useStaffUser();
-  const dashboard = useQuery({
-    queryKey: [STAFF_QUERY_KEY, "tableau-de-bord"],
-    queryFn: ({ signal }) => staffJson<DashboardResponse>("/api/gestion/tableau-de-bord", { signal }),
-    ...staffQueryDefaults,
-  });
+  const dashboard = useDashboard();
   const canOpenJournal = can(user, "read:journal");
 
   return (

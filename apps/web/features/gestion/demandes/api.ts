@@ -5,11 +5,18 @@ import type {
   CertificateStatusChange,
   Page,
 } from "@puerta/contract";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
-import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
+import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useInvalidate } from "../shared/queries.ts";
 
-/** Every query about certificate requests starts with this key: a write refreshes them all. */
-export const REQUESTS_KEY = [STAFF_QUERY_KEY, "demandes"] as const;
+/** The keys of this screen's queries; every one starts with `all`, so a write refreshes them all. */
+export const requestKeys = {
+  all: [STAFF_QUERY_KEY, "demandes"] as const,
+  list: (params: ListParams) => [...requestKeys.all, "list", params] as const,
+  detail: (id: string) => [...requestKeys.all, "demande", id] as const,
+  signatory: () => [...requestKeys.all, "signataire"] as const,
+};
 
 export const requestsApi = {
   list: (params: ListParams, signal?: AbortSignal) =>
@@ -29,3 +36,35 @@ export const requestsApi = {
   setSignatory: (body: CertificateSignatory) =>
     staffJson<CertificateSignatory>("/api/gestion/demandes/signataire", { method: "PATCH", body }),
 };
+
+export const requestListQuery = (params: ListParams) =>
+  queryOptions({
+    queryKey: requestKeys.list(params),
+    queryFn: ({ signal }) => requestsApi.list(params, signal),
+    ...staffQueryDefaults,
+    placeholderData: keepPreviousData,
+  });
+
+export const requestQuery = (id: string) =>
+  queryOptions({
+    queryKey: requestKeys.detail(id),
+    queryFn: ({ signal }) => requestsApi.get(id, signal),
+    ...staffQueryDefaults,
+  });
+
+export const signatoryQuery = queryOptions({
+  queryKey: requestKeys.signatory(),
+  queryFn: ({ signal }) => requestsApi.signatory(signal),
+  ...staffQueryDefaults,
+});
+
+/** One page of requests; `enabled` is false for a role that may not read them. */
+export const useRequests = (params: ListParams, enabled: boolean) => useQuery({ ...requestListQuery(params), enabled });
+export const useRequest = (id: string, enabled: boolean) => useQuery({ ...requestQuery(id), enabled });
+/** Who signs the attestations (the direction names them once for all). */
+export const useSignatory = (enabled = true) => useQuery({ ...signatoryQuery, enabled });
+
+/** After a change of status or a revocation: the request, the list and the counts are read again. */
+export const useRefreshRequests = () => useInvalidate(requestKeys.all);
+/** After naming the signatory. */
+export const useRefreshSignatory = () => useInvalidate(requestKeys.signatory());

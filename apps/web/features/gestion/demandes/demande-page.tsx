@@ -1,17 +1,16 @@
 import { CERTIFICATE_STATUS, type CertificateStaffDetail, can } from "@puerta/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { useState } from "react";
 import { useParams } from "react-router";
 import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useToast } from "../../../components/toaster.tsx";
-import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { staffErrorMessage } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { RecordView } from "../shared/record-view.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { REQUESTS_KEY, requestsApi } from "./api.ts";
+import { requestsApi, useRefreshRequests, useRequest, useSignatory } from "./api.ts";
 import { MotifDialog, type MotifKind } from "./motif-dialog.tsx";
 import { requestLabel, StatusBadge } from "./status.tsx";
 
@@ -20,12 +19,7 @@ export default function DemandePage() {
   const { id = "" } = useParams();
   const me = useStaffUser();
   const valid = /^\d+$/.test(id);
-  const request = useQuery({
-    queryKey: [...REQUESTS_KEY, "demande", id],
-    queryFn: ({ signal }) => requestsApi.get(id, signal),
-    ...staffQueryDefaults,
-    enabled: valid && can(me, "read:demandes"),
-  });
+  const request = useRequest(id, valid && can(me, "read:demandes"));
   const title = request.data ? `Demande de ${request.data.prenom} ${request.data.nom}` : `Demande n° ${id}`;
 
   return (
@@ -61,7 +55,6 @@ const cardClass = "rounded-xl border border-gray-200 bg-white p-5";
 function RequestDetails({ request }: { request: CertificateStaffDetail }) {
   const me = useStaffUser();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const [asking, setAsking] = useState<MotifKind | null>(null);
   const [confirmReady, setConfirmReady] = useState(false);
   const pending = request.status === CERTIFICATE_STATUS.pending;
@@ -71,13 +64,8 @@ function RequestDetails({ request }: { request: CertificateStaffDetail }) {
   const who = `${request.prenom} ${request.nom}`;
 
   // Who will sign: set once for all by the direction, on the list of requests.
-  const signatory = useQuery({
-    queryKey: [...REQUESTS_KEY, "signataire"],
-    queryFn: ({ signal }) => requestsApi.signatory(signal),
-    ...staffQueryDefaults,
-    enabled: canUpdate && pending,
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [...REQUESTS_KEY] });
+  const signatory = useSignatory(canUpdate && pending);
+  const refresh = useRefreshRequests();
   async function makeAvailable() {
     try {
       const done = await requestsApi.change(request.id, { status: CERTIFICATE_STATUS.ready });

@@ -1,15 +1,13 @@
 import { type CertificateStaffItem, can, centreLimit } from "@puerta/contract";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { secondaryButtonClass } from "../../../components/button-styles.ts";
 import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../components/data-table.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
-import { staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { useCentreNames } from "../shared/centres.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { REQUESTS_KEY, requestsApi } from "./api.ts";
+import { requestsApi, useRequests } from "./api.ts";
 import { SignatoryForm } from "./signatory-form.tsx";
 import { requestLabel, STATUS_OPTIONS, StatusBadge } from "./status.tsx";
 
@@ -22,13 +20,7 @@ export default function DemandesPage() {
   // No sort in the address: the server's order, pending requests first and the oldest on top.
   const list = useListParams(FILTERS, "");
   const centreNames = useCentreNames();
-  const requests = useQuery({
-    queryKey: [...REQUESTS_KEY, list.params],
-    queryFn: ({ signal }) => requestsApi.list(list.params, signal),
-    ...staffQueryDefaults,
-    enabled: can(me, "read:demandes"),
-    placeholderData: keepPreviousData,
-  });
+  const requests = useRequests(list.params, can(me, "read:demandes"));
 
   const columns = [
     column.accessor("nom", {

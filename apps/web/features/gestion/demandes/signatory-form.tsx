@@ -1,23 +1,17 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { primaryButtonClass } from "../../../components/button-styles.ts";
 import { TextField } from "../../../components/form-fields.tsx";
 import { useToast } from "../../../components/toaster.tsx";
-import { staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { StaffForm, useStaffForm } from "../shared/staff-form.tsx";
-import { REQUESTS_KEY, requestsApi } from "./api.ts";
+import { requestsApi, useRefreshSignatory, useSignatory } from "./api.ts";
 
 const FIELDS = ["name", "title"] as const;
 
 /** Who signs the attestations (the direction; docs/spec/back-office.md section 6). Issued ones keep theirs. */
 export function SignatoryForm() {
   const toast = useToast();
-  const queryClient = useQueryClient();
-  const current = useQuery({
-    queryKey: [...REQUESTS_KEY, "signataire"],
-    queryFn: ({ signal }) => requestsApi.signatory(signal),
-    ...staffQueryDefaults,
-  });
+  const current = useSignatory();
+  const refresh = useRefreshSignatory();
   const form = useStaffForm(FIELDS, { stays: true });
   const sending = form.sending;
   const [name, setName] = useState("");
@@ -35,7 +29,7 @@ export function SignatoryForm() {
       async (body) => {
         await requestsApi.setSignatory(body);
         toast({ title: "Signataire enregistré.", description: `${body.name} (${body.title})` });
-        await queryClient.invalidateQueries({ queryKey: [...REQUESTS_KEY, "signataire"] });
+        await refresh();
       },
     );
 

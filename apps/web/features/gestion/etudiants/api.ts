@@ -13,12 +13,18 @@ import type {
   StudentReferenceData,
   StudentUpdateRequest,
 } from "@puerta/contract";
-import { queryOptions } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
 import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useInvalidate } from "../shared/queries.ts";
 
-/** Every query about students starts with this key: a write refreshes them all. */
-export const STUDENTS_KEY = [STAFF_QUERY_KEY, "etudiants"] as const;
+/** The keys of this screen's queries; every one starts with `all`, so a write refreshes them all. */
+export const studentKeys = {
+  all: [STAFF_QUERY_KEY, "etudiants"] as const,
+  list: (params: ListParams) => [...studentKeys.all, "list", params] as const,
+  detail: (id: number) => [...studentKeys.all, "fiche", id] as const,
+  reference: () => [...studentKeys.all, "referentiel"] as const,
+};
 
 /** The actions of docs/spec/back-office.md section 4 that take no body. */
 export type StudentAction = "invitation" | "reinitialisation" | "desactiver" | "reactiver";
@@ -68,16 +74,42 @@ export const studentsApi = {
   },
   importErrorsUrl: (importId: string) => `/api/gestion/etudiants/import/${importId}/erreurs.csv`,
   importTemplateUrl: (format: "csv" | "xlsx") => `/api/gestion/etudiants/import/modele.${format}`,
-  importConfirm: (importId: string, sendInvitations: boolean) =>
+  importConfirm: (importId: string, sendInvitations: boolean, idempotencyKey?: string) =>
     staffJson<ImportConfirmResponse>(`/api/gestion/etudiants/import/${importId}/confirm`, {
       body: { send_invitations: sendInvitations },
+      idempotencyKey,
     }),
 };
 
 /** Centres, options and filières for the filters and the form (any staff member who reads students). */
 export const referenceQuery = queryOptions({
-  queryKey: [...STUDENTS_KEY, "referentiel"],
+  queryKey: studentKeys.reference(),
   queryFn: ({ signal }) => staffJson<StudentReferenceData>("/api/gestion/etudiants/referentiel", { signal }),
   ...staffQueryDefaults,
   staleTime: 5 * 60_000,
 });
+
+export const studentListQuery = (params: ListParams) =>
+  queryOptions({
+    queryKey: studentKeys.list(params),
+    queryFn: ({ signal }) => studentsApi.list(params, signal),
+    ...staffQueryDefaults,
+    placeholderData: keepPreviousData,
+  });
+
+export const studentDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: studentKeys.detail(id),
+    queryFn: ({ signal }) => studentsApi.detail(id, signal),
+    ...staffQueryDefaults,
+    retry: false,
+  });
+
+/** One page of students; `enabled` is false for a role that may not read them. */
+export const useStudents = (params: ListParams, enabled: boolean) => useQuery({ ...studentListQuery(params), enabled });
+/** A student's fiche: data, requests, notifications, policy acceptances. */
+export const useStudentDetail = (id: number, enabled: boolean) => useQuery({ ...studentDetailQuery(id), enabled });
+export const useStudentReference = () => useQuery(referenceQuery);
+
+/** After a write: every student query is read again. */
+export const useRefreshStudents = () => useInvalidate(studentKeys.all);

@@ -2,8 +2,8 @@ import type { ImportPreviewResponse } from "@puerta/contract";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { serveByPath } from "../../../test/network.ts";
+import { renderStaffScreen } from "../shared/test-support.tsx";
 import ImportPage from "./import-page.tsx";
-import { renderStaffScreen } from "./test-support.tsx";
 
 const PREVIEW: ImportPreviewResponse = {
   import_id: "abcdefghijklmnopqrstuvwxyz012345",
@@ -24,13 +24,14 @@ const PREVIEW: ImportPreviewResponse = {
 
 afterEach(() => vi.unstubAllGlobals());
 
-async function previewAFile() {
-  serveByPath({ "/api/gestion/etudiants/import/preview": { status: 200, body: PREVIEW } });
+async function previewAFile(routes: Parameters<typeof serveByPath>[0] = {}) {
+  const calls = serveByPath({ "/api/gestion/etudiants/import/preview": { status: 200, body: PREVIEW }, ...routes });
   renderStaffScreen("/gestion/etudiants/import", <ImportPage />);
   const file = new File(["nom;prenom"], "etudiants.csv", { type: "text/csv" });
   fireEvent.change(screen.getByLabelText("Fichier CSV ou XLSX"), { target: { files: [file] } });
   fireEvent.click(screen.getByRole("button", { name: "Prévisualiser" }));
-  return screen.findByRole("table", { name: "Aperçu de l'import" });
+  await screen.findByRole("table", { name: "Aperçu de l'import" });
+  return { table: screen.getByRole("table", { name: "Aperçu de l'import" }), calls };
 }
 
 describe("/gestion/etudiants/import", () => {
@@ -48,7 +49,7 @@ describe("/gestion/etudiants/import", () => {
   });
 
   it("filters the preview to its errors, and links the error report", async () => {
-    const table = await previewAFile();
+    const { table } = await previewAFile();
     expect(within(table).getAllByRole("row")).toHaveLength(4);
     fireEvent.click(screen.getByRole("checkbox", { name: "Erreurs seulement (1)" }));
     const rows = within(table).getAllByRole("row").slice(1);
@@ -62,7 +63,7 @@ describe("/gestion/etudiants/import", () => {
   });
 
   it("keeps the reason of an error in the detail column, which a phone shows (two columns there)", async () => {
-    const table = await previewAFile();
+    const { table } = await previewAFile();
     const headers = within(table).getAllByRole("columnheader");
     // The « Étudiant » column is the one a phone hides; « Détail » repeats who it is.
     expect(headers.map((h) => h.textContent)).toEqual(["Ligne", "Étudiant", "Détail"]);
@@ -72,5 +73,26 @@ describe("/gestion/etudiants/import", () => {
     const detail = errorRow?.querySelectorAll("td")[2];
     expect(detail).toHaveTextContent("Youssef Bennani");
     expect(detail).toHaveTextContent("email : L'adresse e-mail n'est pas valide.");
+  });
+
+  it("confirms with one Idempotency-Key per preview: the retry after a lost answer carries the first one", async () => {
+    const confirmUrl = `/api/gestion/etudiants/import/${PREVIEW.import_id}/confirm`;
+    const { calls } = await previewAFile({
+      [confirmUrl]: [
+        "offline",
+        {
+          status: 200,
+          body: { created: 1, updated: 0, unchanged: 1, errors: 1, invitations: 1, message: "1 étudiant créé." },
+        },
+      ],
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Importer 1 ligne" }));
+    expect(await screen.findByText("L'import n'a pas abouti.")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Importer 1 ligne" }));
+    expect(await screen.findByText("Import terminé.")).toBeInTheDocument();
+    const keys = calls.filter((call) => call.path === confirmUrl).map((call) => call.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^"[0-9a-f-]{32,36}"$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 });

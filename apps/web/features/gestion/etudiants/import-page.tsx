@@ -4,7 +4,6 @@ import {
   type ImportPreviewResponse,
   type ImportRowStatus,
 } from "@puerta/contract";
-import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
@@ -12,8 +11,9 @@ import { FileInput } from "../../../components/file-input.tsx";
 import { FormAlert } from "../../../components/form-fields.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { staffErrorMessage } from "../../../lib/staff-api.ts";
+import { submissionKeyOf } from "../../../lib/submission-key.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { STUDENTS_KEY, studentsApi } from "./api.ts";
+import { studentsApi, useRefreshStudents } from "./api.ts";
 
 const STATUS_LABELS: Record<ImportRowStatus, string> = {
   nouveau: "Nouveau",
@@ -34,7 +34,7 @@ const STATUS_STYLES: Record<ImportRowStatus, string> = {
  */
 export default function ImportPage() {
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshStudents();
   const fileId = useId();
   const inviteId = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -71,11 +71,14 @@ export default function ImportPage() {
     if (!preview) return;
     setBusy(true);
     try {
-      const done = await studentsApi.importConfirm(preview.import_id, invite);
+      // One key per preview: a second click or a retry applies the file once.
+      const done = await submissionKeyOf(preview).send((key) =>
+        studentsApi.importConfirm(preview.import_id, invite, key),
+      );
       setSummary(done);
       setPreview(null);
       toast({ title: "Import terminé.", description: done.message });
-      await queryClient.invalidateQueries({ queryKey: [...STUDENTS_KEY] });
+      await refresh();
     } catch (error) {
       toast({ kind: "error", title: "L'import n'a pas abouti.", description: staffErrorMessage(error) });
     } finally {

@@ -1,9 +1,8 @@
 import type { StaffStudent, StudentCreateRequest } from "@puerta/contract";
-import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { SelectField, TextField } from "../../../components/form-fields.tsx";
 import { FormActions, FormDialog, OtherActions, StaffForm, useStaffForm } from "../shared/staff-form.tsx";
-import { referenceQuery } from "./api.ts";
+import { useStudentReference } from "./api.ts";
 
 const FIELDS = [
   "nom",
@@ -71,7 +70,7 @@ function StudentForm({
   onCancel: () => void;
   onSave: (body: StudentCreateRequest) => Promise<unknown>;
 }) {
-  const reference = useQuery(referenceQuery);
+  const reference = useStudentReference();
   const form = useStaffForm(FIELDS);
   const sending = form.sending;
   const [values, setValues] = useState({

@@ -2,8 +2,8 @@ import type { StaffStudent, StudentDetail, StudentPreview } from "@puerta/contra
 import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { serveByPath } from "../../../test/network.ts";
+import { renderStaffScreen } from "../shared/test-support.tsx";
 import StudentPage from "./student-page.tsx";
-import { renderStaffScreen } from "./test-support.tsx";
 
 const STUDENT: StaffStudent = {
   id: 7,

@@ -1,5 +1,4 @@
 import { can, centreLimit, formatPhone, type StaffStudent, type StudentPreview } from "@puerta/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useParams } from "react-router";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
@@ -7,12 +6,12 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { useToast } from "../../../components/toaster.tsx";
-import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { staffErrorMessage } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { LoadFailed } from "../shared/load-failed.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { STUDENTS_KEY, type StudentAction, studentsApi } from "./api.ts";
+import { type StudentAction, studentsApi, useRefreshStudents, useStudentDetail } from "./api.ts";
 import { StatusBadge } from "./status-badge.tsx";
 import { StudentFormDialog } from "./student-form-dialog.tsx";
 import { policyLabel } from "./students-page.tsx";
@@ -64,14 +63,7 @@ export default function StudentPage() {
   const id = Number(rawId);
   const me = useStaffUser();
   const toast = useToast();
-  const queryClient = useQueryClient();
-  const detail = useQuery({
-    queryKey: [...STUDENTS_KEY, "fiche", id],
-    queryFn: ({ signal }) => studentsApi.detail(id, signal),
-    ...staffQueryDefaults,
-    enabled: Number.isInteger(id) && id > 0 && can(me, "update:etudiants"),
-    retry: false,
-  });
+  const detail = useStudentDetail(id, Number.isInteger(id) && id > 0 && can(me, "update:etudiants"));
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState<StudentAction | null>(null);
   const [preview, setPreview] = useState<StudentPreview | null>(null);
@@ -79,7 +71,7 @@ export default function StudentPage() {
 
   const student = detail.data?.student;
   const title = student ? `${student.prenom} ${student.nom}` : "Fiche étudiant";
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [...STUDENTS_KEY] });
+  const refresh = useRefreshStudents();
 
   async function act(action: StudentAction) {
     if (!student) return;

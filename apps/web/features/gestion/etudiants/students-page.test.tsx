@@ -2,8 +2,8 @@ import type { Page, StaffStudent } from "@puerta/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { serveByPath } from "../../../test/network.ts";
+import { PEDAGOGIE, renderStaffScreen } from "../shared/test-support.tsx";
 import StudentsPage from "./students-page.tsx";
-import { renderStaffScreen } from "./test-support.tsx";
 
 const student = (id: number, prenom: string, statut: StaffStudent["statut"]): StaffStudent => ({
   id,
@@ -98,6 +98,65 @@ describe("/gestion/etudiants: bulk actions", () => {
     expect(await screen.findByRole("searchbox", { name: "Rechercher un étudiant" })).toHaveAttribute(
       "placeholder",
       "Nom, e-mail, n° étudiant, CIN",
+    );
+  });
+});
+
+const LIST = "/api/gestion/etudiants?sort=nom&page=1&per_page=50";
+const REFERENCE = {
+  "/api/gestion/etudiants/referentiel": {
+    status: 200,
+    body: { centres: [{ id: 1, nom: "Ain Sebaa" }], options: [], filieres: [] },
+  },
+};
+
+describe("/gestion/etudiants: the list", () => {
+  it("shows each student's e-mail, centre and status to the direction", async () => {
+    serveByPath({ ...REFERENCE, [LIST]: { status: 200, body: PAGE } });
+    renderStaffScreen("/gestion/etudiants", <StudentsPage />);
+    const row = await screen.findByRole("row", { name: /Omar/ });
+    expect(row).toHaveTextContent("eleve2@example.com");
+    expect(row).toHaveTextContent("Ain Sebaa");
+    expect(screen.getByRole("link", { name: "Nom2" })).toHaveAttribute("href", "/gestion/etudiants/2");
+    expect(screen.getByRole("button", { name: "Nouvel étudiant" })).toBeVisible();
+  });
+
+  it("says when no student matches", async () => {
+    serveByPath({ ...REFERENCE, [LIST]: { status: 200, body: { data: [], page: 1, per_page: 50, total: 0 } } });
+    renderStaffScreen("/gestion/etudiants", <StudentsPage />);
+    expect(await screen.findByText("Aucun étudiant")).toBeVisible();
+  });
+
+  it("says in French that the list could not be loaded", async () => {
+    serveByPath({ ...REFERENCE, [LIST]: "offline" });
+    renderStaffScreen("/gestion/etudiants", <StudentsPage />);
+    expect(await screen.findByRole("alert", {}, { timeout: 4000 })).toHaveTextContent(
+      "Impossible de contacter le serveur. Vérifiez votre connexion.",
+    );
+  });
+
+  it("gives the pedagogie names and centres only: no e-mail, no fiche, no selection, no creation", async () => {
+    serveByPath({
+      ...REFERENCE,
+      [LIST]: {
+        status: 200,
+        body: {
+          data: [{ id: 2, nom: "Nom2", prenom: "Omar", centre: { id: 1, nom: "Ain Sebaa" } }],
+          page: 1,
+          per_page: 50,
+          total: 1,
+        },
+      },
+    });
+    renderStaffScreen("/gestion/etudiants", <StudentsPage />, PEDAGOGIE);
+    const row = await screen.findByRole("row", { name: /Omar/ });
+    expect(row).toHaveTextContent("Ain Sebaa");
+    expect(within(row).queryByRole("link")).toBeNull();
+    expect(within(row).queryByRole("checkbox")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Nouvel étudiant" })).toBeNull();
+    expect(screen.getByRole("searchbox", { name: "Rechercher un étudiant" })).toHaveAttribute(
+      "placeholder",
+      "Nom ou prénom",
     );
   });
 });

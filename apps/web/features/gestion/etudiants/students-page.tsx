@@ -6,7 +6,6 @@ import {
   type StaffStudent,
   type StudentBulkAction,
 } from "@puerta/contract";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
@@ -14,12 +13,20 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { CellNote, columnsOf, DataTable, type ListColumn, type ListFilter } from "../../../components/data-table.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
-import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { staffErrorMessage } from "../../../lib/staff-api.ts";
 import { useSubmissionKey } from "../../../lib/submission-key.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { isFull, referenceQuery, STUDENT_FILTERS, STUDENTS_KEY, type StudentRow, studentsApi } from "./api.ts";
+import {
+  isFull,
+  STUDENT_FILTERS,
+  type StudentRow,
+  studentsApi,
+  useRefreshStudents,
+  useStudentReference,
+  useStudents,
+} from "./api.ts";
 import { StatusBadge } from "./status-badge.tsx";
 import { StudentFormDialog } from "./student-form-dialog.tsx";
 
@@ -39,16 +46,10 @@ const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : 
 export default function StudentsPage() {
   const me = useStaffUser();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const list = useListParams(STUDENT_FILTERS, "nom");
-  const reference = useQuery(referenceQuery);
-  const students = useQuery({
-    queryKey: [...STUDENTS_KEY, "list", list.params],
-    queryFn: ({ signal }) => studentsApi.list(list.params, signal),
-    ...staffQueryDefaults,
-    enabled: can(me, "read:etudiants"),
-    placeholderData: keepPreviousData,
-  });
+  const reference = useStudentReference();
+  const students = useStudents(list.params, can(me, "read:etudiants"));
+  const refresh = useRefreshStudents();
   const [creating, setCreating] = useState(false);
   const creation = useSubmissionKey(); // a second click or a retry creates the student once
   const restricted = !can(me, "update:etudiants");
@@ -100,7 +101,7 @@ export default function StudentsPage() {
       const answer = await studentsApi.bulk(action, body);
       toast({ title: answer.message });
       clearSelection();
-      await queryClient.invalidateQueries({ queryKey: [...STUDENTS_KEY] });
+      await refresh();
     } catch (error) {
       toast({ kind: "error", title: "L'action n'a pas abouti.", description: staffErrorMessage(error) });
     }
@@ -341,7 +342,7 @@ export default function StudentsPage() {
             description: `${created.prenom} ${created.nom} · ${created.email}`,
           });
           setCreating(false);
-          await queryClient.invalidateQueries({ queryKey: [...STUDENTS_KEY] });
+          await refresh();
         }}
       />
     </StaffPage>

@@ -1,12 +1,11 @@
 import { type AuditEntry, can, isStaffRole, STAFF_ROLE_LABELS } from "@puerta/contract";
-import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
-import { STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { actionLabel, actorLabel, entityLabel } from "../shared/audit-labels.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { RecordView } from "../shared/record-view.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
+import { useJournalEntry } from "./api.ts";
 
 /** A value of the "before / after" table, as text. */
 function shown(value: unknown): string {
@@ -20,12 +19,7 @@ function shown(value: unknown): string {
 export default function JournalEntryPage() {
   const { id = "" } = useParams();
   const allowed = can(useStaffUser(), "read:journal");
-  const entry = useQuery({
-    queryKey: [STAFF_QUERY_KEY, "journal", "entree", id],
-    queryFn: ({ signal }) => staffJson<AuditEntry>(`/api/gestion/journal/${encodeURIComponent(id)}`, { signal }),
-    ...staffQueryDefaults,
-    enabled: /^\d+$/.test(id) && allowed,
-  });
+  const entry = useJournalEntry(id, /^\d+$/.test(id) && allowed);
   const title = `Entrée n° ${id}`;
 
   return (

@@ -1,10 +1,8 @@
-import { type AuditEntry, can, isStaffRole, type Page, STAFF_ROLE_LABELS, type StaffAccount } from "@puerta/contract";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { type AuditEntry, can, isStaffRole, STAFF_ROLE_LABELS } from "@puerta/contract";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../components/data-table.tsx";
-import { listApiParams, useListParams } from "../../../lib/list-params.ts";
-import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useListParams } from "../../../lib/list-params.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import {
   AUDIT_ACTION_LABELS,
@@ -16,6 +14,7 @@ import {
 } from "../shared/audit-labels.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
+import { useJournal, useJournalPeople } from "./api.ts";
 
 const FILTERS = ["staff_id", "entity", "action", "from", "to"] as const;
 const column = columnsOf<AuditEntry>();
@@ -58,22 +57,8 @@ const columns = [
 export default function JournalPage() {
   const allowed = can(useStaffUser(), "read:journal");
   const list = useListParams(FILTERS, "-at");
-  const entries = useQuery({
-    queryKey: [STAFF_QUERY_KEY, "journal", list.params],
-    queryFn: ({ signal }) =>
-      staffJson<Page<AuditEntry>>(`/api/gestion/journal${queryString(listApiParams(list.params))}`, { signal }),
-    ...staffQueryDefaults,
-    enabled: allowed,
-    placeholderData: keepPreviousData,
-  });
-  // The people to filter by: the staff accounts (the direction reads them all).
-  const people = useQuery({
-    queryKey: [STAFF_QUERY_KEY, "comptes", "tous"],
-    queryFn: ({ signal }) => staffJson<Page<StaffAccount>>("/api/gestion/comptes?per_page=200&sort=name", { signal }),
-    ...staffQueryDefaults,
-    enabled: allowed,
-    staleTime: 60_000,
-  });
+  const entries = useJournal(list.params, allowed);
+  const people = useJournalPeople(allowed);
   const filters = useMemo<ListFilter[]>(
     () => [
       {

@@ -5,11 +5,18 @@ import type {
   ContactReplyRequest,
   Page,
 } from "@puerta/contract";
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
-import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
+import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useInvalidate } from "../shared/queries.ts";
 
-/** Every query about contact messages starts with this key: a write refreshes them all. */
-export const MESSAGES_KEY = [STAFF_QUERY_KEY, "messages"] as const;
+/** The keys of this screen's queries; every one starts with `all`. */
+export const messageKeys = {
+  all: [STAFF_QUERY_KEY, "messages"] as const,
+  lists: () => [...messageKeys.all, "list"] as const,
+  list: (params: ListParams) => [...messageKeys.lists(), params] as const,
+  detail: (id: string) => [...messageKeys.all, "message", id] as const,
+};
 
 /** The filters of the inbox, as in the address and the API. */
 export const MESSAGE_FILTERS = ["statut", "lecture", "from", "to"] as const;
@@ -20,8 +27,8 @@ export const messagesApi = {
   /** Opening marks the message read (server side). */
   open: (id: string, signal?: AbortSignal) =>
     staffJson<ContactMessageDetail>(`/api/gestion/messages/${encodeURIComponent(id)}`, { signal }),
-  reply: (id: number, body: ContactReplyRequest) =>
-    staffJson<ContactMessageDetail>(`/api/gestion/messages/${id}/reponse`, { body }),
+  reply: (id: number, body: ContactReplyRequest, idempotencyKey?: string) =>
+    staffJson<ContactMessageDetail>(`/api/gestion/messages/${id}/reponse`, { body, idempotencyKey }),
   setStatus: (id: number, statut: ContactMessageStatus) =>
     staffJson<ContactMessageDetail>(`/api/gestion/messages/${id}`, { method: "PATCH", body: { statut } }),
   /** The export of what the list shows, every page of it. */
@@ -30,3 +37,39 @@ export const messagesApi = {
     return `/api/gestion/messages/export.csv${queryString(rest)}`;
   },
 };
+
+export const messageListQuery = (params: ListParams) =>
+  queryOptions({
+    queryKey: messageKeys.list(params),
+    queryFn: ({ signal }) => messagesApi.list(params, signal),
+    ...staffQueryDefaults,
+    placeholderData: keepPreviousData,
+  });
+
+export const messageQuery = (id: string) =>
+  queryOptions({
+    queryKey: messageKeys.detail(id),
+    queryFn: ({ signal }) => messagesApi.open(id, signal),
+    ...staffQueryDefaults,
+  });
+
+/** One page of the inbox; `enabled` is false for a role that may not read it. */
+export const useMessages = (params: ListParams, enabled: boolean) => useQuery({ ...messageListQuery(params), enabled });
+/** One message (opening it marks it read, server side). */
+export const useMessage = (id: string, enabled: boolean) => useQuery({ ...messageQuery(id), enabled });
+
+/**
+ * The inbox's pages are read again (a message was opened, so marked read, or answered); the
+ * message on screen is not, as reading it again would only open it again.
+ */
+export const useRefreshInbox = () => useInvalidate(messageKeys.lists());
+
+/** After a reply or a change of status: the server's copy of the message is shown, and the inbox is read again. */
+export function useStoreMessage(id: string) {
+  const queryClient = useQueryClient();
+  const refreshInbox = useRefreshInbox();
+  return (next: ContactMessageDetail) => {
+    queryClient.setQueryData(messageKeys.detail(id), next);
+    void refreshInbox();
+  };
+}

@@ -7,20 +7,20 @@ import {
   STAFF_ROLE_LABELS,
   type StaffUser,
 } from "@puerta/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useParams } from "react-router";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import { FormAlert, TextAreaField, useFormErrors } from "../../../components/form-fields.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { brand } from "../../../content/brand.ts";
-import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { staffErrorMessage } from "../../../lib/staff-api.ts";
+import { useSubmissionKey } from "../../../lib/submission-key.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { RecordView } from "../shared/record-view.tsx";
 import { StatusPill } from "../shared/status-pill.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { MESSAGES_KEY, messagesApi } from "./api.ts";
+import { messagesApi, useMessage, useRefreshInbox, useStoreMessage } from "./api.ts";
 
 /**
  * What the reply box starts with: the greeting and the signature the e-mail will carry, which the
@@ -36,21 +36,16 @@ const SENDING_LABELS = { pending: "En cours d'envoi", sent: "Envoyé", failed: "
 export default function MessagePage() {
   const { id = "" } = useParams();
   const me = useStaffUser();
-  const queryClient = useQueryClient();
   const valid = /^\d+$/.test(id);
-  const message = useQuery({
-    queryKey: [...MESSAGES_KEY, "message", id],
-    queryFn: ({ signal }) => messagesApi.open(id, signal),
-    ...staffQueryDefaults,
-    enabled: valid && can(me, "read:messages"),
-  });
-  // Opening marked it read: the list and the dashboard's counter are out of date.
+  const message = useMessage(id, valid && can(me, "read:messages"));
+  const refreshInbox = useRefreshInbox();
+  const store = useStoreMessage(id);
+  // Opening marked it read: the inbox is out of date.
   const opened = message.data?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per message opened, not per render
   useEffect(() => {
-    if (opened !== undefined) {
-      void queryClient.invalidateQueries({ queryKey: MESSAGES_KEY, predicate: (q) => q.queryKey[2] !== "message" });
-    }
-  }, [opened, queryClient]);
+    if (opened !== undefined) void refreshInbox();
+  }, [opened]);
 
   const title = message.data ? message.data.sujet : `Message n° ${id}`;
 
@@ -68,18 +63,7 @@ export default function MessagePage() {
         loading="Chargement du message…"
       >
         {(data) => (
-          <MessageDetails
-            message={data}
-            signer={me}
-            canWrite={can(me, "update:messages")}
-            onChanged={(next) => {
-              queryClient.setQueryData([...MESSAGES_KEY, "message", id], next);
-              void queryClient.invalidateQueries({
-                queryKey: MESSAGES_KEY,
-                predicate: (q) => q.queryKey[2] !== "message",
-              });
-            }}
-          />
+          <MessageDetails message={data} signer={me} canWrite={can(me, "update:messages")} onChanged={store} />
         )}
       </RecordView>
     </StaffPage>
@@ -203,6 +187,7 @@ export function ReplyForm({
   const [text, setText] = useState(draft);
   const [markHandled, setMarkHandled] = useState(true);
   const [sending, setSending] = useState(false);
+  const submission = useSubmissionKey(); // a second click or a retry sends the e-mail once
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -214,7 +199,7 @@ export function ReplyForm({
     if (!body) return;
     setSending(true);
     try {
-      const next = await messagesApi.reply(message.id, body);
+      const next = await submission.send((key) => messagesApi.reply(message.id, body, key));
       setText(draft);
       onSent(next);
       toast({ title: "Réponse envoyée.", description: message.email });

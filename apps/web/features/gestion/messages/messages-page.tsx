@@ -6,17 +6,15 @@ import {
   type ContactMessageSummary,
   can,
 } from "@puerta/contract";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../components/data-table.tsx";
 import { ExportLink } from "../../../components/export-link.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
-import { staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { StatusPill } from "../shared/status-pill.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { MESSAGE_FILTERS, MESSAGES_KEY, messagesApi } from "./api.ts";
+import { MESSAGE_FILTERS, messagesApi, useMessages } from "./api.ts";
 
 const column = columnsOf<ContactMessageSummary>();
 
@@ -88,13 +86,7 @@ const filters: ListFilter[] = [
 export default function MessagesPage() {
   const me = useStaffUser();
   const list = useListParams(MESSAGE_FILTERS, "-created_at");
-  const messages = useQuery({
-    queryKey: [...MESSAGES_KEY, list.params],
-    queryFn: ({ signal }) => messagesApi.list(list.params, signal),
-    ...staffQueryDefaults,
-    enabled: can(me, "read:messages"),
-    placeholderData: keepPreviousData,
-  });
+  const messages = useMessages(list.params, can(me, "read:messages"));
 
   return (
     <StaffPage

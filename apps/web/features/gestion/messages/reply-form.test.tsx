@@ -66,4 +66,27 @@ describe("the reply to a contact message", () => {
     // Ready for the next reply: the greeting and signature again.
     expect(screen.getByLabelText("Votre réponse")).toHaveValue(DRAFT);
   });
+
+  it("sends one Idempotency-Key per reply: the retry after a lost answer carries it, the next reply a new one", async () => {
+    const calls = serveByPath({
+      "/api/gestion/messages/7/reponse": ["offline", { status: 201, body: MESSAGE }, { status: 201, body: MESSAGE }],
+    });
+    const onSent = renderForm();
+    const reply = (text: string) => {
+      fireEvent.change(screen.getByLabelText("Votre réponse"), { target: { value: text } });
+      fireEvent.click(screen.getByRole("button", { name: "Envoyer la réponse" }));
+    };
+    reply("Bonjour,\nle relevé de notes suffit.");
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Envoyer la réponse" })).toBeEnabled());
+    expect(onSent).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Envoyer la réponse" }));
+    await waitFor(() => expect(onSent).toHaveBeenCalledTimes(1));
+    reply("Bonjour,\nune précision encore.");
+    await waitFor(() => expect(onSent).toHaveBeenCalledTimes(2));
+    const keys = calls.map((call) => call.idempotencyKey);
+    expect(keys[0]).toMatch(/^"[0-9a-f-]{32,36}"$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
 });

@@ -9,11 +9,22 @@ import type {
   NotificationStaffUpdateRequest,
   Page,
 } from "@puerta/contract";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
-import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
+import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useInvalidate } from "../shared/queries.ts";
 
-/** Every query about notifications starts with this key: a write refreshes them all. */
-export const NOTIFICATIONS_KEY = [STAFF_QUERY_KEY, "notifications"] as const;
+/** The keys of this screen's queries; every one starts with `all`, so a write refreshes them all. */
+export const notificationKeys = {
+  all: [STAFF_QUERY_KEY, "notifications"] as const,
+  list: (params: ListParams) => [...notificationKeys.all, "list", params] as const,
+  detail: (id: number) => [...notificationKeys.all, "detail", id] as const,
+  reads: (id: number, params: ListParams) => [...notificationKeys.all, "lectures", id, params] as const,
+  choices: () => [...notificationKeys.all, "choix"] as const,
+  audienceCount: (audience: NotificationAudienceInput) => [...notificationKeys.all, "destinataires", audience] as const,
+  studentSearch: (q: string) => [...notificationKeys.all, "etudiants", q] as const,
+  studentsById: (ids: readonly number[]) => [...notificationKeys.all, "etudiants", "ids", ids] as const,
+};
 
 const base = "/api/gestion/notifications";
 
@@ -43,3 +54,68 @@ export const notificationsApi = {
     return `${base}/${id}/lectures/export.csv${queryString(filters)}`;
   },
 };
+
+export const notificationListQuery = (params: ListParams) =>
+  queryOptions({
+    queryKey: notificationKeys.list(params),
+    queryFn: ({ signal }) => notificationsApi.list(params, signal),
+    ...staffQueryDefaults,
+    placeholderData: keepPreviousData,
+  });
+
+export const notificationQuery = (id: number) =>
+  queryOptions({
+    queryKey: notificationKeys.detail(id),
+    queryFn: ({ signal }) => notificationsApi.get(id, signal),
+    ...staffQueryDefaults,
+  });
+
+export const notificationReadsQuery = (id: number, params: ListParams) =>
+  queryOptions({
+    queryKey: notificationKeys.reads(id, params),
+    queryFn: ({ signal }) => notificationsApi.reads(id, params, signal),
+    ...staffQueryDefaults,
+    placeholderData: keepPreviousData,
+  });
+
+/** The centres, options, filières… an audience may name. */
+export const audienceChoicesQuery = queryOptions({
+  queryKey: notificationKeys.choices(),
+  queryFn: ({ signal }) => notificationsApi.choices(signal),
+  ...staffQueryDefaults,
+  staleTime: 5 * 60_000,
+});
+
+/** How many students an audience reaches. */
+export const audienceCountQuery = (audience: NotificationAudienceInput) =>
+  queryOptions({
+    queryKey: notificationKeys.audienceCount(audience),
+    queryFn: ({ signal }) => notificationsApi.count(audience, signal),
+    ...staffQueryDefaults,
+    staleTime: 30_000,
+  });
+
+export const audienceStudentSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: notificationKeys.studentSearch(q),
+    queryFn: ({ signal }) => notificationsApi.students({ q }, signal),
+    ...staffQueryDefaults,
+  });
+
+export const audienceStudentsByIdQuery = (ids: readonly number[]) =>
+  queryOptions({
+    queryKey: notificationKeys.studentsById(ids),
+    queryFn: ({ signal }) => notificationsApi.students({ ids: ids.join(",") }, signal),
+    ...staffQueryDefaults,
+  });
+
+/** One page of notifications; `enabled` is false for a role that may not read them. */
+export const useStaffNotifications = (params: ListParams, enabled: boolean) =>
+  useQuery({ ...notificationListQuery(params), enabled });
+export const useStaffNotification = (id: number, enabled: boolean) => useQuery({ ...notificationQuery(id), enabled });
+/** Who has read the notification, and who has not (one page). */
+export const useNotificationReads = (id: number, params: ListParams, enabled: boolean) =>
+  useQuery({ ...notificationReadsQuery(id, params), enabled });
+
+/** After a write: every notification query is read again. */
+export const useRefreshNotifications = () => useInvalidate(notificationKeys.all);

@@ -11,9 +11,13 @@ import { X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { secondaryButtonClass } from "../../../components/button-styles.ts";
 import { CheckboxGroupField, inputClass, SelectField } from "../../../components/form-fields.tsx";
-import { staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
-import { NOTIFICATIONS_KEY, notificationsApi } from "./api.ts";
+import {
+  audienceChoicesQuery,
+  audienceCountQuery,
+  audienceStudentSearchQuery,
+  audienceStudentsByIdQuery,
+} from "./api.ts";
 
 /** `centre_ids` narrows an option or filière audience to some centres (none: every centre). */
 export type AudienceValue = { type: AudienceType | ""; ids: number[]; centre_ids: number[] };
@@ -51,10 +55,7 @@ export function AudienceBuilder({
 }) {
   const me = useStaffUser();
   const choices = useQuery({
-    queryKey: [...NOTIFICATIONS_KEY, "choix"],
-    queryFn: ({ signal }) => notificationsApi.choices(signal),
-    ...staffQueryDefaults,
-    staleTime: 5 * 60_000,
+    ...audienceChoicesQuery,
   });
   // Who is limited to centres (the secretariat) reaches options and filières inside them only: she names them.
   const secretariat = centreLimit(me, "create:notifications") !== null;
@@ -64,15 +65,12 @@ export function AudienceBuilder({
     value.type === "tous" ||
     (value.type !== "" && value.ids.length > 0 && (!secretariat || !narrowable || value.centre_ids.length > 0));
   const count = useQuery({
-    queryKey: [...NOTIFICATIONS_KEY, "destinataires", value],
-    queryFn: ({ signal }) =>
-      notificationsApi.count(
-        { type: value.type as AudienceType, ids: value.ids, centre_ids: narrowable ? value.centre_ids : [] },
-        signal,
-      ),
-    ...staffQueryDefaults,
+    ...audienceCountQuery({
+      type: value.type as AudienceType,
+      ids: value.ids,
+      centre_ids: narrowable ? value.centre_ids : [],
+    }),
     enabled: complete,
-    staleTime: 30_000,
   });
   const pick = (source: { id: number; name: string }[] | undefined) =>
     (source ?? []).map((item) => ({ value: item.id, label: item.name }));
@@ -156,20 +154,10 @@ function StudentPicker({ ids, onChange, error }: { ids: number[]; onChange: (ids
     const timer = setTimeout(() => setQ(text.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const results = useQuery({
-    queryKey: [...NOTIFICATIONS_KEY, "etudiants", q],
-    queryFn: ({ signal }) => notificationsApi.students({ q }, signal),
-    ...staffQueryDefaults,
-    enabled: q.length >= 2,
-  });
+  const results = useQuery({ ...audienceStudentSearchQuery(q), enabled: q.length >= 2 });
   // The names of students already chosen (an edited notification comes with ids only).
   const missing = ids.filter((studentId) => !known[studentId]);
-  const chosen = useQuery({
-    queryKey: [...NOTIFICATIONS_KEY, "etudiants", "ids", missing],
-    queryFn: ({ signal }) => notificationsApi.students({ ids: missing.join(",") }, signal),
-    ...staffQueryDefaults,
-    enabled: missing.length > 0,
-  });
+  const chosen = useQuery({ ...audienceStudentsByIdQuery(missing), enabled: missing.length > 0 });
   useEffect(() => {
     if (!chosen.data) return;
     setKnown((current) => ({ ...current, ...Object.fromEntries(chosen.data.data.map((s) => [s.id, s])) }));

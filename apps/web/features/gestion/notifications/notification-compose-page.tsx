@@ -10,7 +10,6 @@ import {
   UPLOAD_LIMITS,
   UPLOAD_TEXT,
 } from "@puerta/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
@@ -20,7 +19,6 @@ import { NotificationArticle } from "../../../components/notification-article.ts
 import { NotificationCard } from "../../../components/notification-card.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { useToast } from "../../../components/toaster.tsx";
-import { staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { submissionKeyOf, useSubmissionKey } from "../../../lib/submission-key.ts";
 import { uploadWithProgress } from "../../../lib/upload.ts";
 import { useStaffUser } from "../session/staff-session.ts";
@@ -28,7 +26,7 @@ import { LoadFailed } from "../shared/load-failed.tsx";
 import { TitleField } from "../shared/publishing.tsx";
 import { StaffForm } from "../shared/staff-form.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { NOTIFICATIONS_KEY, notificationsApi } from "./api.ts";
+import { notificationsApi, useRefreshNotifications, useStaffNotification } from "./api.ts";
 import { AudienceBuilder, type AudienceValue } from "./audience-builder.tsx";
 import { priorityOf } from "./labels.tsx";
 
@@ -41,12 +39,7 @@ export default function NotificationComposePage() {
   const params = useParams();
   const id = params.id ? Number(params.id) : null;
   const me = useStaffUser();
-  const existing = useQuery({
-    queryKey: [...NOTIFICATIONS_KEY, "detail", id],
-    queryFn: ({ signal }) => notificationsApi.get(id ?? 0, signal),
-    ...staffQueryDefaults,
-    enabled: id !== null && can(me, "read:notifications"),
-  });
+  const existing = useStaffNotification(id ?? 0, id !== null && can(me, "read:notifications"));
   const title = id === null ? "Nouvelle notification" : "Modifier la notification";
   const crumbs = [
     { label: "Notifications", to: "/gestion/notifications" },
@@ -76,7 +69,7 @@ function ComposeForm({ existing }: { existing?: NotificationStaff }) {
   const me = useStaffUser();
   const toast = useToast();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshNotifications();
   const form = useFormErrors<Field>();
   const published = existing?.state === "publiee";
   const [titre, setTitre] = useState(existing?.titre ?? "");
@@ -152,7 +145,7 @@ function ComposeForm({ existing }: { existing?: NotificationStaff }) {
           ),
         "photo",
       );
-      await queryClient.invalidateQueries({ queryKey: [...NOTIFICATIONS_KEY] });
+      await refresh();
       if (outcomes.some((outcome) => outcome.error)) {
         toast({
           kind: "error",

@@ -1,5 +1,4 @@
 import { can, type NotificationReader } from "@puerta/contract";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
@@ -9,12 +8,12 @@ import { LinkifiedText } from "../../../components/linkified-text.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
-import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { staffErrorMessage } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { LoadFailed } from "../shared/load-failed.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { NOTIFICATIONS_KEY, notificationsApi } from "./api.ts";
+import { notificationsApi, useNotificationReads, useRefreshNotifications, useStaffNotification } from "./api.ts";
 import { priorityLabel, readsLabel, StateBadge } from "./labels.tsx";
 
 const FILTERS = ["lecture"] as const;
@@ -47,29 +46,18 @@ export default function NotificationStaffPage() {
   const id = Number(useParams().id);
   const me = useStaffUser();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const list = useListParams(FILTERS);
   const [confirming, setConfirming] = useState(false);
-  const notification = useQuery({
-    queryKey: [...NOTIFICATIONS_KEY, "detail", id],
-    queryFn: ({ signal }) => notificationsApi.get(id, signal),
-    ...staffQueryDefaults,
-    enabled: Number.isSafeInteger(id) && id > 0 && can(me, "read:notifications"),
-  });
-  const reads = useQuery({
-    queryKey: [...NOTIFICATIONS_KEY, "lectures", id, list.params],
-    queryFn: ({ signal }) => notificationsApi.reads(id, list.params, signal),
-    ...staffQueryDefaults,
-    enabled: notification.isSuccess,
-    placeholderData: keepPreviousData,
-  });
+  const notification = useStaffNotification(id, Number.isSafeInteger(id) && id > 0 && can(me, "read:notifications"));
+  const reads = useNotificationReads(id, list.params, notification.isSuccess);
+  const refresh = useRefreshNotifications();
   const data = notification.data;
 
   async function withdraw() {
     try {
       await notificationsApi.withdraw(id);
       toast({ title: "Notification retirée.", description: "Elle est dans la corbeille pendant 30 jours." });
-      await queryClient.invalidateQueries({ queryKey: [...NOTIFICATIONS_KEY] });
+      await refresh();
     } catch (error) {
       toast({ kind: "error", title: "Le retrait n'a pas abouti.", description: staffErrorMessage(error) });
     }

@@ -8,16 +8,14 @@ import {
   NOTIFICATION_STATES,
   type NotificationStaff,
 } from "@puerta/contract";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../components/data-table.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
-import { staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { NOTIFICATIONS_KEY, notificationsApi } from "./api.ts";
+import { notificationsApi, useStaffNotifications } from "./api.ts";
 import { priorityLabel, readsLabel, StateBadge } from "./labels.tsx";
 
 const FILTERS = ["state", "priority", "audience"] as const;
@@ -48,13 +46,7 @@ const FILTER_DEFS: ListFilter[] = [
 export default function NotificationsStaffPage() {
   const me = useStaffUser();
   const list = useListParams(FILTERS, "-published_at");
-  const notifications = useQuery({
-    queryKey: [...NOTIFICATIONS_KEY, "list", list.params],
-    queryFn: ({ signal }) => notificationsApi.list(list.params, signal),
-    ...staffQueryDefaults,
-    enabled: can(me, "read:notifications"),
-    placeholderData: keepPreviousData,
-  });
+  const notifications = useStaffNotifications(list.params, can(me, "read:notifications"));
 
   const columns = [
     column.accessor("titre", {

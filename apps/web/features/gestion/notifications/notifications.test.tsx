@@ -61,7 +61,12 @@ function serve(routes: Record<string, Answer>, me = DIRECTION): Call[] {
   const fetchStub = vi.mocked(fetch);
   fetchStub.mockImplementation(async (input: string | URL | Request, init?: RequestInit) => {
     const path = String(input).split("?")[0] ?? "";
-    calls.push({ method: init?.method ?? "GET", path: String(input), body: init?.body });
+    calls.push({
+      method: init?.method ?? "GET",
+      path: String(input),
+      body: init?.body,
+      idempotencyKey: new Headers(init?.headers).get("Idempotency-Key") ?? undefined,
+    });
     const reply = path === "/api/gestion/me" ? { status: 200, body: { user: me } } : routes[path];
     if (!reply || reply === "offline") return new Response(JSON.stringify({ message: "?" }), { status: 404 });
     return new Response(JSON.stringify(reply.body), {

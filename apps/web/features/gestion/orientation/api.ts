@@ -1,8 +1,14 @@
 import type { OrientationUpdateRequest, Page, StaffOrientationDocument } from "@puerta/contract";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
-import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
+import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useInvalidate } from "../shared/queries.ts";
 
-export const ORIENTATION_KEY = [STAFF_QUERY_KEY, "orientation"] as const;
+/** The keys of this screen's queries; every one starts with `all`, so a write refreshes them all. */
+export const orientationKeys = {
+  all: [STAFF_QUERY_KEY, "orientation"] as const,
+  list: (params: ListParams) => [...orientationKeys.all, "list", params] as const,
+};
 export const ORIENTATION_URL = "/api/gestion/orientation";
 
 export const orientationApi = {
@@ -12,3 +18,18 @@ export const orientationApi = {
     staffJson<StaffOrientationDocument>(`${ORIENTATION_URL}/${id}`, { method: "PATCH", body }),
   withdraw: (id: number) => staffJson<void>(`${ORIENTATION_URL}/${id}`, { method: "DELETE" }),
 };
+
+export const orientationListQuery = (params: ListParams) =>
+  queryOptions({
+    queryKey: orientationKeys.list(params),
+    queryFn: ({ signal }) => orientationApi.list(params, signal),
+    ...staffQueryDefaults,
+    placeholderData: keepPreviousData,
+  });
+
+/** One page of guides; `enabled` is false for a role that may not read them. */
+export const useOrientationDocuments = (params: ListParams, enabled: boolean) =>
+  useQuery({ ...orientationListQuery(params), enabled });
+
+/** After a write: every orientation query is read again. */
+export const useRefreshOrientation = () => useInvalidate(orientationKeys.all);

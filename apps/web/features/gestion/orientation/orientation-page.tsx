@@ -1,12 +1,11 @@
 import { can, PUBLISHING_TEXT, type StaffOrientationDocument } from "@puerta/contract";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { primaryButtonClass } from "../../../components/button-styles.ts";
 import { CellNote, columnsOf, DataTable } from "../../../components/data-table.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
-import { serverFieldErrors, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { serverFieldErrors } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { PdfUpload } from "../shared/pdf-batch.tsx";
@@ -23,7 +22,7 @@ import {
 import { FormActions, StaffForm, useStaffForm, WithdrawSection } from "../shared/staff-form.tsx";
 import { WithdrawConfirm } from "../shared/withdraw-confirm.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { ORIENTATION_KEY, ORIENTATION_URL, orientationApi } from "./api.ts";
+import { ORIENTATION_URL, orientationApi, useOrientationDocuments, useRefreshOrientation } from "./api.ts";
 
 const FIELDS = ["titre", "description"] as const;
 const column = columnsOf<StaffOrientationDocument>();
@@ -32,18 +31,11 @@ const column = columnsOf<StaffOrientationDocument>();
 export default function OrientationPage() {
   const me = useStaffUser();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const list = useListParams([], "-created_at");
-  const documents = useQuery({
-    queryKey: [...ORIENTATION_KEY, list.params],
-    queryFn: ({ signal }) => orientationApi.list(list.params, signal),
-    ...staffQueryDefaults,
-    enabled: can(me, "read:orientation"),
-    placeholderData: keepPreviousData,
-  });
+  const documents = useOrientationDocuments(list.params, can(me, "read:orientation"));
   const [editing, setEditing] = useState<StaffOrientationDocument | "new" | null>(null);
   const [withdrawing, setWithdrawing] = useState<StaffOrientationDocument | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [...ORIENTATION_KEY] });
+  const refresh = useRefreshOrientation();
 
   const columns = [
     column.accessor("titre", {

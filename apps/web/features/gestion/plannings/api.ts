@@ -1,9 +1,15 @@
 import type { Page, PlanningChoices, PlanningUpdateRequest, StaffPlanning } from "@puerta/contract";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
-import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
+import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useInvalidate } from "../shared/queries.ts";
 
-/** Every query about plannings starts with this key: a write refreshes them all. */
-export const PLANNINGS_KEY = [STAFF_QUERY_KEY, "plannings"] as const;
+/** The keys of this screen's queries; every one starts with `all`, so a write refreshes them all. */
+export const planningKeys = {
+  all: [STAFF_QUERY_KEY, "plannings"] as const,
+  list: (params: ListParams) => [...planningKeys.all, "list", params] as const,
+  choices: () => [...planningKeys.all, "choix"] as const,
+};
 export const PLANNINGS_URL = "/api/gestion/plannings";
 
 export const planningsApi = {
@@ -15,3 +21,27 @@ export const planningsApi = {
   withdraw: (id: number) => staffJson<void>(`${PLANNINGS_URL}/${id}`, { method: "DELETE" }),
   fileUrl: (id: number) => `${PLANNINGS_URL}/${id}/fichier`,
 };
+
+export const planningListQuery = (params: ListParams) =>
+  queryOptions({
+    queryKey: planningKeys.list(params),
+    queryFn: ({ signal }) => planningsApi.list(params, signal),
+    ...staffQueryDefaults,
+    placeholderData: keepPreviousData,
+  });
+
+/** Centres, options, levels… the upload form offers. */
+export const planningChoicesQuery = queryOptions({
+  queryKey: planningKeys.choices(),
+  queryFn: ({ signal }) => planningsApi.choices(signal),
+  ...staffQueryDefaults,
+  staleTime: 5 * 60_000,
+});
+
+/** One page of plannings; `enabled` is false for a role that may not read them. */
+export const usePlannings = (params: ListParams, enabled: boolean) =>
+  useQuery({ ...planningListQuery(params), enabled });
+export const usePlanningChoices = (enabled: boolean) => useQuery({ ...planningChoicesQuery, enabled });
+
+/** After a write: every planning query is read again. */
+export const useRefreshPlannings = () => useInvalidate(planningKeys.all);

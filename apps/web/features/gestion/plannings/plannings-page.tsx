@@ -1,16 +1,14 @@
 import { can, type StaffPlanning } from "@puerta/contract";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { primaryButtonClass } from "../../../components/button-styles.ts";
 import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../components/data-table.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
-import { staffQueryDefaults } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDay, formatSize, PdfLink, rowButtonClass } from "../shared/publishing.tsx";
 import { WithdrawConfirm } from "../shared/withdraw-confirm.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { PLANNINGS_KEY, planningsApi } from "./api.ts";
+import { planningsApi, usePlanningChoices, usePlannings, useRefreshPlannings } from "./api.ts";
 import { PlanningCreateDialog, PlanningEditDialog } from "./planning-form-dialog.tsx";
 
 const FILTERS = ["centre_id", "option_id", "actif"] as const;
@@ -20,28 +18,15 @@ const column = columnsOf<StaffPlanning>();
 export default function PlanningsPage() {
   const me = useStaffUser();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const list = useListParams(FILTERS, "-semaine_debut");
   const allowed = can(me, "read:plannings");
-  const plannings = useQuery({
-    queryKey: [...PLANNINGS_KEY, list.params],
-    queryFn: ({ signal }) => planningsApi.list(list.params, signal),
-    ...staffQueryDefaults,
-    enabled: allowed,
-    placeholderData: keepPreviousData,
-  });
-  const choices = useQuery({
-    queryKey: [...PLANNINGS_KEY, "choix"],
-    queryFn: ({ signal }) => planningsApi.choices(signal),
-    ...staffQueryDefaults,
-    enabled: allowed,
-    staleTime: 5 * 60_000,
-  });
+  const plannings = usePlannings(list.params, allowed);
+  const choices = usePlanningChoices(allowed);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<StaffPlanning | null>(null);
   const [withdrawing, setWithdrawing] = useState<StaffPlanning | null>(null);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [...PLANNINGS_KEY] });
+  const refresh = useRefreshPlannings();
 
   const columns = [
     column.accessor("titre", {

@@ -5,11 +5,17 @@ import type {
   PolicyVersionCreateRequest,
   PolicyVersionUpdateRequest,
 } from "@puerta/contract";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
-import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
+import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useInvalidate } from "../shared/queries.ts";
 
-/** Every query about policy versions starts with this key: a write refreshes them all. */
-export const POLICY_KEY = [STAFF_QUERY_KEY, "politique"] as const;
+/** The keys of this screen's queries; every one starts with `all`, so a write refreshes them all. */
+export const policyKeys = {
+  all: [STAFF_QUERY_KEY, "politique"] as const,
+  list: (params: ListParams) => [...policyKeys.all, "list", params] as const,
+  report: (id: string, params: ListParams) => [...policyKeys.all, "rapport", id, params] as const,
+};
 
 export const VERSION_FILTERS = ["statut"] as const;
 export const REPORT_FILTERS = ["acceptation"] as const;
@@ -36,3 +42,29 @@ export const policyApi = {
 /** Today in Casablanca, as a date field wants it. */
 export const today = () =>
   new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Casablanca" }).format(new Date()).slice(0, 10);
+
+export const policyListQuery = (params: ListParams) =>
+  queryOptions({
+    queryKey: policyKeys.list(params),
+    queryFn: ({ signal }) => policyApi.list(params, signal),
+    ...staffQueryDefaults,
+    placeholderData: keepPreviousData,
+  });
+
+export const policyReportQuery = (id: string, params: ListParams) =>
+  queryOptions({
+    queryKey: policyKeys.report(id, params),
+    queryFn: ({ signal }) => policyApi.report(id, params, signal),
+    ...staffQueryDefaults,
+    placeholderData: keepPreviousData,
+  });
+
+/** One page of versions; `enabled` is false for a role that may not read them. */
+export const usePolicyVersions = (params: ListParams, enabled: boolean) =>
+  useQuery({ ...policyListQuery(params), enabled });
+/** A version with one page of its acceptance report. */
+export const usePolicyReport = (id: string, params: ListParams, enabled: boolean) =>
+  useQuery({ ...policyReportQuery(id, params), enabled });
+
+/** After a write: every policy query is read again. */
+export const useRefreshPolicy = () => useInvalidate(policyKeys.all);

@@ -1,17 +1,16 @@
 import { can, POLICY_VERSION_STATUS_LABELS, POLICY_VERSION_STATUSES, type PolicyVersion } from "@puerta/contract";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { primaryButtonClass } from "../../../components/button-styles.ts";
 import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../components/data-table.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
-import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { staffErrorMessage } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { StatusPill } from "../shared/status-pill.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { POLICY_KEY, policyApi, today, VERSION_FILTERS } from "./api.ts";
+import { policyApi, today, usePolicyVersions, useRefreshPolicy, VERSION_FILTERS } from "./api.ts";
 import { formatDay, versionLabel } from "./format.ts";
 
 const column = columnsOf<PolicyVersion>();
@@ -83,15 +82,9 @@ export default function PolitiquePage() {
   const me = useStaffUser();
   const toast = useToast();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const list = useListParams(VERSION_FILTERS, "-version");
-  const versions = useQuery({
-    queryKey: [...POLICY_KEY, list.params],
-    queryFn: ({ signal }) => policyApi.list(list.params, signal),
-    ...staffQueryDefaults,
-    enabled: can(me, "read:politique"),
-    placeholderData: keepPreviousData,
-  });
+  const refresh = useRefreshPolicy();
+  const versions = usePolicyVersions(list.params, can(me, "read:politique"));
   const [creating, setCreating] = useState(false);
 
   /** A new draft starts from the version in force, to be edited and previewed on its page. */
@@ -106,7 +99,7 @@ export default function PolitiquePage() {
         contenu: current?.contenu ?? "## Article 1 — Objet\n\n",
         date_effet: today(),
       });
-      await queryClient.invalidateQueries({ queryKey: POLICY_KEY });
+      await refresh();
       toast({ title: "Brouillon créé.", description: "Modifiez-le puis publiez-le." });
       navigate(`/gestion/politique/${draft.id}`);
     } catch (error) {

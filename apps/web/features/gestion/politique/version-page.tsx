@@ -8,7 +8,6 @@ import {
   type PolicyVersion,
   type PolicyVersionCreateRequest,
 } from "@puerta/contract";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useDeferredValue, useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
@@ -19,13 +18,13 @@ import { FormAlert, TextAreaField, TextField, useFormErrors } from "../../../com
 import { PolicyText } from "../../../components/policy-text.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { type ListState, useListParams } from "../../../lib/list-params.ts";
-import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { staffErrorMessage } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { RecordView } from "../shared/record-view.tsx";
 import { StatusPill } from "../shared/status-pill.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { POLICY_KEY, policyApi, REPORT_FILTERS } from "./api.ts";
+import { policyApi, REPORT_FILTERS, usePolicyReport, useRefreshPolicy } from "./api.ts";
 import { formatDay, versionLabel } from "./format.ts";
 
 /**
@@ -37,13 +36,7 @@ export default function VersionPage() {
   const me = useStaffUser();
   const valid = id === "en-vigueur" || /^\d+$/.test(id);
   const list = useListParams(REPORT_FILTERS, "nom");
-  const report = useQuery({
-    queryKey: [...POLICY_KEY, "rapport", id, list.params],
-    queryFn: ({ signal }) => policyApi.report(id, list.params, signal),
-    ...staffQueryDefaults,
-    enabled: valid && can(me, "read:politique"),
-    placeholderData: keepPreviousData,
-  });
+  const report = usePolicyReport(id, list.params, valid && can(me, "read:politique"));
   const version = report.data?.version;
   // Set once the draft on screen is published: the page then opens at its top, on the confirmation.
   const [justPublished, setJustPublished] = useState<string | null>(null);
@@ -102,7 +95,7 @@ function DraftEditor({
   onPublished: (label: string) => void;
 }) {
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshPolicy();
   const form = useFormErrors<Field>();
   const [values, setValues] = useState({ titre: draft.titre, date_effet: draft.date_effet, contenu: draft.contenu });
   const [saving, setSaving] = useState(false);
@@ -119,7 +112,7 @@ function DraftEditor({
     if (!changed) return true;
     try {
       await policyApi.update(draft.id, body);
-      await queryClient.invalidateQueries({ queryKey: POLICY_KEY });
+      await refresh();
       return true;
     } catch (error) {
       form.fail(error, FIELDS);
@@ -139,7 +132,7 @@ function DraftEditor({
       if (!(await save())) return;
       const published = await policyApi.publish(draft.id);
       onPublished(versionLabel(published));
-      await queryClient.invalidateQueries({ queryKey: POLICY_KEY });
+      await refresh();
       toast({
         title: `${versionLabel(published)} publiée.`,
         description: "Chaque étudiant devra l'accepter à sa prochaine visite.",

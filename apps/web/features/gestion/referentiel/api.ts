@@ -1,11 +1,15 @@
 import type { ReferentielData, ReferentielKind } from "@puerta/contract";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
 
-export const REFERENTIEL_KEY = [STAFF_QUERY_KEY, "referentiel"] as const;
+/** The keys of this screen's queries; every one starts with `all`. */
+export const referentielKeys = {
+  all: [STAFF_QUERY_KEY, "referentiel"] as const,
+  data: () => [...referentielKeys.all, "all"] as const,
+};
 
 export const referentielQuery = queryOptions({
-  queryKey: [...REFERENTIEL_KEY, "all"],
+  queryKey: referentielKeys.data(),
   queryFn: ({ signal }) => staffJson<ReferentielData>("/api/gestion/referentiel", { signal }),
   ...staffQueryDefaults,
 });
@@ -18,3 +22,18 @@ export const referentielApi = {
   remove: (kind: ReferentielKind, id: number) =>
     staffJson<ReferentielData>(`/api/gestion/referentiel/${kind}/${id}`, { method: "DELETE" }),
 };
+
+/** Centres, options, filières, matières and niveaux. */
+export const useReferentiel = () => useQuery(referentielQuery);
+
+/**
+ * After a write: every write answers the whole referentiel, shown at once; the other queries
+ * under this screen's key are read again.
+ */
+export function useStoreReferentiel() {
+  const queryClient = useQueryClient();
+  return (next: ReferentielData) => {
+    queryClient.setQueryData(referentielQuery.queryKey, next);
+    void queryClient.invalidateQueries({ queryKey: referentielKeys.all });
+  };
+}

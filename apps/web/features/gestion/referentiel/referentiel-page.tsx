@@ -1,5 +1,4 @@
 import { REFERENTIEL_KINDS, REFERENTIEL_LABELS, type ReferentielData, type ReferentielKind } from "@puerta/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
@@ -9,7 +8,7 @@ import { Spinner } from "../../../components/spinner.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { staffErrorMessage } from "../../../lib/staff-api.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { REFERENTIEL_KEY, referentielApi, referentielQuery } from "./api.ts";
+import { referentielApi, useReferentiel, useStoreReferentiel } from "./api.ts";
 
 type Item = { id: number; nom: string } & Record<string, unknown>;
 type FieldDef = {
@@ -65,15 +64,11 @@ function details(kind: ReferentielKind, item: Item, data: ReferentielData): stri
 /** /gestion/referentiel (direction, docs/spec/back-office.md section 4): the academy's reference data. */
 export default function ReferentielPage() {
   const toast = useToast();
-  const queryClient = useQueryClient();
-  const data = useQuery(referentielQuery);
+  const data = useReferentiel();
   const [editing, setEditing] = useState<{ kind: ReferentielKind; item?: Item } | null>(null);
   const [deleting, setDeleting] = useState<{ kind: ReferentielKind; item: Item } | null>(null);
 
-  const store = (next: ReferentielData) => {
-    queryClient.setQueryData(referentielQuery.queryKey, next);
-    void queryClient.invalidateQueries({ queryKey: [...REFERENTIEL_KEY] });
-  };
+  const store = useStoreReferentiel();
 
   return (
     <StaffPage title="Référentiel" crumbs={[{ label: "Référentiel" }]} permission="read:referentiel">

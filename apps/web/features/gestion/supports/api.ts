@@ -5,9 +5,17 @@ import type {
   StaffCourseDocument,
   SupportSubjects,
 } from "@puerta/contract";
-import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useInvalidate } from "../shared/queries.ts";
 
-export const SUPPORTS_KEY = [STAFF_QUERY_KEY, "supports"] as const;
+/** The keys of this screen's queries; every one starts with `all`, so a write refreshes them all. */
+export const supportKeys = {
+  all: [STAFF_QUERY_KEY, "supports"] as const,
+  subjects: () => [...supportKeys.all, "matieres"] as const,
+  documents: () => [...supportKeys.all, "documents"] as const,
+  group: (matiereId: number, niveau: string) => [...supportKeys.documents(), matiereId, niveau] as const,
+};
 export const SUPPORTS_URL = "/api/gestion/supports/documents";
 
 export const supportsApi = {
@@ -24,3 +32,27 @@ export const supportsApi = {
     staffJson<{ data: StaffCourseDocument[] }>(`${SUPPORTS_URL}/ordre`, { method: "PUT", body }),
   withdraw: (id: number) => staffJson<void>(`${SUPPORTS_URL}/${id}`, { method: "DELETE" }),
 };
+
+export const subjectsQuery = queryOptions({
+  queryKey: supportKeys.subjects(),
+  queryFn: ({ signal }) => supportsApi.subjects(signal),
+  ...staffQueryDefaults,
+});
+
+export const documentsQuery = (matiereId: number, niveau: string) =>
+  queryOptions({
+    queryKey: supportKeys.group(matiereId, niveau),
+    queryFn: ({ signal }) => supportsApi.documents(matiereId, niveau, signal),
+    ...staffQueryDefaults,
+  });
+
+/** The subjects and their levels, with how many documents each has; `enabled` false for a role that may not read them. */
+export const useSubjects = (enabled: boolean) => useQuery({ ...subjectsQuery, enabled });
+/** The documents of one subject and level, in the students' order. */
+export const useSupportDocuments = (matiereId: number, niveau: string, enabled: boolean) =>
+  useQuery({ ...documentsQuery(matiereId, niveau), enabled });
+
+/** After a publication, an edit or a withdrawal: the subjects' counts and the documents are read again. */
+export const useRefreshSupports = () => useInvalidate(supportKeys.all);
+/** After a move: only the documents (the counts did not change). */
+export const useRefreshSupportDocuments = () => useInvalidate(supportKeys.documents());

@@ -1,5 +1,4 @@
 import { can, type StaffCourseDocument } from "@puerta/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 // Icons the student area already loads (one shared chunk, docs/decisions/061-back-office-web.md).
 import { ChevronDown } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -9,12 +8,18 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { SelectField } from "../../../components/form-fields.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { useToast } from "../../../components/toaster.tsx";
-import { staffErrorMessage, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { staffErrorMessage } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatMonthYear, formatSize, PdfLink, rowButtonClass } from "../shared/publishing.tsx";
 import { WithdrawConfirm } from "../shared/withdraw-confirm.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { SUPPORTS_KEY, supportsApi } from "./api.ts";
+import {
+  supportsApi,
+  useRefreshSupportDocuments,
+  useRefreshSupports,
+  useSubjects,
+  useSupportDocuments,
+} from "./api.ts";
 import { SupportCreateForm, SupportEditForm } from "./support-dialogs.tsx";
 
 /** Moves `ids[from]` to `to`. */
@@ -32,15 +37,9 @@ const moved = (ids: number[], from: number, to: number) => {
 export default function SupportsPage() {
   const me = useStaffUser();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
   const allowed = can(me, "read:supports");
-  const subjects = useQuery({
-    queryKey: [...SUPPORTS_KEY, "matieres"],
-    queryFn: ({ signal }) => supportsApi.subjects(signal),
-    ...staffQueryDefaults,
-    enabled: allowed,
-  });
+  const subjects = useSubjects(allowed);
   const matiereId = Number(search.get("matiere")) || 0;
   const subject = subjects.data?.matieres.find((m) => m.id === matiereId);
   const hasLevels = (subject?.niveaux.length ?? 0) > 0;
@@ -48,12 +47,9 @@ export default function SupportsPage() {
   const level = subject?.niveaux.find((n) => String(n.id) === niveauParam);
   const groupReady = subject !== undefined && (!hasLevels || level !== undefined);
   const niveau = hasLevels ? niveauParam : "aucun";
-  const documents = useQuery({
-    queryKey: [...SUPPORTS_KEY, "documents", matiereId, niveau],
-    queryFn: ({ signal }) => supportsApi.documents(matiereId, niveau, signal),
-    ...staffQueryDefaults,
-    enabled: allowed && groupReady,
-  });
+  const documents = useSupportDocuments(matiereId, niveau, allowed && groupReady);
+  const refresh = useRefreshSupports();
+  const refreshDocuments = useRefreshSupportDocuments();
 
   const [order, setOrder] = useState<number[]>([]);
   const [announce, setAnnounce] = useState("");
@@ -75,8 +71,6 @@ export default function SupportsPage() {
   const ordered = order.map((id) => byId.get(id)).filter((row): row is StaffCourseDocument => row !== undefined);
   const canUpdate = can(me, "update:supports");
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [...SUPPORTS_KEY] });
-
   async function move(from: number, to: number, focusId?: string) {
     if (to < 0 || to >= order.length || from === to) return;
     const next = moved(order, from, to);
@@ -90,7 +84,7 @@ export default function SupportsPage() {
         ids: next,
       });
       setAnnounce(`« ${document?.titre ?? ""} » déplacé en position ${to + 1} sur ${next.length}.`);
-      await queryClient.invalidateQueries({ queryKey: [...SUPPORTS_KEY, "documents"] });
+      await refreshDocuments();
     } catch (error) {
       setOrder(rows.map((row) => row.id));
       toast({ kind: "error", title: "L'ordre n'a pas été enregistré.", description: staffErrorMessage(error) });

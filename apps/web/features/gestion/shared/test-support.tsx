@@ -15,9 +15,32 @@ export const DIRECTION: StaffUser = {
   centre_ids: [],
 };
 
+export const SECRETARIAT: StaffUser = {
+  id: 2,
+  name: "Salma Secrétariat",
+  email: "secretariat.demo@example.com",
+  role: "secretariat",
+  centre_ids: [1],
+};
+
+export const PEDAGOGIE: StaffUser = {
+  id: 3,
+  name: "Karim Pédagogie",
+  email: "pedagogie.demo@example.com",
+  role: "pedagogie",
+  centre_ids: [],
+};
+
 /** A back-office screen as the layout gives it: the signed-in user, the toasts, the query cache, a router. */
 export function renderStaffScreen(path: string, element: ReactNode, user: StaffUser = DIRECTION) {
-  const router = createMemoryRouter([{ path, element }], { initialEntries: [path.replace(":id", "7")] });
+  // Any other address (where a screen navigates to) shows a stand-in, for the test to read the location.
+  const router = createMemoryRouter(
+    [
+      { path, element },
+      { path: "*", element: <p>Autre page</p> },
+    ],
+    { initialEntries: [path.replace(":id", "7")] },
+  );
   render(
     <QueryClientProvider client={createQueryClient()}>
       <StaffUserContext.Provider value={user}>

@@ -1,0 +1,34 @@
+import type { TrashItemView, TrashPage } from "@puerta/contract";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
+import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useInvalidate } from "../shared/queries.ts";
+
+/** The keys of this screen's queries; every one starts with `all`. */
+export const trashKeys = {
+  all: [STAFF_QUERY_KEY, "corbeille"] as const,
+  list: (params: ListParams) => [...trashKeys.all, "list", params] as const,
+};
+
+export const trashApi = {
+  list: (params: ListParams, signal?: AbortSignal) =>
+    staffJson<TrashPage>(`/api/gestion/corbeille${queryString(listApiParams(params))}`, { signal }),
+  restore: (item: TrashItemView) =>
+    staffJson<void>(`/api/gestion/corbeille/${item.kind}/${item.id}/restaurer`, { method: "POST" }),
+};
+
+export const trashListQuery = (params: ListParams) =>
+  queryOptions({
+    queryKey: trashKeys.list(params),
+    queryFn: ({ signal }) => trashApi.list(params, signal),
+    ...staffQueryDefaults,
+    placeholderData: keepPreviousData,
+  });
+
+export const useTrash = (params: ListParams) => useQuery(trashListQuery(params));
+
+/**
+ * After a restoration: every back-office query is read again, since the restored item is back
+ * in its own screen's list too (whichever screen that is).
+ */
+export const useRefreshAfterRestore = () => useInvalidate([STAFF_QUERY_KEY]);
