@@ -30,6 +30,9 @@ export const FIXTURE_STUDENTS = {
   policyRepublished: student("policy-republished", "Ain Sebaa", true),
   logout: student("logout", "Ain Sebaa", true),
   expired: student("expired", "Ain Sebaa", true),
+  // The web session cookie (decision 100): no script reads it; an older version's stored token is carried over.
+  cookieSession: student("cookie-session", "Ain Sebaa", true),
+  storedToken: student("stored-token", "Ain Sebaa", true),
   navigation: student("navigation", "Zenith", true),
   loginErrors: student("login-errors", "Ain Sebaa", true),
   notificationRead: student("notification-read", "Ain Sebaa", true),

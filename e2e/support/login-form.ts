@@ -17,7 +17,10 @@ export async function submitLogin(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Se connecter" }).click();
 }
 
-/** The values the app keeps in localStorage under the keys of docs/spec/student-portal.md section 3. */
+/**
+ * What localStorage holds under the keys of docs/spec/student-portal.md section 3: since the
+ * amendment of 26 Nov 2026, only unblockAt may be there (the session is an HttpOnly cookie).
+ */
 export function storedSession(page: Page) {
   return page.evaluate(() => ({
     token: localStorage.getItem("token"),

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, request, test } from "@playwright/test";
 import { solveCaptchaChallenge } from "@puerta/api/testing";
-import { toStudentData, type User } from "@puerta/contract";
+import type { User } from "@puerta/contract";
 
 /** Solves a real captcha challenge from the server, as the widget would. */
 export async function captchaPayload(request: APIRequestContext): Promise<string> {
@@ -9,24 +9,36 @@ export async function captchaPayload(request: APIRequestContext): Promise<string
   return solveCaptchaChallenge(challenge);
 }
 
-/** Signs in through the real API and stores the session the way the login page does. */
+/**
+ * Signs the page's browser in as the web does (decision 100): the CSRF cookie, then
+ * `POST /api/session`, whose HttpOnly session cookie lands in the browser's cookie jar (the
+ * page's `request` shares it). Also returns a bearer token of the same student from
+ * `POST /api/login`, asked without the browser's cookies, for the test's own reads of the API.
+ */
 export async function signIn(page: Page, email: string, password: string): Promise<{ token: string; user: User }> {
-  const response = await page.request.post("/api/login", {
+  await page.request.get("/sanctum/csrf-cookie");
+  const xsrf = (await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
+  const response = await page.request.post("/api/session", {
     data: { email, password, recaptcha_token: await captchaPayload(page.request) },
+    headers: { "X-XSRF-TOKEN": xsrf },
   });
   expect(response.status()).toBe(200);
-  const session = (await response.json()) as { token: string; user: User };
-  await page.addInitScript(
-    (s) => {
-      if (window.sessionStorage.getItem("e2e-session-set")) return;
-      window.sessionStorage.setItem("e2e-session-set", "1");
-      window.localStorage.setItem("token", s.token);
-      window.localStorage.setItem("user", JSON.stringify(s.user));
-      if (s.studentData) window.localStorage.setItem("student_data", JSON.stringify(s.studentData));
-    },
-    { ...session, studentData: session.user.etudiant ? toStudentData(session.user.etudiant) : null },
-  );
-  return session;
+  const { user } = (await response.json()) as { user: User };
+  return { token: await bearerToken(email, password), user };
+}
+
+/** A bearer token from the API of the student spec (section 7), as a mobile client gets one. */
+async function bearerToken(email: string, password: string): Promise<string> {
+  const api = await request.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const response = await api.post("/api/login", {
+      data: { email, password, recaptcha_token: await captchaPayload(api) },
+    });
+    expect(response.status()).toBe(200);
+    return ((await response.json()) as { token: string }).token;
+  } finally {
+    await api.dispose();
+  }
 }
 
 /** Fails with the list of violations when axe finds any on the current page. */

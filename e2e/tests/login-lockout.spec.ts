@@ -43,7 +43,7 @@ test("after 5 failures the form counts down, and the countdown survives a reload
 
 test("the countdown shows the server's retry_after as m:ss and ends by itself", async ({ page }) => {
   let retryAfter = 2;
-  await page.route("**/api/login", (route) =>
+  await page.route("**/api/session", (route) =>
     route.fulfill({
       status: 429,
       headers: { "Retry-After": String(retryAfter) },

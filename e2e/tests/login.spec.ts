@@ -17,20 +17,15 @@ test.describe("login page", () => {
     await expectNoAxeViolations(page);
 
     // The e-mail is trimmed before it is sent.
-    const sent = page.waitForRequest("**/api/login");
+    const sent = page.waitForRequest("**/api/session");
     await submitLogin(page, `  ${DEMO.email}  `, DEMO.password);
     expect((await sent).postDataJSON()).toMatchObject({ email: DEMO.email, recaptcha_token: expect.any(String) });
 
     await expect(page).toHaveURL(/\/planning$/);
     await expect(page.getByRole("button", { name: "Déconnexion" })).toBeVisible();
-    const session = await storedSession(page);
-    expect(session.token).toMatch(/^\d+\|/);
-    expect(JSON.parse(session.user ?? "{}").email).toBe(DEMO.email);
-    expect(JSON.parse(session.studentData ?? "{}")).toMatchObject({
-      email: DEMO.email,
-      centre: { nom: "Ain Sebaa" },
-      etudiant_id: expect.any(Number),
-    });
+    // docs/spec/student-portal.md section 3, amendment: nothing of the session in browser storage.
+    expect(await storedSession(page)).toEqual({ token: null, user: null, studentData: null, unblockAt: null });
+    await expect(page.getByText("Bonjour, ")).toBeAttached();
   });
 
   test("shows 'Connexion en cours...' while the login is sent", async ({ page }) => {
@@ -38,7 +33,7 @@ test.describe("login page", () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route("**/api/login", async (route) => {
+    await page.route("**/api/session", async (route) => {
       await held;
       await route.fulfill({ status: 401, json: { message: "Identifiants invalides" } });
     });
@@ -54,7 +49,7 @@ test.describe("login page", () => {
   test("shows the client validation messages and sends nothing", async ({ page }) => {
     let sent = 0;
     page.on("request", (request) => {
-      if (request.url().endsWith("/api/login")) sent += 1;
+      if (request.url().endsWith("/api/session")) sent += 1;
     });
     await page.goto("/login");
     await solveCaptchaWidget(page);
@@ -99,11 +94,11 @@ test.describe("login page", () => {
       body: { message: "Maintenance en cours" },
       text: "Maintenance en cours",
     },
-    { name: "200 without a token", status: 200, body: { user: {} }, text: "Réponse du serveur invalide" },
+    { name: "200 without a session", status: 200, body: { user: {} }, text: "Réponse du serveur invalide" },
   ];
   for (const c of serverCases) {
     test(`server answer ${c.name} → '${c.text}'`, async ({ page }) => {
-      await page.route("**/api/login", (route) => route.fulfill({ status: c.status, json: c.body }));
+      await page.route("**/api/session", (route) => route.fulfill({ status: c.status, json: c.body }));
       await page.goto("/login");
       await submitLogin(page, DEMO.email, DEMO.password);
       await expect(page.getByRole("alert")).toHaveText(c.text);
@@ -114,13 +109,13 @@ test.describe("login page", () => {
   test("no answer → 'Impossible de contacter le serveur'; unreadable answer → 'Une erreur s'est produite'", async ({
     page,
   }) => {
-    await page.route("**/api/login", (route) => route.abort("connectionrefused"));
+    await page.route("**/api/session", (route) => route.abort("connectionrefused"));
     await page.goto("/login");
     await submitLogin(page, DEMO.email, DEMO.password);
     await expect(page.getByRole("alert")).toHaveText("Impossible de contacter le serveur");
 
-    await page.unroute("**/api/login");
-    await page.route("**/api/login", (route) =>
+    await page.unroute("**/api/session");
+    await page.route("**/api/session", (route) =>
       route.fulfill({ status: 200, contentType: "application/json", body: "<html>pas du JSON</html>" }),
     );
     await solveCaptchaWidget(page);

@@ -115,7 +115,8 @@ test.describe("desktop (1280 px)", () => {
     await page.getByRole("button", { name: "Déconnexion" }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole("heading", { level: 1, name: "Connexion" })).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    expect(await page.evaluate(() => document.cookie)).not.toContain("puerta_student");
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain("puerta_session");
   });
 
   test("isApp=true hides the navigation, not the header's logo and button nor the footer", async ({ page }) => {

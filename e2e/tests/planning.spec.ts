@@ -74,7 +74,7 @@ test.describe("planning", () => {
   });
 
   test("shows the empty texts, for a student with a centre and without one", async ({ page }, testInfo) => {
-    await signIn(page, ZENITH.email, ZENITH.password);
+    const { user } = await signIn(page, ZENITH.email, ZENITH.password);
     await fulfilJson(page, "**/api/planifications", 200, { success: true, data: [] });
     await page.goto("/planning");
     await expect(
@@ -83,10 +83,9 @@ test.describe("planning", () => {
     await expectNoAxeViolations(page);
     await screenshots(page, testInfo, "planning-empty");
 
-    await page.evaluate(() => {
-      const data = JSON.parse(window.localStorage.getItem("student_data") ?? "{}");
-      window.localStorage.setItem("student_data", JSON.stringify({ ...data, centre_id: null, centre: null }));
-    });
+    // The same student without a centre, as GET /api/user would say.
+    const etudiant = user.etudiant ? { ...user.etudiant, centre_id: null, centre: null } : null;
+    await fulfilJson(page, "**/api/user", 200, { ...user, etudiant });
     await page.reload();
     await expect(page.getByText("Aucun planning disponible pour le moment.")).toBeVisible();
   });

@@ -18,7 +18,7 @@ import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { solveCaptchaChallenge } from "@puerta/api/testing";
-import { STORAGE_KEYS, toStudentData, type User } from "@puerta/contract";
+import { STUDENT_SESSION_HINT_COOKIE, type User } from "@puerta/contract";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
@@ -167,23 +167,14 @@ async function measure(
   const page = await browser.newPage();
   try {
     if (route.signedIn) {
-      // The student area reads its session from localStorage, stored as a real login does
-      // (apps/web/lib/session.ts): the student data filters the notifications shown.
+      // The student's web session is an HttpOnly cookie holding a personal access token
+      // (decision 100): the demo login's token goes into it, with the readable hint beside it.
       await page.goto(`${server.url}/api/captcha/challenge`);
-      await page.evaluate(
-        ({ keys, token, user, studentData }) => {
-          localStorage.setItem(keys.token, token);
-          localStorage.setItem(keys.user, JSON.stringify(user));
-          if (studentData) localStorage.setItem(keys.studentData, JSON.stringify(studentData));
-        },
-        {
-          keys: STORAGE_KEYS,
-          token: session.token,
-          user: session.user,
-          studentData: session.user.etudiant ? toStudentData(session.user.etudiant) : null,
-        },
+      await page.setCookie(
+        { name: "puerta_session", value: session.token, url: server.url, httpOnly: true, sameSite: "Strict" },
+        { name: STUDENT_SESSION_HINT_COOKIE, value: "1", url: server.url, sameSite: "Strict" },
       );
-      // Lighthouse keeps the storage for these pages, and with it the HTTP cache: empty the
+      // Lighthouse keeps the cookies for these pages, and with them the HTTP cache: empty the
       // cache alone, so a student page is measured as a first load too.
       const cdp = await page.createCDPSession();
       await cdp.send("Network.clearBrowserCache");

@@ -20,6 +20,7 @@ import { createMailer } from "./lib/mailer/index.ts";
 import { recordRouteTable } from "./lib/route-table.ts";
 import { cspDirectives, PERMISSIONS_POLICY } from "./lib/security-headers.ts";
 import { createStorageFromConfig } from "./lib/storage/index.ts";
+import { studentSessionCookie } from "./modules/auth/cookies.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { createAuthService } from "./modules/auth/service.ts";
 import { calendarRoutes } from "./modules/calendars/routes.ts";
@@ -88,6 +89,7 @@ export async function buildApp({ config, db, logger, extraRoutes = [] }: BuildOp
   recordRouteTable(app);
 
   registerJsonParser(app);
+  const studentCookieName = studentSessionCookie(config).name;
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
@@ -106,7 +108,8 @@ export async function buildApp({ config, db, logger, extraRoutes = [] }: BuildOp
     if (!request.url.startsWith("/api/")) return;
     // A signed-in answer (private images included) is never kept by any cache.
     const cacheControl = String(reply.getHeader("Cache-Control") ?? "");
-    if (!cacheControl || (request.headers.authorization && !cacheControl.includes("no-store"))) {
+    const signedIn = request.headers.authorization || request.cookies[studentCookieName];
+    if (!cacheControl || (signedIn && !cacheControl.includes("no-store"))) {
       reply.header("Cache-Control", "no-store");
     }
   });
@@ -133,7 +136,8 @@ export async function buildApp({ config, db, logger, extraRoutes = [] }: BuildOp
   app.addHook("onReady", async () => context.jobs.start());
   app.addHook("onClose", async () => context.jobs.stop());
 
-  registerCsrf(app, config, staffCookies(config).session.name); // the token is bound to the staff session
+  // The CSRF token is bound to the staff session, else to the student's web session.
+  registerCsrf(app, config, [staffCookies(config).session.name, studentSessionCookie(config).name]);
   registerIdempotency(app, db); // `config.idempotent` routes: Idempotency-Key (decision 087)
   await registerRouteScopes(app, context, [...ROUTE_MODULES, ...extraRoutes]);
   await webRoutes(app, context);

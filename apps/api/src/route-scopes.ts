@@ -4,6 +4,7 @@ import { caller, createGuard } from "./lib/auth-guard.ts";
 import { markScope } from "./lib/route-table.ts";
 import { guardStaffScope } from "./lib/staff-guard.ts";
 import { registerMultipart } from "./lib/uploads/index.ts";
+import { studentSessionCookie } from "./modules/auth/cookies.ts";
 import { staffCookies } from "./modules/staff/cookies.ts";
 import { createStaffSessions } from "./modules/staff/sessions.ts";
 
@@ -11,7 +12,7 @@ import { createStaffSessions } from "./modules/staff/sessions.ts";
  * The three plugin scopes a module declares its routes in. Where a route is declared decides
  * who may call it, with no hook of its own to remember (docs/decisions/011-route-scopes.md):
  * - `public`: anyone (login, captcha, contact, password reset, the iCalendar feed);
- * - `authenticated`: a valid bearer token, else 401 before the body is read;
+ * - `authenticated`: a valid bearer token or student session cookie, else 401 before the body is read;
  * - `accepted`: a token and the current policy accepted, else 403 before the body is judged:
  *   the pages the web sends to /policy-acceptance (docs/spec/student-portal.md section 4);
  * - `staff`: a staff session and the permission the route declares in `config.staff`, else
@@ -29,7 +30,7 @@ export type RouteModule = (scopes: RouteScopes, context: AppContext) => void | P
 
 /** Nested scopes: `accepted` inside `authenticated` inside `public`, so the hooks add up. */
 export async function registerRouteScopes(app: FastifyInstance, context: AppContext, modules: readonly RouteModule[]) {
-  const requireAuth = createGuard(context.auth.authenticate);
+  const requireAuth = createGuard(context.auth.authenticateToken, studentSessionCookie(context.config).name);
   const requireAcceptedPolicy = async (request: FastifyRequest) =>
     context.policy.assertAccepted(caller(request).userId);
 

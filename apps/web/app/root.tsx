@@ -8,7 +8,7 @@ import { LOGOUT_EVENT, requestCsrfCookie } from "../lib/api.ts";
 import { AuthProvider } from "../lib/auth-provider.tsx";
 import { firstScreenDrawn } from "../lib/first-screen.ts";
 import { afterStartupQueries, createQueryClient } from "../lib/query-client.tsx";
-import { checkStoredUser, useSession } from "../lib/session.ts";
+import { hasSessionHint } from "../lib/session-hint.ts";
 import { dropStartupReads } from "../lib/startup-reads.ts";
 import faviconSvg from "../public/favicon.svg?raw";
 import type { Route } from "./+types/root";
@@ -48,7 +48,6 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const [queryClient] = useState(createQueryClient);
-  const token = useSession()?.token;
   // docs/spec/student-portal.md section 2: the app asks the backend for its CSRF cookie at start-up, once the page's
   // first data is on screen (lib/first-screen.ts).
   useEffect(
@@ -66,16 +65,11 @@ export default function App() {
     window.addEventListener(LOGOUT_EVENT, onLogout);
     return () => window.removeEventListener(LOGOUT_EVENT, onLogout);
   }, [queryClient]);
-  // Once the page's own data is in: the stored user, which only gives the header its
-  // greeting, is checked (the schemas that check it would otherwise come first,
-  // lib/session.ts), and the reads the page's HTML sent that nobody took are forgotten.
+  // Once the page's own data is in, the reads the page's HTML sent that nobody took are forgotten.
   useEffect(() => {
-    if (!token) return;
-    return afterStartupQueries(queryClient, () => {
-      dropStartupReads();
-      void checkStoredUser();
-    });
-  }, [token, queryClient]);
+    if (!hasSessionHint()) return;
+    return afterStartupQueries(queryClient, dropStartupReads);
+  }, [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { type Location, Router } from "react-router";
 import { AuthProvider } from "../lib/auth-provider.tsx";
-import { checkStoredUser, readSession } from "../lib/session.ts";
 import { documentNavigator } from "./document-navigator.ts";
 
 /**
@@ -31,10 +30,6 @@ export function IslandProviders({
   useEffect(() => {
     if (settled) onHydrated?.();
   }, [settled, onHydrated]);
-  // A signed-in student on a public page: the header greets them once the user is checked.
-  useEffect(() => {
-    if (readSession()?.token) void checkStoredUser();
-  }, []);
   return (
     <Router location={location} navigator={documentNavigator}>
       <AuthProvider>{children}</AuthProvider>

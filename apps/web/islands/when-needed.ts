@@ -1,7 +1,6 @@
-import { STORAGE_KEYS } from "@puerta/contract";
 import { somethingWasDone } from "../lib/before-hydration.ts";
 import { playedToEnd } from "../lib/played-to-end.ts";
-import { storage } from "../lib/storage.ts";
+import { hasSessionHint } from "../lib/session-hint.ts";
 
 /** What makes an island needed at once, before it comes near the screen. */
 const INTERACTIONS = ["pointerdown", "touchstart", "focusin", "keydown"] as const;
@@ -16,7 +15,7 @@ export const OR_ANIMATION_END = "data-or-animation-end";
  * visitor: it is written for a visitor with no session, at an address with no query string.
  */
 function prerenderMayBeStale(): boolean {
-  return window.location.search !== "" || storage.get(STORAGE_KEYS.token) !== null;
+  return window.location.search !== "" || hasSessionHint();
 }
 
 const needed = new WeakMap<Element, Promise<void>>();

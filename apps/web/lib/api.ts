@@ -1,6 +1,6 @@
-import { CSRF_COOKIE, STORAGE_KEYS } from "@puerta/contract";
+import { CSRF_COOKIE, STUDENT_SESSION_HINT_COOKIE } from "@puerta/contract";
+import { hasSessionHint } from "./session-hint.ts";
 import { takeStartupRead } from "./startup-reads.ts";
-import { storage } from "./storage.ts";
 import { idempotencyHeader } from "./submission-key.ts";
 
 /** Dispatched on `window` whenever the session ends (logout or any 401). */
@@ -33,10 +33,12 @@ function readCookie(name: string): string | undefined {
   return found ? decodeURIComponent(found.slice(prefix.length)) : undefined;
 }
 
-/** Ends the local session: the keys of docs/spec/student-portal.md section 3 are cleared and the app is told. */
+/** Ends the session in this page: the hint is forgotten and the app is told (it empties its caches). */
 export function clearSession() {
-  storage.remove(STORAGE_KEYS.token, STORAGE_KEYS.user, STORAGE_KEYS.studentData);
-  if (typeof window !== "undefined") window.dispatchEvent(new Event(LOGOUT_EVENT));
+  if (typeof document === "undefined") return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the hint is no credential; the server made it readable for this
+  document.cookie = `${STUDENT_SESSION_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict`;
+  window.dispatchEvent(new Event(LOGOUT_EVENT));
 }
 
 type RequestOptions = {
@@ -44,18 +46,16 @@ type RequestOptions = {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
-  /**
-   * A back-office call: authenticated by the staff session's HttpOnly cookie alone. A student's
-   * bearer token is never sent with it, and its 401 ends the staff session, not the student's.
-   */
+  /** A back-office call: its 401 ends the staff session, not the student's. */
   staff?: boolean;
   /** The form submission's Idempotency-Key (lib/submission-key.ts): a retry is done once. */
   idempotencyKey?: string;
 };
 
 /**
- * The one way the web calls the API: bearer token (or, for staff, the session cookie), CSRF
- * echo, JSON in and out. A 401 ends the session; any non-2xx answer becomes an ApiError.
+ * The one way the web calls the API: the session is the browser's HttpOnly cookie (the
+ * student's or the staff's), sent with every same-origin call; the CSRF echo; JSON in and out.
+ * A 401 ends the session; any non-2xx answer becomes an ApiError.
  */
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<Response> {
   const method = options.method ?? (options.body !== undefined ? "POST" : "GET");
@@ -68,8 +68,6 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     ...(options.idempotencyKey ? idempotencyHeader(options.idempotencyKey) : {}),
     ...options.headers,
   };
-  const token = options.staff ? null : storage.get(STORAGE_KEYS.token);
-  if (token) headers.Authorization = `Bearer ${token}`;
   const xsrf = readCookie(CSRF_COOKIE);
   if (xsrf) headers["X-XSRF-TOKEN"] = xsrf;
   let body: BodyInit | undefined;
@@ -78,8 +76,8 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(options.body);
   }
-  // The page's HTML may have sent this read already, with this token (lib/startup-reads.ts).
-  const sentByPage = method === "GET" && token ? takeStartupRead(path, token) : undefined;
+  // The page's HTML may have sent this read already (lib/startup-reads.ts).
+  const sentByPage = method === "GET" && !options.staff ? takeStartupRead(path) : undefined;
   let response: Response;
   try {
     response = await (sentByPage ??
@@ -99,7 +97,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   const errorBody = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (response.status === 401 && options.staff && typeof window !== "undefined")
     window.dispatchEvent(new Event(STAFF_SESSION_ENDED_EVENT));
-  else if (response.status === 401 && token) clearSession();
+  else if (response.status === 401 && !options.staff && hasSessionHint()) clearSession();
   const message =
     typeof errorBody?.message === "string" ? errorBody.message : response.statusText || `HTTP ${response.status}`;
   throw new ApiError(response.status, message, errorBody);

@@ -1,34 +1,38 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from "react";
 import { useNavigate } from "react-router";
 import { apiRequest, clearSession } from "./api.ts";
-import { type Session, useSession } from "./session.ts";
+import { loadUser, type Session, useSession } from "./session.ts";
 
 export type AuthStatus = "loading" | "signedIn" | "signedOut";
 
 type Auth = {
-  /** "loading" until the stored session has been read in the browser. */
+  /** "loading" until the session has been read in the browser (lib/session.ts). */
   status: AuthStatus;
   session: Session | null;
-  /** Revokes the token on the server, clears the session and goes to /login. */
+  /** Ends the session on the server (which clears its cookies), then here, and goes to /login. */
   logout: () => Promise<void>;
 };
 
 const AuthContext = createContext<Auth | null>(null);
 
 /**
- * The logged-in state of the app, read from the stored session. Any end of session (logout,
- * or a 401 from any call) is the logout event of lib/api.ts, on which the app's root empties
- * its query cache.
+ * The logged-in state of the app (lib/session.ts). Any end of session (logout, or a 401 from
+ * any call) is the logout event of lib/api.ts, on which the app's root empties its query cache.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const session = useSession();
   const navigate = useNavigate();
+  // Who is signed in: the header's greeting and the pages that show the student's data.
+  const signedInUnknown = session !== undefined && session !== null && session.user === null;
+  useEffect(() => {
+    if (signedInUnknown) void loadUser();
+  }, [signedInUnknown]);
 
   const logout = useCallback(async () => {
     try {
       await apiRequest("/api/logout", { method: "POST" });
     } catch {
-      // The token is forgotten locally whatever the server said.
+      // The session ends here whatever the server said.
     }
     clearSession();
     navigate("/login", { replace: true });

@@ -1,7 +1,7 @@
-import { STORAGE_KEYS } from "@puerta/contract";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { signInAs } from "../test/session.ts";
 import { afterStartupQueries, createQueryClient } from "./query-client.tsx";
 
 function Plannings({ load }: { load: () => Promise<string> }) {
@@ -16,8 +16,8 @@ const renderWith = (load: () => Promise<string>) =>
     </QueryClientProvider>,
   );
 
-it("runs a student query once a token is stored", async () => {
-  localStorage.setItem(STORAGE_KEYS.token, "jeton");
+it("runs a student query once signed in (the session hint is there)", async () => {
+  signInAs();
   const load = vi.fn(async () => "Semaine 12");
   renderWith(load);
   expect(await screen.findByText("Semaine 12")).toBeInTheDocument();
@@ -30,7 +30,7 @@ function Witness() {
   return <p>{query.data ?? "Témoin en attente"}</p>;
 }
 
-it("asks nothing of the server without a token: the visitor is on the way to /login", async () => {
+it("asks nothing of the server when signed out: the visitor is on the way to /login", async () => {
   const load = vi.fn(async () => "Semaine 12");
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -46,7 +46,7 @@ it("asks nothing of the server without a token: the visitor is on the way to /lo
 
 describe("afterStartupQueries", () => {
   it("waits for the page's queries, then runs once what they brought is on screen", async () => {
-    localStorage.setItem(STORAGE_KEYS.token, "jeton");
+    signInAs();
     const client = createQueryClient();
     let answer: (value: string) => void = () => {};
     render(

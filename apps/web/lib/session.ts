@@ -1,133 +1,148 @@
 import { STORAGE_KEYS, type StudentData, toStudentData, type User } from "@puerta/contract";
 import { useSyncExternalStore } from "react";
-import { LOGOUT_EVENT } from "./api.ts";
+import { apiJson, LOGOUT_EVENT } from "./api.ts";
 import { loadSchemas } from "./schemas.ts";
+import { hasSessionHint } from "./session-hint.ts";
 import { storage } from "./storage.ts";
 
-/** Dispatched on `window` when this tab stores a new session or a refreshed user. */
+/**
+ * The student's session on the web (decision 100): an HttpOnly cookie the page's scripts cannot
+ * read, so nothing that authenticates the student is kept here. What the page knows:
+ * - whether a student is probably signed in: the `puerta_student` hint cookie the server sets
+ *   and clears with the session (it authenticates nothing; a 401 ends it, lib/api.ts);
+ * - who, once `GET /api/user` has answered (kept in memory for this document only).
+ */
+
+/** Dispatched on `window` when this tab signs in or learns who is signed in. */
 const SESSION_EVENT = "puerta:session";
 
-export type Session = { token: string; user: User | null };
+export type Session = { user: User | null };
 
-/** Stores the session under the keys of docs/spec/student-portal.md section 3 (token, user, student_data). */
-export function saveSession(token: string, user: User | null) {
-  storage.set(STORAGE_KEYS.token, token);
-  writeUser(user);
+let currentUser: User | null = null;
+
+// Any end of the session (logout, a 401: lib/api.ts) forgets who it was.
+if (typeof window !== "undefined")
+  window.addEventListener(LOGOUT_EVENT, () => {
+    currentUser = null;
+    userLoading = null;
+  });
+
+/** After a sign-in (the server has set the cookies): who it is, for the header and the pages. */
+export function saveUser(user: User | null) {
+  currentUser = user;
   window.dispatchEvent(new Event(SESSION_EVENT));
 }
 
-/** Replaces the stored user (and the student data derived from it) after a refresh. */
-export function saveUser(user: User) {
-  writeUser(user);
-  window.dispatchEvent(new Event(SESSION_EVENT));
-}
-
-function writeUser(user: User | null) {
-  if (!user) {
-    storage.remove(STORAGE_KEYS.user, STORAGE_KEYS.studentData);
-    return;
-  }
-  storage.set(STORAGE_KEYS.user, JSON.stringify(user));
-  if (user.etudiant) storage.set(STORAGE_KEYS.studentData, JSON.stringify(toStudentData(user.etudiant)));
-  else storage.remove(STORAGE_KEYS.studentData);
-}
-
-/** The student data stored at login (docs/spec/student-portal.md section 3), or null. */
-export function readStudentData(): StudentData | null {
-  return storage.getJson<StudentData>(STORAGE_KEYS.studentData);
-}
+let userLoading: Promise<User | null> | null = null;
 
 /**
- * The stored student data checked against the contract's schema, for a page that shows its
- * fields (the profile): a record it would break on, edited by hand or left by an older
- * version, reads as none. Unchecked when the schemas cannot be fetched (offline).
+ * Who is signed in: `GET /api/user`, once per document (a 401 ends the session on the way,
+ * lib/api.ts). Null when nobody is. The answer is the server's own, serialised through the
+ * contract: it is not checked again here, so the validator's download still waits until the
+ * first screen is drawn (decision 015).
  */
-export async function readCheckedStudentData(): Promise<StudentData | null> {
-  try {
-    const { studentData } = await loadSchemas();
-    return studentData.safeParse(readStudentData()).data ?? null;
-  } catch {
-    return readStudentData();
-  }
-}
-
-/** Checks a stored user against the contract's schema; null until the schemas are loaded. */
-let parseUser: ((value: unknown) => User | null) | null = null;
-let parserLoading: Promise<void> | null = null;
-
-/**
- * Fetches the user schema once, then tells every reader to read the session again. The checked
- * user only gives the header its greeting, and the schemas cost a download and some 80 ms of
- * work (on this project's machine; more on a phone): the app asks for them once the page's own
- * data is in (app/root.tsx), an island once it has hydrated (islands/island-providers.tsx).
- */
-export function checkStoredUser(): Promise<void> {
-  parserLoading ??= loadSchemas().then(
-    ({ user }) => {
-      parseUser = (value) => user.safeParse(value).data ?? null;
-      window.dispatchEvent(new Event(SESSION_EVENT));
+export function loadUser(): Promise<User | null> {
+  if (currentUser) return Promise.resolve(currentUser);
+  if (!hasSessionHint()) return Promise.resolve(null);
+  userLoading ??= apiJson<User>("/api/user").then(
+    (user) => {
+      saveUser(user);
+      return user;
     },
     () => {
-      // Offline or a stale deployment: try again the next time it is asked for.
-      parserLoading = null;
+      userLoading = null;
+      return null;
     },
   );
-  return parserLoading;
+  return userLoading;
 }
 
-let cached: { token: string | null; userRaw: string | null; checked: boolean; session: Session | null } = {
-  token: null,
-  userRaw: null,
-  checked: false,
+/** The signed-in student's data (docs/spec/student-portal.md section 3), once known; null otherwise. */
+export function readStudentData(): StudentData | null {
+  return currentUser?.etudiant ? toStudentData(currentUser.etudiant) : null;
+}
+
+/** The same, waiting for `GET /api/user` when it has not answered yet. */
+export async function loadStudentData(): Promise<StudentData | null> {
+  await loadUser();
+  return readStudentData();
+}
+
+/**
+ * A student signed in before the web moved to the cookie has a token in `localStorage`: it is
+ * exchanged for the cookie once (`POST /api/session/exchange`, which ends that token), and the
+ * stored keys are forgotten whatever the answer. A dead token leaves the student signed out,
+ * asked to sign in once. Nothing to do (and no request) for everyone else.
+ */
+export async function carryOverStoredSession(): Promise<void> {
+  const token = storage.get(STORAGE_KEYS.token);
+  forgetStoredSession();
+  if (!token) return;
+  try {
+    await exchangeToken(token);
+  } catch {
+    // Signed out: the student signs in once.
+  }
+}
+
+/** The keys an older web client kept (docs/spec/student-portal.md section 3); unblockAt stays. */
+export function forgetStoredSession() {
+  storage.remove(STORAGE_KEYS.token, STORAGE_KEYS.user, STORAGE_KEYS.studentData);
+}
+
+/**
+ * Moves a bearer token into the session cookie (`POST /api/session/exchange`, which ends the
+ * token): for a token an older client stored, and for the one `/api/activation` answers.
+ */
+export async function exchangeToken(token: string): Promise<User | null> {
+  const body = await apiJson<{ user?: unknown }>("/api/session/exchange", {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const { user } = await loadSchemas();
+  const checked = user.safeParse(body?.user).data ?? null;
+  saveUser(checked);
+  return checked;
+}
+
+let cached: { hint: boolean; user: User | null; session: Session | null } = {
+  hint: false,
+  user: null,
   session: null,
 };
 
-/**
- * The stored session; the same object until the stored values change (useSyncExternalStore
- * needs that). Its user stays null until the schema that checks it has arrived
- * (checkStoredUser).
- */
+/** The session as the page knows it; the same object until it changes (useSyncExternalStore needs that). */
 export function readSession(): Session | null {
-  const token = storage.get(STORAGE_KEYS.token);
-  const userRaw = storage.get(STORAGE_KEYS.user);
-  const checked = parseUser !== null;
-  if (token === cached.token && userRaw === cached.userRaw && checked === cached.checked) return cached.session;
-  let user: User | null = null;
-  if (token && userRaw) {
-    if (parseUser) {
-      try {
-        user = parseUser(JSON.parse(userRaw));
-      } catch {
-        user = null;
-      }
-    }
-  }
-  cached = { token, userRaw, checked, session: token ? { token, user } : null };
+  const hint = hasSessionHint();
+  if (hint === cached.hint && currentUser === cached.user) return cached.session;
+  cached = { hint, user: currentUser, session: hint ? { user: currentUser } : null };
   return cached.session;
-}
-
-/** The stored user, once checked (waits for the schema when it has not arrived yet). */
-export async function readSessionUser(): Promise<User | null> {
-  await checkStoredUser();
-  return readSession()?.user ?? null;
 }
 
 function subscribe(onChange: () => void) {
   window.addEventListener(SESSION_EVENT, onChange);
   window.addEventListener(LOGOUT_EVENT, onChange);
-  // Another tab signing in or out.
-  window.addEventListener("storage", onChange);
+  // Another tab signing in or out changes the cookies, which send no event: read again on return.
+  window.addEventListener("focus", onChange);
   return () => {
     window.removeEventListener(SESSION_EVENT, onChange);
     window.removeEventListener(LOGOUT_EVENT, onChange);
-    window.removeEventListener("storage", onChange);
+    window.removeEventListener("focus", onChange);
   };
 }
 
 /**
  * The current session: `undefined` while it is not known yet (prerendering and hydration,
- * where storage cannot be read), then the session or null.
+ * where cookies cannot be read), then the session or null.
  */
 export function useSession(): Session | null | undefined {
   return useSyncExternalStore<Session | null | undefined>(subscribe, readSession, () => undefined);
+}
+
+/** The signed-in student's data for a screen: `undefined` until `GET /api/user` has answered. */
+export function useStudentData(): StudentData | null | undefined {
+  const session = useSession();
+  if (!session) return session === null ? null : undefined;
+  if (!session.user) return undefined;
+  return session.user.etudiant ? toStudentData(session.user.etudiant) : null;
 }

@@ -1,4 +1,5 @@
 import { afterEach, expect, it, vi } from "vitest";
+import { signInAs } from "../test/session.ts";
 import { LOGOUT_EVENT, STAFF_SESSION_ENDED_EVENT } from "./api.ts";
 import { staffJson } from "./staff-api.ts";
 
@@ -16,8 +17,8 @@ function server(status: number, body: unknown) {
   return sent;
 }
 
-it("a staff call goes with the session cookie and the CSRF echo, never with a student's token", async () => {
-  localStorage.setItem("token", "12|jeton-etudiant");
+it("a staff call goes with the session cookie and the CSRF echo, and no Authorization header", async () => {
+  signInAs();
   const sent = server(201, { id: 4 });
   await staffJson("/api/gestion/comptes", { body: { name: "Salma" } });
   const headers = new Headers(sent[0]?.init?.headers);
@@ -27,7 +28,7 @@ it("a staff call goes with the session cookie and the CSRF echo, never with a st
 });
 
 it("a staff 401 ends the staff session only: the student's stays", async () => {
-  localStorage.setItem("token", "12|jeton-etudiant");
+  signInAs();
   server(401, { message: "Non authentifié." });
   const staffEnded = vi.fn();
   const studentEnded = vi.fn();
@@ -38,5 +39,5 @@ it("a staff 401 ends the staff session only: the student's stays", async () => {
   window.removeEventListener(LOGOUT_EVENT, studentEnded);
   expect(staffEnded).toHaveBeenCalledTimes(1);
   expect(studentEnded).not.toHaveBeenCalled();
-  expect(localStorage.getItem("token")).toBe("12|jeton-etudiant");
+  expect(document.cookie).toContain("puerta_student=1");
 });

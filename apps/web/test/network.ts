@@ -5,7 +5,15 @@
 import { vi } from "vitest";
 
 /** An answer of the stubbed server, or "offline" for a request that never reaches it. */
-export type Answer = { status: number; body: unknown; headers?: Record<string, string> } | "offline";
+export type Answer =
+  | {
+      status: number;
+      body: unknown;
+      headers?: Record<string, string>;
+      /** Cookies the answer sets that scripts may read (`name=value; path=/`): the browser stores them. */
+      cookies?: string[];
+    }
+  | "offline";
 
 /** A call the page made: method, path (as passed to fetch), parsed JSON body, and its Idempotency-Key, if any. */
 export type Call = { method: string; path: string; body: unknown; idempotencyKey?: string };
@@ -33,6 +41,8 @@ function stubFetch(answer: (call: Call) => Answer): Call[] {
       calls.push(call);
       const reply = answer(call);
       if (reply === "offline") throw new TypeError("Failed to fetch");
+      // biome-ignore lint/suspicious/noDocumentCookie: the stub plays the browser storing the server's cookies
+      for (const cookie of reply.cookies ?? []) document.cookie = cookie;
       return new Response(JSON.stringify(reply.body), {
         status: reply.status,
         headers: { "Content-Type": "application/json", ...reply.headers },

@@ -2,6 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { CSRF_COOKIE } from "@puerta/contract";
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
+import { clearSession } from "../lib/api.ts";
 
 // As in a started app, the CSRF cookie is there: without it, a state-changing call first asks
 // for one (lib/api.ts, whose own test removes it).
@@ -13,4 +14,6 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // Signed out, and who was signed in forgotten (lib/session.ts keeps the user in memory).
+  clearSession();
 });

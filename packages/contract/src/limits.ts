@@ -25,4 +25,6 @@ export const STORAGE_KEYS = {
 } as const;
 
 export const CSRF_COOKIE = "XSRF-TOKEN";
+/** Readable by the web's scripts, authenticates nothing: "a student is probably signed in here" (decision 100). */
+export const STUDENT_SESSION_HINT_COOKIE = "puerta_student";
 export const CSRF_HEADER = "x-xsrf-token";

@@ -1,11 +1,16 @@
 import type { FastifyRequest } from "fastify";
+import { assertCsrfBoundToSession, csrfSessionOf } from "./csrf.ts";
 import { unauthenticated } from "./errors.ts";
+import { bearerToken } from "./tokens.ts";
 
-/** Who a valid bearer token belongs to, and which token it is (logout revokes that one). */
-export type AuthContext = { userId: number; tokenId: number };
+/**
+ * Who a valid token belongs to, which token it is (logout revokes that one) and how it came: an
+ * `Authorization: Bearer` header (API clients) or the web's HttpOnly session cookie.
+ */
+export type AuthContext = { userId: number; tokenId: number; via: "bearer" | "cookie" };
 
-/** Resolves an Authorization header to its caller, or null (the auth module's `authenticate`). */
-export type Authenticate = (authorization: string | undefined) => Promise<AuthContext | null>;
+/** Resolves a raw `<id>|<secret>` token to its caller, or null (the auth module's `authenticateToken`). */
+export type Authenticate = (token: string | undefined) => Promise<Omit<AuthContext, "via"> | null>;
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -14,15 +19,21 @@ declare module "fastify" {
 }
 
 /**
- * onRequest hook of the authenticated scope (route-scopes.ts): a valid bearer token or 401,
- * decided before the body is parsed or validated so that anonymous callers learn nothing
- * about the route.
+ * onRequest hook of the authenticated scope (route-scopes.ts): a valid bearer token or session
+ * cookie, or 401, decided before the body is parsed or validated so that anonymous callers learn
+ * nothing about the route. A request with an Authorization header is judged by it alone (the bearer
+ * API answers exactly as specified); without one, the session cookie, and then a write must carry
+ * the CSRF token bound to the session (lib/csrf.ts), else 419.
  */
-export function createGuard(authenticate: Authenticate) {
+export function createGuard(authenticate: Authenticate, sessionCookie: string) {
   return async function requireAuth(request: FastifyRequest) {
-    const context = await authenticate(request.headers.authorization);
+    const header = request.headers.authorization;
+    const via = header === undefined && request.cookies[sessionCookie] ? "cookie" : "bearer";
+    const token = via === "cookie" ? request.cookies[sessionCookie] : bearerToken(header);
+    const context = await authenticate(token);
     if (!context) throw unauthenticated();
-    request.auth = context;
+    if (via === "cookie") assertCsrfBoundToSession(request, csrfSessionOf(request));
+    request.auth = { ...context, via };
   };
 }
 

@@ -7,7 +7,8 @@ import { randomToken } from "./tokens.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-type CsrfSettings = { secret: string; secure: boolean };
+/** `sessionCookies`: the session cookies a CSRF token may be bound to, the first present one winning. */
+type CsrfSettings = { secret: string; secure: boolean; sessionCookies: readonly string[] };
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -20,16 +21,18 @@ declare module "fastify" {
  * `XSRF-TOKEN` cookie in `X-XSRF-TOKEN`. Requests without cookies (bearer-only clients)
  * cannot be forged by a browser and pass.
  *
- * The token is bound to the staff session (OWASP's signed double submit): with a live staff session,
- * a write must carry `<nonce>.<HMAC(APP_SECRET, session, nonce)>` (`assertCsrfBoundToSession`, in the
- * staff scope), so a cookie and header pair an attacker chose (planted from a sibling subdomain, say)
- * opens nothing. The cookie is issued again whenever the session cookie changes (`issueCsrfCookie`).
+ * The token is bound to a session (OWASP's signed double submit): with a live session cookie, a
+ * write must carry `<nonce>.<HMAC(APP_SECRET, session, nonce)>` (`assertCsrfBoundToSession`, in the
+ * staff scope and the student guard), so a cookie and header pair an attacker chose (planted from a
+ * sibling subdomain, say) opens nothing. One browser may hold a staff and a student session: the
+ * token is bound to the first of `sessionCookies` it carries (`csrfSessionOf`), and issued again
+ * whenever a session cookie changes (`issueCsrfCookie`, `rebindCsrfCookie`).
  */
-export function registerCsrf(app: FastifyInstance, config: Config, sessionCookie: string) {
-  app.decorate("csrf", { secret: config.appSecret, secure: config.env === "production" });
+export function registerCsrf(app: FastifyInstance, config: Config, sessionCookies: readonly string[]) {
+  app.decorate("csrf", { secret: config.appSecret, secure: config.env === "production", sessionCookies });
 
   app.get("/sanctum/csrf-cookie", async (request, reply) => {
-    issueCsrfCookie(reply, request.cookies[sessionCookie] ?? null);
+    issueCsrfCookie(reply, csrfSessionOf(request) || null);
     return reply.status(204).send();
   });
 
@@ -45,6 +48,20 @@ export function issueCsrfCookie(reply: FastifyReply, sessionToken: string | null
   const nonce = randomToken();
   const value = sessionToken ? `${nonce}.${sessionMac(secret, sessionToken, nonce)}` : nonce;
   reply.setCookie(CSRF_COOKIE, value, { path: "/", sameSite: "lax", secure, httpOnly: false, maxAge: 2 * 60 * 60 });
+}
+
+/** The session value this request's CSRF token must be bound to ("" without a session cookie). */
+export function csrfSessionOf(request: FastifyRequest, changed: Record<string, string | null> = {}): string {
+  for (const name of request.server.csrf.sessionCookies) {
+    const value = name in changed ? changed[name] : request.cookies[name];
+    if (value) return value;
+  }
+  return "";
+}
+
+/** After a session cookie was set (or cleared) on this answer: a fresh CSRF token bound to what the browser now holds. */
+export function rebindCsrfCookie(request: FastifyRequest, reply: FastifyReply, changed: Record<string, string | null>) {
+  issueCsrfCookie(reply, csrfSessionOf(request, changed) || null);
 }
 
 /**

@@ -41,9 +41,14 @@ export function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** Splits a Sanctum-style `<id>|<secret>` token; anything else is null. */
-export function parseBearer(header: string | undefined): { id: number; secret: string } | null {
-  const match = /^Bearer\s+(\d{1,15})\|([A-Za-z0-9]{40})$/.exec(header?.trim() ?? "");
+/** Splits a Sanctum-style `<id>|<secret>` token (from a bearer header or the session cookie); anything else is null. */
+export function parseToken(token: string | undefined): { id: number; secret: string } | null {
+  const match = /^(\d{1,15})\|([A-Za-z0-9]{40})$/.exec(token ?? "");
   if (!match?.[1] || !match[2]) return null;
   return { id: Number(match[1]), secret: match[2] };
+}
+
+/** The token of an `Authorization: Bearer <token>` header (anything else is no token). */
+export function bearerToken(header: string | undefined): string | undefined {
+  return /^Bearer\s+(\S+)$/.exec(header?.trim() ?? "")?.[1];
 }

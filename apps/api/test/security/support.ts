@@ -8,6 +8,8 @@ export const PUBLIC_API_ROUTES = new Set([
   "GET /sanctum/csrf-cookie",
   "GET /api/captcha/challenge",
   "POST /api/login",
+  // The web's sign-in into the HttpOnly session cookie (decision 100): /api/login's rules, CSRF first.
+  "POST /api/session",
   "POST /api/contact",
   "POST /api/student/forgot-password",
   "POST /api/student/verify-reset-token",

@@ -5,6 +5,7 @@ import { createMemoryRouter, MemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AuthProvider } from "../../lib/auth-provider.tsx";
 import { createQueryClient } from "../../lib/query-client.tsx";
+import { signInAs } from "../../test/session.ts";
 import { SiteHeader } from "./site-header.tsx";
 import SiteLayout from "./site-layout.tsx";
 
@@ -51,7 +52,7 @@ describe("SiteLayout", () => {
   });
 
   it("shows the student navigation and 'Docs Administratifs' once signed in", async () => {
-    localStorage.setItem("token", "1|abc");
+    signInAs();
     renderAt("/planning");
     expect(await screen.findByRole("button", { name: "Déconnexion" })).toBeInTheDocument();
     expect(screen.getAllByRole("link", { name: "Docs Administratifs" })[0]).toHaveAttribute(
@@ -93,7 +94,7 @@ describe("SiteLayout", () => {
   });
 
   it("has no header on /policy-acceptance but keeps the footer", async () => {
-    localStorage.setItem("token", "1|abc");
+    signInAs();
     renderAt("/policy-acceptance");
     await screen.findByRole("heading", { name: "Contenu" });
     expect(screen.queryByRole("banner")).not.toBeInTheDocument();

@@ -1,26 +1,28 @@
-import type { ActivationInfo, ActivationRequest, LoginRequest, LoginResponse } from "@puerta/contract";
+import type {
+  ActivationInfo,
+  ActivationRequest,
+  LoginRequest,
+  LoginResponse,
+  WebSessionResponse,
+} from "@puerta/contract";
 import { ApiError, apiJson } from "../../lib/api.ts";
 import { loadSchemas } from "../../lib/schemas.ts";
-import { saveSession, saveUser } from "../../lib/session.ts";
+import { exchangeToken, forgetStoredSession, saveUser } from "../../lib/session.ts";
+import { hasSessionHint } from "../../lib/session-hint.ts";
 import { InvalidLoginResponse } from "./login-errors.ts";
 
-/** POST /api/login, then the refreshed user (GET /api/user); throws what the form must show. */
+/**
+ * POST /api/session: the server opens the HttpOnly session cookie (decision 100), then the
+ * refreshed user (GET /api/user); throws what the form must show.
+ */
 export async function signIn(email: string, password: string, captcha: string) {
   const request: LoginRequest = { email: email.trim(), password, recaptcha_token: captcha };
-  // Read as unknown: an answer without a token is refused here, whatever the server sent.
-  const body = await apiJson<Partial<LoginResponse> | null>("/api/login", { method: "POST", body: request });
-  await startSession(body);
-}
-
-/**
- * Keeps the session a sign-in answered (`{ token, user }`), then the refreshed user: after
- * /api/login, and after /activer-compte, whose answer signs the student in the same way.
- */
-async function startSession(body: Partial<LoginResponse> | null) {
-  const token = body?.token;
-  if (typeof token !== "string" || token === "") throw new InvalidLoginResponse();
+  // Read as unknown: an answer without a user, or without the session it opened, is refused here.
+  const body = await apiJson<Partial<WebSessionResponse> | null>("/api/session", { method: "POST", body: request });
+  if (!body?.user || !hasSessionHint()) throw new InvalidLoginResponse();
+  forgetStoredSession();
   const { user } = await loadSchemas();
-  saveSession(token, user.safeParse(body?.user).data ?? null);
+  saveUser(user.safeParse(body.user).data ?? null);
   try {
     const refreshed = user.safeParse(await apiJson("/api/user"));
     if (refreshed.success) saveUser(refreshed.data);
@@ -34,12 +36,16 @@ async function startSession(body: Partial<LoginResponse> | null) {
 export const checkActivation = (token: string) =>
   apiJson<ActivationInfo>(`/api/activation?token=${encodeURIComponent(token)}`);
 
-/** POST /api/activation: the student chooses a password and is signed in as by /login. */
+/**
+ * POST /api/activation: the student chooses a password and is signed in as by /login. Its
+ * answer carries a bearer token (the API's), moved at once into the session cookie.
+ */
 export async function activateAccount(body: ActivationRequest) {
   const answer = await apiJson<Partial<LoginResponse> & { kind?: string; next?: string }>("/api/activation", {
     method: "POST",
     body,
   });
-  await startSession(answer);
+  if (typeof answer?.token !== "string" || answer.token === "") throw new InvalidLoginResponse();
+  await exchangeToken(answer.token);
   return answer.next ?? "/planning";
 }

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 // anything here); the tests play its "verified" event, and read our own messages by text.
 import { createQueryClient } from "../../lib/query-client.tsx";
 import { serveByPath as serve } from "../../test/network.ts";
+import { SESSION_HINT_COOKIE, signInAs } from "../../test/session.ts";
 import { LoginForm } from "./login-form.tsx";
 
 const USER = {
@@ -77,7 +78,7 @@ describe("LoginForm", () => {
   });
 
   it("sends a student already signed in to their planning", async () => {
-    localStorage.setItem("token", "12|secret");
+    signInAs();
     serve({});
     renderLogin();
     expect(await screen.findByRole("heading", { name: "Planning" })).toBeInTheDocument();
@@ -105,9 +106,12 @@ describe("LoginForm", () => {
     expect(calls).toEqual([]);
   });
 
-  it("signs in: trimmed e-mail, session stored, user refreshed, policy re-checked, then /planning", async () => {
+  it("signs in into the session cookie: trimmed e-mail, nothing stored, user refreshed, policy re-checked, then /planning", async () => {
+    // A student signed in by the older version: the stored keys go with the new sign-in.
+    localStorage.setItem("token", "11|ancien");
+    localStorage.setItem("user", JSON.stringify(USER));
     const calls = serve({
-      "/api/login": [{ status: 200, body: { token: "12|secret", user: { ...USER, etudiant: null } } }],
+      "/api/session": [{ status: 200, body: { user: { ...USER, etudiant: null } }, cookies: [SESSION_HINT_COOKIE] }],
       "/api/user": [{ status: 200, body: USER }],
       "/api/policy/status": [{ status: 200, body: { success: true, has_accepted: false, accepted: false } }],
     });
@@ -117,19 +121,20 @@ describe("LoginForm", () => {
     solveCaptcha("solved");
     fireEvent.click(submit());
     expect(await screen.findByRole("heading", { name: "Planning" })).toBeInTheDocument();
-    expect(calls.map((c) => c.path)).toEqual(["/api/login", "/api/user", "/api/policy/status"]);
+    expect(calls.map((c) => c.path)).toEqual(["/api/session", "/api/user", "/api/policy/status"]);
     expect(calls[0]?.body).toEqual({
       email: "etudiant.demo@example.com",
       password: "Selectividad2025",
       recaptcha_token: "solved",
     });
-    expect(localStorage.getItem("token")).toBe("12|secret");
-    expect(JSON.parse(localStorage.getItem("user") ?? "{}").etudiant.prenom).toBe("Yasmine");
-    expect(JSON.parse(localStorage.getItem("student_data") ?? "{}")).toMatchObject({ etudiant_id: 3, centre_id: 1 });
+    // docs/spec/student-portal.md section 3, amendment: nothing of the session in browser storage.
+    expect(localStorage.getItem("token")).toBeNull();
+    expect(localStorage.getItem("user")).toBeNull();
+    expect(localStorage.getItem("student_data")).toBeNull();
   });
 
   it("a 429 starts the countdown, stores unblockAt and asks for a new captcha", async () => {
-    serve({ "/api/login": [{ status: 429, body: { message: "Trop de tentatives de connexion", retry_after: 90 } }] });
+    serve({ "/api/session": [{ status: 429, body: { message: "Trop de tentatives de connexion", retry_after: 90 } }] });
     renderLogin();
     fireEvent.change(email(), { target: { value: "a@b.ma" } });
     fireEvent.change(password(), { target: { value: "x" } });
@@ -160,7 +165,7 @@ describe("LoginForm", () => {
   });
 
   it("shows the server's 401 message or 'Identifiants invalides'", async () => {
-    serve({ "/api/login": [{ status: 401, body: {} }] });
+    serve({ "/api/session": [{ status: 401, body: {} }] });
     renderLogin();
     fireEvent.change(email(), { target: { value: "a@b.ma" } });
     fireEvent.change(password(), { target: { value: "x" } });

@@ -14,7 +14,7 @@ export type CertificateChoice = { type: "scolaire"; langues: string[] } | { type
 
 /**
  * POST /api/demandes with the fields of docs/spec/student-portal.md section 3. The identity fields come from the
- * stored student data; the server ignores them and uses the authenticated student.
+ * signed-in student's data (GET /api/user); the server ignores them and uses the authenticated student.
  */
 export async function sendCertificateRequest(
   choice: CertificateChoice,

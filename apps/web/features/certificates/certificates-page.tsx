@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
-import { readStudentData } from "../../lib/session.ts";
+import { loadStudentData } from "../../lib/session.ts";
 import { useSubmissionKey } from "../../lib/submission-key.ts";
 import { type CertificateChoice, certificateListQuery, sendCertificateRequest } from "./api.ts";
 import { CertificateHistory } from "./certificate-history.tsx";
@@ -36,7 +36,7 @@ export default function CertificatesPage() {
   const submission = useSubmissionKey(); // a retry after a lost answer records the request once
   const send = useMutation({
     mutationFn: (choice: CertificateChoice) =>
-      submission.send((key) => sendCertificateRequest(choice, readStudentData(), key)),
+      submission.send(async (key) => sendCertificateRequest(choice, await loadStudentData(), key)),
     onSuccess: (_body, choice) => {
       setOutcome({
         ok: true,

@@ -10,7 +10,7 @@ import {
 } from "@puerta/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiJson } from "../../lib/api.ts";
-import { readStudentData } from "../../lib/session.ts";
+import { useStudentData } from "../../lib/session.ts";
 
 const LIST_KEY = ["notifications", "list"] as const;
 const detailKey = (id: number) => ["notifications", "detail", id] as const;
@@ -28,14 +28,18 @@ export const notificationListQuery = queryOptions({
   staleTime: 30_000,
 });
 
-export const isRead = (notification: Notification, student: StudentData | null) =>
-  student !== null && isViewedBy(notification.viewed_by, student.id);
+export const isRead = (notification: Notification, student: StudentData | null | undefined) =>
+  student != null && isViewedBy(notification.viewed_by, student.id);
 
 export function useNotifications() {
-  const student = readStudentData();
+  // Who reads them (GET /api/user, lib/session.ts): until known, the list is not shown, so that
+  // no read notification flashes as "Nouveau".
+  const student = useStudentData();
   // The server sends only the notifications addressed to the student, newest first: it is the
   // one judge of the audience (decision 025), the list is shown as it comes.
   const query = useQuery(notificationListQuery);
+  if (student === undefined && query.isSuccess)
+    return { ...query, data: undefined, isPending: true as const, isSuccess: false as const, student };
   return { ...query, student };
 }
 
@@ -44,13 +48,13 @@ export function useNotifications() {
  * reads the same list, so opening a notification updates the title and the navigation at once.
  */
 export function useUnreadNotificationCount(enabled: boolean): number {
-  const student = readStudentData();
+  const student = useStudentData();
   const { data } = useQuery({
     ...notificationListQuery,
     enabled,
     select: (all) => all.filter((n) => !isRead(n, student)).length,
   });
-  return enabled ? (data ?? 0) : 0;
+  return enabled && student !== undefined ? (data ?? 0) : 0;
 }
 
 /** Thrown for a notification that does not exist or is not addressed to the student. */

@@ -3,6 +3,7 @@ import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { serveByPath } from "../../test/network.ts";
 import { renderRoutes, type TestRoute } from "../../test/render.tsx";
+import { signInAs, studentUser } from "../../test/session.ts";
 import NotificationDetailPage from "./notification-detail-page.tsx";
 
 const base: Notification = {
@@ -30,11 +31,7 @@ const renderAt = (path: string) => renderRoutes(ROUTES, path);
 
 describe("NotificationDetailPage", () => {
   beforeEach(() => {
-    localStorage.setItem("token", "1|secret");
-    localStorage.setItem(
-      "student_data",
-      JSON.stringify({ id: 5, etudiant_id: 5, option_id: 1, centre_id: 1, filiere_id: 1, nom: "A", prenom: "B" }),
-    );
+    signInAs(studentUser({ id: 5, option_id: 1, centre_id: 1, filiere_id: 1, nom: "A", prenom: "B" }));
   });
   afterEach(() => vi.unstubAllGlobals());
 

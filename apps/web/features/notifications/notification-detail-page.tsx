@@ -32,7 +32,7 @@ export default function NotificationDetailPage() {
   const marked = useRef<number | null>(null);
 
   const data = notification.data;
-  const unread = data !== undefined && student !== null && !isRead(data, student);
+  const unread = data !== undefined && student != null && !isRead(data, student);
   const { mutate } = markViewed;
   useEffect(() => {
     if (!unread || !student || marked.current === id) return;

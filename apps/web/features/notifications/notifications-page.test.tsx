@@ -4,9 +4,10 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { serveInOrder as serve, serveByPath } from "../../test/network.ts";
 import { renderRoutes } from "../../test/render.tsx";
+import { signInAs, studentUser } from "../../test/session.ts";
 import NotificationsPage from "./notifications-page.tsx";
 
-const STUDENT = { id: 5, etudiant_id: 5, option_id: 2, centre_id: 3, filiere_id: 4, nom: "A", prenom: "B" };
+const STUDENT = studentUser({ id: 5, option_id: 2, centre_id: 3, filiere_id: 4, nom: "A", prenom: "B" });
 
 const make = (id: number, overrides: Partial<Notification> = {}): Notification => ({
   id,
@@ -30,7 +31,7 @@ const make = (id: number, overrides: Partial<Notification> = {}): Notification =
 const renderPage = () => renderRoutes([{ path: "/notifications", Component: NotificationsPage }], "/notifications");
 
 describe("NotificationsPage", () => {
-  beforeEach(() => localStorage.setItem("student_data", JSON.stringify(STUDENT)));
+  beforeEach(() => signInAs(STUDENT));
   afterEach(() => vi.unstubAllGlobals());
 
   it("lists what the server sends, in its order, marks the unread ones and counts them in the title", async () => {

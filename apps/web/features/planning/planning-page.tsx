@@ -6,7 +6,7 @@ import { ErrorView } from "../../components/error-view.tsx";
 import { FileActions } from "../../components/file-actions.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
-import { readStudentData } from "../../lib/session.ts";
+import { useStudentData } from "../../lib/session.ts";
 import { groupByCentre, usePlannings } from "./api.ts";
 
 export const meta = () => [{ title: `Planning | ${brand.academyName}` }];
@@ -61,7 +61,7 @@ function PlanningCard({ planning }: { planning: Planning }) {
 /** /planning (docs/spec/student-portal.md section 2): the student's plannings by centre, filtered by the server. */
 export default function PlanningPage() {
   const plannings = usePlannings();
-  const hasCentre = readStudentData()?.centre_id != null;
+  const hasCentre = useStudentData()?.centre_id != null;
   const groups = plannings.data ? groupByCentre(plannings.data) : [];
 
   return (

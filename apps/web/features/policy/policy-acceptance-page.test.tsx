@@ -1,8 +1,8 @@
-import { STORAGE_KEYS } from "@puerta/contract";
 import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { serveByPath } from "../../test/network.ts";
 import { renderRoutes } from "../../test/render.tsx";
+import { signInAs } from "../../test/session.ts";
 import PolicyAcceptancePage from "./policy-acceptance-page.tsx";
 
 const POLICY = {
@@ -23,7 +23,7 @@ const renderPage = () =>
   renderRoutes([{ path: "/policy-acceptance", Component: PolicyAcceptancePage }], "/policy-acceptance");
 
 describe("PolicyAcceptancePage", () => {
-  beforeEach(() => localStorage.setItem(STORAGE_KEYS.token, "jeton"));
+  beforeEach(() => signInAs());
   afterEach(() => vi.unstubAllGlobals());
 
   it("after acceptance, says when it was accepted instead of asking again", async () => {

@@ -1,8 +1,8 @@
-import { STORAGE_KEYS } from "@puerta/contract";
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { serveByPath } from "../../test/network.ts";
 import { renderRoutes } from "../../test/render.tsx";
+import { signInAs } from "../../test/session.ts";
 import RequirePolicy from "./require-policy.tsx";
 
 /** GET /api/policy/status answers `status` and `body`. */
@@ -10,7 +10,7 @@ const serveStatus = (status: number, body: unknown) => serveByPath({ "/api/polic
 
 function renderGate(path = "/profile") {
   // The gate sits inside the student area: a student is signed in.
-  localStorage.setItem(STORAGE_KEYS.token, "jeton");
+  signInAs();
   renderRoutes(
     [
       { Component: RequirePolicy, children: [{ path: "/profile", Component: () => <h1>Profil Étudiant</h1> }] },

@@ -1,6 +1,6 @@
 import { EMAIL_COPIES_PATH, type EmailCopiesResponse, PROFILE_PHOTO, PROFILE_TEXT } from "@puerta/contract";
 import { apiJson } from "../../lib/api.ts";
-import { readSessionUser, saveUser } from "../../lib/session.ts";
+import { loadUser, saveUser } from "../../lib/session.ts";
 
 /** The checks the browser can make before sending; the server checks the content again. */
 export function photoProblem(file: File): string | null {
@@ -9,12 +9,12 @@ export function photoProblem(file: File): string | null {
   return null;
 }
 
-/** Uploads the photo, then keeps the stored user and student data in step with the new URL. */
+/** Uploads the photo, then keeps the signed-in user in step with the new URL. */
 export async function uploadProfilePhoto(file: File): Promise<string> {
   const form = new FormData();
   form.append("photo", file);
   const body = await apiJson<{ profile_image: string }>("/api/profile/photo", { method: "POST", body: form });
-  const user = await readSessionUser();
+  const user = await loadUser();
   if (user?.etudiant) saveUser({ ...user, etudiant: { ...user.etudiant, profile_image: body.profile_image } });
   return body.profile_image;
 }

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { serveByPath, serveInOrder } from "../../test/network.ts";
 import { renderRoutes } from "../../test/render.tsx";
+import { signInAs } from "../../test/session.ts";
 import ProfilePage from "./profile-page.tsx";
 
 const student = {
@@ -22,16 +23,39 @@ const student = {
   profile_image: null,
 };
 
+/** The signed-in student, as GET /api/user answers. */
+const user = {
+  id: 9,
+  name: "Yasmine El Amrani",
+  email: student.email,
+  created_at: "2025-09-01T08:00:00.000Z",
+  etudiant: {
+    id: student.id,
+    student_id: student.student_id,
+    centre_id: student.centre_id,
+    option_id: student.option_id,
+    filiere_id: student.filiere_id,
+    centre: student.centre,
+    option: student.option,
+    telephone_etudiant: student.telephone_etudiant,
+    nom: student.nom,
+    prenom: student.prenom,
+    email: student.email,
+    profile_image: student.profile_image,
+    cin_etudiant: student.cin_etudiant,
+  },
+};
+
 const renderProfile = () => renderRoutes([{ path: "/profile", Component: ProfilePage }], "/profile");
 
 describe("ProfilePage", () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    localStorage.setItem("student_data", JSON.stringify(student));
+    signInAs(user);
   });
   afterEach(() => vi.useRealTimers());
 
-  it("reads the stored student after one second and shows initials without a photo", async () => {
+  it("shows the signed-in student after one second and shows initials without a photo", async () => {
     renderProfile();
     expect(screen.getByText("Chargement du profil...")).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(999));
@@ -48,8 +72,8 @@ describe("ProfilePage", () => {
     );
   });
 
-  it("reads a stored record it cannot show, edited by hand, as no student data", async () => {
-    localStorage.setItem("student_data", JSON.stringify({ ...student, nom: undefined, prenom: 42 }));
+  it("shows no student data for an account without a student record", async () => {
+    signInAs({ ...user, etudiant: null });
     renderProfile();
     act(() => vi.advanceTimersByTime(1000));
     expect(await screen.findByText("Aucune donnée étudiant disponible.")).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
 import { prefetchSchemas } from "../../lib/schemas.ts";
-import { readCheckedStudentData } from "../../lib/session.ts";
+import { loadStudentData } from "../../lib/session.ts";
 import { useAuthorisedImage } from "../../lib/use-authorised-image.ts";
 import { emailCopiesApi, photoProblem, uploadProfilePhoto } from "./api.ts";
 
@@ -108,7 +108,7 @@ function EmailCopiesSetting() {
   );
 }
 
-/** /profile (docs/spec/student-portal.md section 2): the stored student data, a photo or initials, and a photo edit mode. */
+/** /profile (docs/spec/student-portal.md section 2): the signed-in student's data (GET /api/user), a photo or initials, and a photo edit mode. */
 export default function ProfilePage() {
   const [student, setStudent] = useState<StudentData | null | undefined>(undefined);
   const [editing, setEditing] = useState(false);
@@ -120,7 +120,7 @@ export default function ProfilePage() {
     // The schemas that check the record come during the delay.
     prefetchSchemas();
     const timer = window.setTimeout(
-      () => void readCheckedStudentData().then((data) => mounted && setStudent(data)),
+      () => void loadStudentData().then((data) => mounted && setStudent(data)),
       PROFILE_LOADING_DELAY_MS,
     );
     return () => {
@@ -133,7 +133,7 @@ export default function ProfilePage() {
     mutationFn: uploadProfilePhoto,
     onSuccess: async () => {
       setProblem(null);
-      setStudent(await readCheckedStudentData());
+      setStudent(await loadStudentData());
     },
     onError: (error) =>
       setProblem(error instanceof ApiError && error.serverMessage ? error.serverMessage : "Une erreur s'est produite"),

@@ -59,6 +59,14 @@ export type User = z.infer<typeof user>;
 export const loginResponse = z.object({ token: z.string(), user });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
+/**
+ * The web's sign-in (`POST /api/session`, and `POST /api/session/exchange` for a token kept by an
+ * older web client): the session goes into an HttpOnly cookie, so the answer carries only the user
+ * (student spec section 3, amendment of 26 Nov 2026).
+ */
+export const webSessionResponse = z.object({ user });
+export type WebSessionResponse = z.infer<typeof webSessionResponse>;
+
 export const messageResponse = z.object({ message: z.string() });
 
 /** What the web keeps under the `student_data` storage key (docs/spec/student-portal.md section 3). */

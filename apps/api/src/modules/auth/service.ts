@@ -5,7 +5,7 @@ import type { AuthContext } from "../../lib/auth-guard.ts";
 import { forbidden, HttpError, unauthenticated, validationFailed } from "../../lib/errors.ts";
 import { hashPassword, verifyPassword } from "../../lib/password-hash.ts";
 import { reserveAttempt, type ThrottleRule } from "../../lib/throttle.ts";
-import { parseBearer, randomToken, sameHash, sha256Hex } from "../../lib/tokens.ts";
+import { bearerToken, parseToken, randomToken, sameHash, sha256Hex } from "../../lib/tokens.ts";
 import * as q from "./queries.ts";
 
 export { hashPassword, verifyPassword } from "../../lib/password-hash.ts";
@@ -94,6 +94,20 @@ export function createAuthService({ db, config, captcha }: CoreContext) {
     };
   }
 
+  /** Resolves a token (bearer or cookie) to its user, or null for a missing, unknown, expired or revoked one. */
+  async function authenticateToken(token: string | undefined): Promise<Omit<AuthContext, "via"> | null> {
+    const parsed = parseToken(token);
+    if (!parsed) return null;
+    const row = await findLiveToken(parsed.id);
+    if (!row || !sameHash(row.tokenHash, sha256Hex(parsed.secret))) return null;
+    if (!row.live) {
+      await q.deleteToken(db, parsed.id);
+      return null;
+    }
+    if (row.stale) await q.touchToken(db, parsed.id);
+    return { userId: row.userId, tokenId: parsed.id };
+  }
+
   return {
     getUser,
     issueToken,
@@ -121,23 +135,15 @@ export function createAuthService({ db, config, captcha }: CoreContext) {
       return { token, user: await getUser(account.id) };
     },
 
-    /** Resolves a bearer header to its user, or null for a missing, unknown, expired or revoked token. */
-    async authenticate(header: string | undefined): Promise<AuthContext | null> {
-      const parsed = parseBearer(header);
-      if (!parsed) return null;
-      const row = await findLiveToken(parsed.id);
-      if (!row || !sameHash(row.tokenHash, sha256Hex(parsed.secret))) return null;
-      if (!row.live) {
-        await q.deleteToken(db, parsed.id);
-        return null;
-      }
-      if (row.stale) await q.touchToken(db, parsed.id);
-      return { userId: row.userId, tokenId: parsed.id };
-    },
+    authenticateToken,
 
-    logout: (auth: AuthContext) => q.deleteToken(db, auth.tokenId),
-    /** After a password change: every other session of the user ends. */
-    revokeOtherTokens: (auth: AuthContext) => q.deleteUserTokens(db, auth.userId, auth.tokenId),
+    /** Resolves an `Authorization: Bearer` header the same way (API clients and tests). */
+    authenticate: (header: string | undefined) => authenticateToken(bearerToken(header)),
+
+    logout: (auth: Pick<AuthContext, "tokenId">) => q.deleteToken(db, auth.tokenId),
+    /** After a password change: every other session of the user (bearer or cookie) ends. */
+    revokeOtherTokens: (auth: Pick<AuthContext, "userId" | "tokenId">) =>
+      q.deleteUserTokens(db, auth.userId, auth.tokenId),
     revokeAllTokens: (userId: number) => q.deleteUserTokens(db, userId),
   };
 }

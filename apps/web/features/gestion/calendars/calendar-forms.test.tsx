@@ -45,7 +45,7 @@ function renderAs(user: StaffUser, form: ReactNode) {
 
 /**
  * Which centres the event and holiday forms offer follows the contract's permissions (decision
- * 098): a secretary publishes for her centres only, never "Tous les centres".
+ * 099): a secretary publishes for her centres only, never "Tous les centres".
  */
 describe("the calendar forms offer the centres the permission reaches", () => {
   it("a secretary of Ain Sebaa: her centre only, ticked, and no every-centre box", async () => {
