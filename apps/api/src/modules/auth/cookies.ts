@@ -1,6 +1,7 @@
 import type { CookieSerializeOptions } from "@fastify/cookie";
 import { STUDENT_SESSION_HINT_COOKIE } from "@puerta/contract";
 import type { Config } from "../../config.ts";
+import { sessionCookieBase } from "../../lib/session-cookie.ts";
 
 /**
  * The student's web session cookie (student spec section 3, amendment of 26 Nov 2026), built like
@@ -10,16 +11,10 @@ import type { Config } from "../../config.ts";
  * lives as long as the token may (the stored token outlived the browser too).
  */
 export function studentSessionCookie(config: Config) {
-  const production = config.env === "production";
-  const options: CookieSerializeOptions = {
-    path: "/",
-    httpOnly: true,
-    sameSite: "strict",
-    secure: production,
-    maxAge: config.tokenLifetimeHours * 3600,
-  };
+  const base = sessionCookieBase(config);
+  const options: CookieSerializeOptions = { ...base.options, maxAge: config.tokenLifetimeHours * 3600 };
   return {
-    name: `${production ? "__Host-" : ""}puerta_session`,
+    name: base.name("puerta_session"),
     options,
     /**
      * Set and cleared with the session, readable by scripts, worth nothing to anyone: it only tells
