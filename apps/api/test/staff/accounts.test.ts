@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, queryRows, type TestApp } from "../helpers.ts";
+import { createTestApp, queryRows, type TestApp } from "../support/app.ts";
 import { createMailServer, type MailServer, waitFor } from "../support/mail-server.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff, staffBrowser } from "./support.ts";
+import { DEMO_STAFF, type StaffBrowser, signInStaff, staffBrowser } from "../support/staff-browser.ts";
 
 describe("staff accounts: invitation, activation, deactivation, roles", () => {
   let t: TestApp;

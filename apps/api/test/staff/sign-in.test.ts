@@ -1,7 +1,15 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, queryRows, type TestApp } from "../helpers.ts";
-import { cookieOf, DEMO_STAFF, PENDING_COOKIE, STAFF_COOKIE, signInStaff, staffBrowser, totpCode } from "./support.ts";
+import { createTestApp, queryRows, type TestApp } from "../support/app.ts";
+import {
+  cookieOf,
+  DEMO_STAFF,
+  PENDING_COOKIE,
+  STAFF_COOKIE,
+  signInStaff,
+  staffBrowser,
+  totpCode,
+} from "../support/staff-browser.ts";
 
 describe("staff sign-in with a second factor", () => {
   let t: TestApp;

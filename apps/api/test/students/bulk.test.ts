@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, DEMO_STUDENTS, queryRows, type TestApp } from "../helpers.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../staff/support.ts";
+import { createTestApp, DEMO_STUDENTS, queryRows, type TestApp } from "../support/app.ts";
+import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
 
 describe("back-office students: bulk actions on the list", () => {
   let t: TestApp;

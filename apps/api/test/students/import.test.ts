@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import writeXlsxFile from "write-excel-file/node";
-import { createTestApp, DEMO_STUDENTS, queryRows, type TestApp } from "../helpers.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../staff/support.ts";
+import { createTestApp, DEMO_STUDENTS, queryRows, type TestApp } from "../support/app.ts";
+import { HEADER, uploadImport } from "../support/import-files.ts";
 import { createMailServer, type MailServer, waitFor } from "../support/mail-server.ts";
-import { HEADER, uploadImport } from "./support.ts";
+import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
 
 describe("back-office students: import from CSV or XLSX", () => {
   let t: TestApp;

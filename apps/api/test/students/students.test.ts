@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, DEMO_STUDENTS, login, queryRows, solveCaptcha, type TestApp } from "../helpers.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff, staffBrowser } from "../staff/support.ts";
+import { bearer, createTestApp, DEMO_STUDENTS, login, queryRows, solveCaptcha, type TestApp } from "../support/app.ts";
 import { createMailServer, type MailServer, waitFor } from "../support/mail-server.ts";
+import { DEMO_STAFF, type StaffBrowser, signInStaff, staffBrowser } from "../support/staff-browser.ts";
 
 const PUBLIC_URL = "https://portail.puerta.example";
 
