@@ -6,16 +6,7 @@ import { buildApp } from "../../src/app.ts";
 import { bearer, createTestApp, queryRows, type TestApp } from "../support/app.ts";
 import { createAccessToken, createStudent } from "../support/factories.ts";
 import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
-
-/** Polls until `done` holds (a background job's work), failing after 10 s. */
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const until = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+import { waitUntil } from "../support/wait.ts";
 
 type Student = Awaited<ReturnType<typeof createStudent>> & { token: string };
 
@@ -317,13 +308,14 @@ describe("back-office notifications (docs/spec/back-office.md section 5)", () =>
     });
     const id = created.json().id;
     // The job runs by itself once the notification is published.
-    const rows = await waitFor(
+    const rows = await waitUntil(
       () =>
         queryRows<{ to_address: string; subject: string }>(
           t,
           sql`select to_address, subject from mail_outbox where subject = 'Nouvelle notification : Copie e-mail'`,
         ),
       (found) => found.length > 0,
+      "the e-mail copies queued by the notification job",
     );
     const zenithEmails = await queryRows<{ email: string }>(
       t,
@@ -352,13 +344,14 @@ describe("back-office notifications (docs/spec/back-office.md section 5)", () =>
       );
       const created = await publish(direction, { audience, email_copy: true, titre: "Sans les comptes désactivés" });
       expect(created.json().recipient_count).toBe(before - 1);
-      const rows = await waitFor(
+      const rows = await waitUntil(
         () =>
           queryRows<{ to_address: string }>(
             t,
             sql`select to_address from mail_outbox where subject = 'Nouvelle notification : Sans les comptes désactivés'`,
           ),
         (found) => found.length > 0,
+        "the e-mail copies queued by the notification job",
       );
       expect(rows.map((row) => row.to_address).sort()).toEqual(
         zenith
@@ -412,13 +405,14 @@ describe("a scheduled notification, across a restart of the app on the same data
       try {
         expect(await sees(app)).toBe(true);
         // The new process's job queues the copies by itself as it starts.
-        const mails = await waitFor(
+        const mails = await waitUntil(
           () =>
             queryRows<{ to_address: string }>(
               t,
               sql`select to_address from mail_outbox where subject = 'Nouvelle notification : Programmée'`,
             ),
           (found) => found.length > 0,
+          "the copies queued by the restarted app's job",
         );
         expect(mails.map((m) => m.to_address)).toContain(student.email);
       } finally {

@@ -4,19 +4,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, passwordResets, users } from "../../src/db/schema/index.ts";
 import { commonPasswordListSize, isCommonPassword } from "../../src/modules/passwords/common-passwords.ts";
-import {
-  acceptPolicyAs,
-  bearer,
-  createTestApp,
-  DEMO_PASSWORD,
-  DEMO_STUDENTS,
-  login,
-  type TestApp,
-} from "../support/app.ts";
+import { bearer, createTestApp, DEMO_PASSWORD, login, type TestApp } from "../support/app.ts";
+import { createStudent } from "../support/factories.ts";
 import { createMailServer, type MailServer, waitFor } from "../support/mail-server.ts";
-
-const FIRST = DEMO_STUDENTS.first;
-const SECOND = DEMO_STUDENTS.second;
 
 describe("passwords: change, forgot, verify, reset", () => {
   let t: TestApp;
@@ -53,12 +43,25 @@ describe("passwords: change, forgot, verify, reset", () => {
     return { mail, url, token: url.searchParams.get("token") ?? "", email: url.searchParams.get("email") ?? "" };
   }
 
+  /**
+   * A student of the test's own, past the policy gate (which guards /modifier-mot-de-passe), named
+   * as the first demo student and with the demo password: the tests change their password.
+   */
+  const newStudent = async () =>
+    (
+      await createStudent(t.database.db, {
+        nom: "El Amrani",
+        prenom: "Yasmine",
+        password: DEMO_PASSWORD,
+        centre: "Ain Sebaa",
+        acceptedPolicy: true,
+      })
+    ).email;
+
   beforeAll(async () => {
     smtp = await createMailServer();
     await smtp.start();
     t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: "https://portail.puerta.example" } });
-    // /modifier-mot-de-passe is behind the policy gate: both demo students past it.
-    await acceptPolicyAs(t, FIRST);
   });
   afterAll(async () => {
     await t.close();
@@ -76,6 +79,7 @@ describe("passwords: change, forgot, verify, reset", () => {
   });
 
   it("refuses common passwords, French ones too, when changing and resetting", async () => {
+    const FIRST = await newStudent();
     const token = await login(t.app, FIRST);
     for (const common of ["password123", "azerty123", "Motdepasse", "soleil2024"]) {
       const change = await post(
@@ -101,6 +105,7 @@ describe("passwords: change, forgot, verify, reset", () => {
   });
 
   it("refuses passwords made of the site's words or the student's own name, when changing and resetting", async () => {
+    const FIRST = await newStudent();
     const token = await login(t.app, FIRST);
     const refused = [
       "Selectividad2026",
@@ -148,16 +153,7 @@ describe("passwords: change, forgot, verify, reset", () => {
       { token },
     );
     expect(own.statusCode).toBe(200);
-    await restoreDemoPassword(FIRST);
   });
-
-  /** Puts the seeded demo password back for the tests below (no longer settable through the API). */
-  const restoreDemoPassword = async (email: string) => {
-    await t.database.db
-      .update(users)
-      .set({ passwordHash: await argon2Hash(DEMO_PASSWORD) })
-      .where(eq(users.email, email));
-  };
 
   describe("POST /api/change-password", () => {
     it("requires a bearer token", async () => {
@@ -171,6 +167,7 @@ describe("passwords: change, forgot, verify, reset", () => {
     });
 
     it("refuses bad input field by field and changes nothing", async () => {
+      const SECOND = await newStudent();
       const token = await login(t.app, SECOND);
       const cases: [Record<string, unknown>, string, string][] = [
         [
@@ -224,6 +221,7 @@ describe("passwords: change, forgot, verify, reset", () => {
     });
 
     it("accepts a 64-character password", async () => {
+      const SECOND = await newStudent();
       const token = await login(t.app, SECOND);
       const long = `${"Zz9-".repeat(16)}`;
       const changed = await post(
@@ -238,10 +236,11 @@ describe("passwords: change, forgot, verify, reset", () => {
         { token },
       );
       expect(same.json().errors).toEqual({ new_password: [M.sameAsCurrent] });
-      await restoreDemoPassword(SECOND);
     });
 
     it("changes the password and ends the student's other sessions only", async () => {
+      const FIRST = await newStudent();
+      const SECOND = await newStudent();
       const here = await login(t.app, FIRST);
       const elsewhere = await login(t.app, FIRST);
       const other = await login(t.app, SECOND);
@@ -262,10 +261,10 @@ describe("passwords: change, forgot, verify, reset", () => {
       expect((await whoAmI(other)).statusCode).toBe(200);
       await expect(login(t.app, FIRST)).rejects.toThrow(/401/);
       await expect(login(t.app, FIRST, "Tanger-Rouge-2026!")).resolves.toMatch(/^\d+\|/);
-      await restoreDemoPassword(FIRST);
     });
 
     it("locks a session that keeps guessing the current password", async () => {
+      const SECOND = await newStudent();
       await clearThrottles("change-password:");
       const token = await login(t.app, SECOND);
       const guess = { current_password: "devine", new_password: "Abcdefgh-1", new_password_confirmation: "Abcdefgh-1" };
@@ -283,6 +282,7 @@ describe("passwords: change, forgot, verify, reset", () => {
 
   describe("forgot → e-mail → verify → reset", () => {
     it("sends a French e-mail, text and HTML, whose link resets the password once and ends every session", async () => {
+      const FIRST = await newStudent();
       const session = await login(t.app, FIRST);
       const { mail, url, token, email } = await requestResetLink(FIRST);
 
@@ -338,6 +338,7 @@ describe("passwords: change, forgot, verify, reset", () => {
     });
 
     it("answers an unknown address exactly like a known one, and mails nobody", async () => {
+      const SECOND = await newStudent();
       const sentBefore = smtp.received.length;
       const unknown = await post("/api/student/forgot-password", { email: "personne@example.com" }, { ip: freshIp() });
       const known = await requestResetLink(SECOND);
@@ -350,6 +351,7 @@ describe("passwords: change, forgot, verify, reset", () => {
     });
 
     it("refuses an expired link", async () => {
+      const SECOND = await newStudent();
       await clearThrottles("forgot:email:");
       const { token, email } = await requestResetLink(SECOND);
       // 61 minutes later, as far as the database clock is concerned.
@@ -370,6 +372,8 @@ describe("passwords: change, forgot, verify, reset", () => {
     });
 
     it("keeps the link usable when the new password is refused, and invalidates older links", async () => {
+      const FIRST = await newStudent();
+      const SECOND = await newStudent();
       await clearThrottles("forgot:email:");
       const first = await requestResetLink(SECOND);
       const second = await requestResetLink(SECOND);
@@ -407,6 +411,7 @@ describe("passwords: change, forgot, verify, reset", () => {
     });
 
     it("refuses malformed requests with French 422 answers", async () => {
+      const FIRST = await newStudent();
       const forgot = await post("/api/student/forgot-password", { email: "pas-une-adresse" }, { ip: freshIp() });
       expect(forgot.statusCode).toBe(422);
       expect(forgot.json().errors.email).toEqual(["Format d'email invalide"]);
@@ -416,6 +421,8 @@ describe("passwords: change, forgot, verify, reset", () => {
     });
 
     it("limits requests per IP with 429 and Retry-After, and reset e-mails per address silently", async () => {
+      const FIRST = await newStudent();
+      const SECOND = await newStudent();
       const ip = freshIp();
       const sentBefore = smtp.to(SECOND).length;
       for (let i = 0; i < 5; i++) {
@@ -439,6 +446,7 @@ describe("passwords: change, forgot, verify, reset", () => {
     });
 
     it("locks an IP that tries many invalid links", async () => {
+      const FIRST = await newStudent();
       const ip = freshIp();
       for (let i = 0; i < 20; i++) {
         const response = await post("/api/student/verify-reset-token", { token: `faux${i}`, email: FIRST }, { ip });
@@ -450,6 +458,7 @@ describe("passwords: change, forgot, verify, reset", () => {
     });
 
     it("checks the link before paying for the new password's hash", async () => {
+      const FIRST = await newStudent();
       // An invalid link must cost no argon2 hash: a reset with one takes about as long as a
       // verify-reset-token (median of rounds taken in turn, so both see the same load).
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -479,6 +488,7 @@ describe("passwords: change, forgot, verify, reset", () => {
     });
 
     it("does not store the password in clear anywhere", async () => {
+      const FIRST = await newStudent();
       const [row] = await t.database.db.select().from(users).where(eq(users.email, FIRST));
       expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
     });

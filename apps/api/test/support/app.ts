@@ -10,7 +10,7 @@ import { type DatabaseHandle, openDatabase } from "../../src/db/client.ts";
 import { users } from "../../src/db/schema/index.ts";
 import { DEMO_PASSWORD, DEMO_STUDENTS, seedDemo } from "../../src/db/seed/index.ts";
 import type { RouteModule } from "../../src/route-scopes.ts";
-import { acceptCurrentPolicy } from "./factories.ts";
+import { acceptCurrentPolicy, createAccessToken, createStudent, type StudentInput } from "./factories.ts";
 import { solveCaptchaChallenge } from "./tools.ts";
 
 export { DEMO_PASSWORD, DEMO_STUDENTS };
@@ -124,4 +124,10 @@ export async function acceptPolicyAs(t: TestApp, email: string) {
   const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
   if (!user) throw new Error(`no user ${email}`);
   await acceptCurrentPolicy(t.database.db, user.id);
+}
+
+/** A student of its own for one test (see `createStudent`), with a live bearer token. */
+export async function signInNewStudent(t: TestApp, input: StudentInput = {}) {
+  const student = await createStudent(t.database.db, input);
+  return { ...student, token: await createAccessToken(t.database.db, student.userId) };
 }

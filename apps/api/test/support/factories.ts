@@ -23,6 +23,9 @@ export const FACTORY_PASSWORD = "Factory-Password-2025";
 let sequence = 0;
 const next = () => `${process.pid}-${Date.now().toString(36)}-${++sequence}`;
 
+/** An address no other test (nor the demo seed) uses: `prefix.<unique>@example.com`. */
+export const uniqueEmail = (prefix = "test") => `${prefix}.${next()}@example.com`;
+
 export type StudentInput = {
   email?: string;
   nom?: string;
@@ -31,6 +34,8 @@ export type StudentInput = {
   password?: string;
   passwordHash?: string;
   studentId?: string;
+  cin?: string;
+  telephone?: string;
   /** Centre and option by name (the demo seed's); none when omitted. */
   centre?: string;
   option?: string;
@@ -72,8 +77,8 @@ export async function createStudent(db: Database, input: StudentInput = {}): Pro
       nom,
       prenom,
       email,
-      telephone: "+212 6 00 00 00 00",
-      cin: `T${user.id}`,
+      telephone: input.telephone ?? "+212 6 00 00 00 00",
+      cin: input.cin ?? `T${user.id}`,
       centreId: centre?.id ?? null,
       optionId: option?.id ?? null,
       filiereId: option?.filiereId ?? null,

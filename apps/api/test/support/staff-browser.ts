@@ -1,8 +1,11 @@
+import type { StaffRole } from "@puerta/contract";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { generate } from "otplib";
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from "../../src/db/seed/staff.ts";
 import { queryRows, solveCaptcha, type TestApp } from "./app.ts";
+import { FACTORY_PASSWORD, uniqueEmail } from "./factories.ts";
+import { createStaffMember } from "./staff-factories.ts";
 
 export { DEMO_STAFF, DEMO_STAFF_PASSWORD };
 
@@ -92,4 +95,25 @@ export async function signInStaff(t: TestApp, email: string, password = DEMO_STA
     user: second.json().user,
     recoveryCodes: second.json().recovery_codes as string[] | undefined,
   };
+}
+
+/**
+ * A staff account of its own for one test (a fresh address, `FACTORY_PASSWORD`), signed in:
+ * for a test that changes an account, or reads what an account did, without touching the
+ * demo seed's or another test's.
+ */
+export async function signInNewStaff(
+  t: TestApp,
+  role: StaffRole,
+  options: { centreIds?: number[]; name?: string } = {},
+) {
+  const email = uniqueEmail(role);
+  const id = await createStaffMember(t.database.db, {
+    name: options.name ?? `Personnel ${role}`,
+    email,
+    role,
+    centreIds: options.centreIds ?? [],
+    password: FACTORY_PASSWORD,
+  });
+  return { id, email, ...(await signInStaff(t, email, FACTORY_PASSWORD)) };
 }
