@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audit } from "../../src/modules/audit/audit.ts";
 import { createTestApp, queryRows, type TestApp } from "../support/app.ts";
+import { FACTORY_PASSWORD } from "../support/factories.ts";
 import { createMailServer, type MailServer, waitFor } from "../support/mail-server.ts";
-import { DEMO_STAFF, signInStaff, staffBrowser } from "../support/staff-browser.ts";
+import { signInNewStaff, staffBrowser } from "../support/staff-browser.ts";
 
 /** Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL. */
 describe("the audit log", () => {
@@ -22,7 +23,7 @@ describe("the audit log", () => {
   const entries = () => queryRows<{ n: number }>(t, sql`select count(*)::int as n from audit_log`);
 
   it("refuses UPDATE, DELETE and TRUNCATE (trigger), whoever asks", async () => {
-    await signInStaff(t, DEMO_STAFF.direction);
+    await signInNewStaff(t, "direction");
     const [before] = await entries();
     expect(before?.n).toBeGreaterThan(0);
     // What the database answered (the query builder wraps it as the cause of its own error).
@@ -53,7 +54,11 @@ describe("the audit log", () => {
   });
 
   it("records who, role, action, entity, summary, changes and IP, and never a password, token, code or secret", async () => {
-    const { browser: direction, secret, recoveryCodes } = await signInStaff(t, DEMO_STAFF.direction);
+    const {
+      browser: direction,
+      secret,
+      recoveryCodes,
+    } = await signInNewStaff(t, "direction", { name: "Nadia Berrada" });
     const created = await direction.post("/api/gestion/comptes", {
       name: "Hind Chraibi",
       email: "hind.chraibi@example.com",
@@ -69,7 +74,7 @@ describe("the audit log", () => {
     });
     expect(activated.statusCode).toBe(200);
     await direction.post("/api/gestion/mot-de-passe", {
-      current_password: "Gestion2025",
+      current_password: FACTORY_PASSWORD,
       password: "Direction-Secret-2025",
       password_confirmation: "Direction-Secret-2025",
     });
@@ -105,7 +110,7 @@ describe("the audit log", () => {
       token,
       "Hind-Secret-Pass-2025",
       "Direction-Secret-2025",
-      "Gestion2025",
+      FACTORY_PASSWORD,
       ...(recoveryCodes ?? []),
     ]) {
       expect(dump?.text).not.toContain(secretValue);
@@ -113,7 +118,7 @@ describe("the audit log", () => {
   });
 
   it("filters the journal by person, entity, action and date", async () => {
-    const { browser: direction, user } = await signInStaff(t, DEMO_STAFF.direction, "Direction-Secret-2025");
+    const { browser: direction, user } = await signInNewStaff(t, "direction", { name: "Nadia Filtre" });
     const mine = (await direction.get(`/api/gestion/journal?staff_id=${user.id}&action=connexion`)).json();
     expect(mine.total).toBeGreaterThan(0);
     for (const entry of mine.data) expect(entry).toMatchObject({ staff_id: user.id, action: "connexion" });
@@ -123,7 +128,7 @@ describe("the audit log", () => {
     const past = (await direction.get(`/api/gestion/journal?to=2000-01-01`)).json();
     expect(past.total).toBe(0);
     const around = (
-      await direction.get(`/api/gestion/journal?from=2000-01-01&to=2999-12-31&q=${encodeURIComponent("Nadia")}`)
+      await direction.get(`/api/gestion/journal?from=2000-01-01&to=2999-12-31&q=${encodeURIComponent("Nadia Filtre")}`)
     ).json();
     expect(around.total).toBeGreaterThan(0);
     expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, queryRows, type TestApp } from "../support/app.ts";
+import { uniqueEmail } from "../support/factories.ts";
 import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
 
 describe("back-office reference data (direction): create, rename, delete refused while referenced", () => {
@@ -16,6 +17,19 @@ describe("back-office reference data (direction): create, rename, delete refused
 
   const find = async (kind: string, nom: string) =>
     (await direction.get("/api/gestion/referentiel")).json()[kind].find((item: { nom: string }) => item.nom === nom);
+
+  /** A centre of the test's own, with a name of its own. */
+  async function newCentre() {
+    const nom = `Centre ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const created = await direction.post("/api/gestion/referentiel/centres", {
+      nom,
+      adresse: "Avenue de France, Agdal, Rabat",
+      telephone: "+212 5 37 00 00 00",
+      lien_carte: "https://maps.example.com/agdal",
+    });
+    expect(created.statusCode).toBe(201);
+    return find("centres", nom);
+  }
 
   it("lists every kind and creates a centre with its address, phone and map link", async () => {
     const all = await direction.get("/api/gestion/referentiel");
@@ -47,29 +61,32 @@ describe("back-office reference data (direction): create, rename, delete refused
   });
 
   it("renames, with the journal's before and after", async () => {
-    const centre = await find("centres", "Rabat Agdal");
+    const centre = await newCentre();
     const renamed = await direction.patch(`/api/gestion/referentiel/centres/${centre.id}`, {
-      nom: "Rabat Agdal Centre",
+      nom: `${centre.nom} Centre`,
       adresse: centre.adresse,
       telephone: centre.telephone,
       lien_carte: centre.lien_carte,
     });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json().centres.map((c: { nom: string }) => c.nom)).toContain("Rabat Agdal Centre");
-    const [entry] = await queryRows<{ changes: unknown }>(
+    expect(renamed.json().centres.map((c: { nom: string }) => c.nom)).toContain(`${centre.nom} Centre`);
+    const entries = await queryRows<{ changes: unknown }>(
       t,
-      sql`select changes from audit_log where entity = 'referentiel' and action = 'modification'`,
+      sql`select changes from audit_log where entity = 'referentiel' and action = 'modification'
+          and entity_id = ${String(centre.id)}`,
     );
-    expect(entry?.changes).toEqual({ nom: { before: "Rabat Agdal", after: "Rabat Agdal Centre" } });
+    expect(entries.map((entry) => entry.changes)).toContainEqual({
+      nom: { before: centre.nom, after: `${centre.nom} Centre` },
+    });
   });
 
   it("refuses to delete what is still referenced, saying by what; deletes it once unused", async () => {
-    const centre = await find("centres", "Rabat Agdal Centre");
-    for (const [i, prenom] of ["Amal", "Badr"].entries()) {
+    const centre = await newCentre();
+    for (const prenom of ["Amal", "Badr"]) {
       const created = await direction.post("/api/gestion/etudiants", {
         nom: "Agdal",
         prenom,
-        email: `agdal.${i}@example.com`,
+        email: uniqueEmail("agdal"),
         centre_id: centre.id,
       });
       expect(created.statusCode).toBe(201);
@@ -86,20 +103,22 @@ describe("back-office reference data (direction): create, rename, delete refused
       /^Cette option a encore/,
     );
 
-    const filiere = await direction.post("/api/gestion/referentiel/filieres", { nom: "Arts" });
-    const arts = filiere.json().filieres.find((f: { nom: string }) => f.nom === "Arts");
+    const artsName = `Arts ${Date.now().toString(36)}`;
+    const filiere = await direction.post("/api/gestion/referentiel/filieres", { nom: artsName });
+    const arts = filiere.json().filieres.find((f: { nom: string }) => f.nom === artsName);
     const removed = await direction.delete(`/api/gestion/referentiel/filieres/${arts.id}`);
     expect(removed.statusCode).toBe(200);
-    expect(removed.json().filieres.map((f: { nom: string }) => f.nom)).not.toContain("Arts");
+    expect(removed.json().filieres.map((f: { nom: string }) => f.nom)).not.toContain(artsName);
     expect((await direction.delete(`/api/gestion/referentiel/filieres/${arts.id}`)).statusCode).toBe(404);
   });
 
   it("creates options under a filière and niveaux under a matière, checking both exist", async () => {
+    const philoName = `Philosophie ${Date.now().toString(36)}`;
     const matiere = await direction.post("/api/gestion/referentiel/matieres", {
-      nom: "Philosophie",
+      nom: philoName,
       description: "Histoire de la philosophie",
     });
-    const philo = matiere.json().matieres.find((x: { nom: string }) => x.nom === "Philosophie");
+    const philo = matiere.json().matieres.find((x: { nom: string }) => x.nom === philoName);
     expect(philo.description).toBe("Histoire de la philosophie");
     const niveau = await direction.post("/api/gestion/referentiel/niveaux", {
       nom: "Niveau 1",
