@@ -73,7 +73,7 @@ describe("back-office reference data (direction): create, rename, delete refused
     const entries = await queryRows<{ changes: unknown }>(
       t,
       sql`select changes from audit_log where entity = 'referentiel' and action = 'modification'
-          and entity_id = ${String(centre.id)}`,
+          and entity_id = ${`centres:${centre.id}`}`,
     );
     expect(entries.map((entry) => entry.changes)).toContainEqual({
       nom: { before: centre.nom, after: `${centre.nom} Centre` },
