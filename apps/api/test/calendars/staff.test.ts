@@ -26,7 +26,10 @@ const inYear = (days: number) => {
   return day <= year.last ? day : soon(-days);
 };
 
-describe("calendars in the back-office (docs/spec/back-office.md section 5)", () => {
+// Not yet standing alone (issue 32 §3): the event, poster and holiday tests read the demo seed's
+// events and holidays that other tests of this file change. Until each arranges its own rows,
+// this file keeps its written order; every other API test file runs shuffled.
+describe("calendars in the back-office (docs/spec/back-office.md section 5)", { shuffle: false }, () => {
   let t: TestApp;
   let direction: StaffBrowser;
   let secretariat: StaffBrowser;
@@ -89,6 +92,9 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", ()
   describe("events", () => {
     it("a secretary publishes an event for her centre: its students see it, other centres' do not; audited", async () => {
       const audited = await auditCount("parascolaire");
+      const zenithTotal = async () =>
+        (await asStudent(zenithStudent, "/api/parascolaires-stats")).json().data.total_events;
+      const zenithBefore = await zenithTotal();
       const res = await secretariat.post("/api/gestion/parascolaire", eventBody());
       expect(res.statusCode).toBe(201);
       const event: StaffEvent = res.json();
@@ -114,8 +120,7 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", ()
       expect((await studentEvents(zenithStudent)).some((e) => e.id === event.id)).toBe(false);
       // The policy gate stands in front of the detail: accepted students only (Omar has accepted).
       expect((await asStudent(zenithStudent, `/api/parascolaires/${event.id}`)).statusCode).toBe(404);
-      const stats = await asStudent(zenithStudent, "/api/parascolaires-stats");
-      expect(stats.json().data.total_events).toBe(15);
+      expect(await zenithTotal()).toBe(zenithBefore);
     });
 
     it("refuses a secretary a write outside her centres with 403, every centre included, and writes nothing", async () => {
@@ -335,9 +340,11 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", ()
       (await browser.get(`/api/gestion/jours-feries?per_page=200${query}`)).json().data as StaffHoliday[];
 
     it("lists the current school year: generated holidays, religious ones 'prevue'", async () => {
-      const rows = await list(direction);
+      const listed = await list(direction);
+      expect(listed.every((h) => h.date >= year.first && h.date <= year.last)).toBe(true);
+      // The generated ones (other tests add closures of their own).
+      const rows = listed.filter((h) => h.genere);
       expect(rows.length).toBeGreaterThanOrEqual(15);
-      expect(rows.every((h) => h.date >= year.first && h.date <= year.last && h.genere)).toBe(true);
       const religious = rows.filter((h) => h.categorie === "religieux");
       expect(religious.length).toBeGreaterThanOrEqual(6);
       expect(religious.every((h) => h.statut_date === "prevue")).toBe(true);
@@ -416,7 +423,10 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", ()
       });
       expect((await studentHolidays(ainSebaaStudent)).some((h) => h.id === closure.id)).toBe(false);
       expect((await list(direction, `&centre_id=${centre["Ain Sebaa"]}`)).some((h) => h.id === closure.id)).toBe(false);
-      expect((await list(direction, "&categorie=fermeture")).map((h) => h.id)).toEqual([closure.id]);
+      // The category filter keeps closures only (another test adds closures of its own).
+      const closures = await list(direction, "&categorie=fermeture");
+      expect(closures.map((h) => h.id)).toContain(closure.id);
+      expect(closures.every((h) => h.categorie === "fermeture")).toBe(true);
 
       const bad = await secretariat.post("/api/gestion/jours-feries", {
         nom: "Vacances",
