@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 // One runner for the repository's lint rules, the contract's rules, the API against a real database, and the web's components.
 export default defineConfig({
   test: {
+    // Files and the tests inside them run in a random order (the seed is printed; replay one with
+    // --sequence.seed=N): a test that needs another one's writes fails at once instead of one day.
+    sequence: { shuffle: true },
     projects: [
       { test: { name: "contract", root: "packages/contract", include: ["test/**/*.test.ts"], environment: "node" } },
       // The repository's own rules (lint boundaries): scripts/test.

@@ -12,8 +12,8 @@ import {
   queryRows,
   solveCaptcha,
   type TestApp,
-} from "../helpers.ts";
-import { cookieOf, DEMO_STAFF, signInStaff, staffBrowser } from "../staff/support.ts";
+} from "../support/app.ts";
+import { cookieOf, DEMO_STAFF, signInStaff, staffBrowser } from "../support/staff-browser.ts";
 
 const SESSION_COOKIE = "puerta_session";
 const UNAUTHENTICATED = { message: "Non authentifié." };

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { backupSocketPath } from "../../src/ops/backup-socket.ts";
 import { openArchive } from "../../src/ops/restore.ts";
-import { type ServerProcess, startServer } from "./server-process.ts";
+import { type ServerProcess, startServer } from "../support/embedded-server.ts";
 
 const backupCli = fileURLToPath(new URL("../../src/ops/backup-cli.ts", import.meta.url));
 

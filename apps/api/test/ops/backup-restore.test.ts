@@ -15,7 +15,7 @@ import { createStorageFromConfig, type FileStorage } from "../../src/lib/storage
 import { writeBackup } from "../../src/ops/backup.ts";
 import type { BackupManifest } from "../../src/ops/manifest.ts";
 import { openArchive, RestoreRefusedError, restoreArchive } from "../../src/ops/restore.ts";
-import { bearer, createTestApp, login, openTestDatabase, type TestApp } from "../helpers.ts";
+import { bearer, createTestApp, login, openTestDatabase, type TestApp } from "../support/app.ts";
 
 const restoreCli = fileURLToPath(new URL("../../src/ops/restore-cli.ts", import.meta.url));
 const PAIR_SUBJECT = "Écrit pendant la sauvegarde";

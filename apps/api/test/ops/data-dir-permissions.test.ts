@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { type ServerProcess, startServer } from "./server-process.ts";
+import { type ServerProcess, startServer } from "../support/embedded-server.ts";
 
 const serverEntry = fileURLToPath(new URL("../../src/server.ts", import.meta.url));
 

@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, type TestApp } from "../helpers.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
 
 /** The readiness answer is cached a few seconds: moving the clock past it asks again. */
 const nextProbe = () => vi.setSystemTime(Date.now() + 6_000);

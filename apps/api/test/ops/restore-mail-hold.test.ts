@@ -11,9 +11,9 @@ import { releaseHeld } from "../../src/lib/mailer/outbox.ts";
 import { createStorageFromConfig } from "../../src/lib/storage/index.ts";
 import { writeBackup } from "../../src/ops/backup.ts";
 import { openArchive, restoreArchive } from "../../src/ops/restore.ts";
-import { createTestApp, openTestDatabase } from "../helpers.ts";
+import { createTestApp, openTestDatabase } from "../support/app.ts";
+import { type ServerProcess, startServer } from "../support/embedded-server.ts";
 import { createMailServer, freePort, type MailServer, waitFor } from "../support/mail-server.ts";
-import { type ServerProcess, startServer } from "./server-process.ts";
 
 const restoreCli = fileURLToPath(new URL("../../src/ops/restore-cli.ts", import.meta.url));
 const releaseCli = fileURLToPath(new URL("../../src/ops/mail-release-cli.ts", import.meta.url));

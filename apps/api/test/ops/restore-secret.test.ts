@@ -14,8 +14,8 @@ import { rowsOf } from "../../src/db/migration-level.ts";
 import { seedDemo } from "../../src/demo/index.ts";
 import { createStorageFromConfig } from "../../src/lib/storage/index.ts";
 import { writeBackup } from "../../src/ops/backup.ts";
-import { createTestApp, openTestDatabase, type TestApp } from "../helpers.ts";
-import { DEMO_STAFF, signInStaff, staffBrowser, totpCode } from "../staff/support.ts";
+import { createTestApp, openTestDatabase, type TestApp } from "../support/app.ts";
+import { DEMO_STAFF, signInStaff, staffBrowser, totpCode } from "../support/staff-browser.ts";
 
 const restoreCli = fileURLToPath(new URL("../../src/ops/restore-cli.ts", import.meta.url));
 const resetCli = fileURLToPath(new URL("../../src/modules/staff/reset-2fa-cli.ts", import.meta.url));

@@ -15,11 +15,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/client.ts";
 import { centres } from "../../src/db/schema/index.ts";
-import { totpCode } from "../staff/support.ts";
-import { createStaffMember } from "../staff-factories.ts";
-import { HEADER } from "../students/support.ts";
+import { type ServerProcess, startServer } from "../support/embedded-server.ts";
+import { HEADER } from "../support/import-files.ts";
+import { totpCode } from "../support/staff-browser.ts";
+import { createStaffMember } from "../support/staff-factories.ts";
 import { solveCaptchaChallenge } from "../support/tools.ts";
-import { type ServerProcess, startServer } from "./server-process.ts";
 
 const STAFF = { email: "direction.arret@academie.example", password: "Mot-de-passe-arret-2025" };
 const LINES = 2_000;

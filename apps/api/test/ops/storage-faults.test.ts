@@ -11,10 +11,10 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { acceptCurrentPolicy, createAccessToken, createStudent } from "../factories.ts";
-import { bearer, createTestApp, queryRows, solveCaptcha, type TestApp } from "../helpers.ts";
+import { bearer, createTestApp, queryRows, solveCaptcha, type TestApp } from "../support/app.ts";
+import { startServer } from "../support/embedded-server.ts";
+import { acceptCurrentPolicy, createAccessToken, createStudent } from "../support/factories.ts";
 import { startS3Server } from "../support/s3-server.ts";
-import { startServer } from "./server-process.ts";
 
 const RETRY_MESSAGE = "Service momentanément indisponible : réessayez dans un instant.";
 const FULL_MESSAGE =

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptPolicyAs, bearer, createTestApp, DEMO_STUDENTS, login, type TestApp } from "../helpers.ts";
-import { apiRoutes, PUBLIC_API_ROUTES, routeKey } from "./support.ts";
+import { acceptPolicyAs, bearer, createTestApp, DEMO_STUDENTS, login, type TestApp } from "../support/app.ts";
+import { apiRoutes, PUBLIC_API_ROUTES, routeKey } from "../support/route-table.ts";
 
 /**
  * Protected routes with a parameter, by kind. A new one fails the completeness test until it

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, DEMO_STUDENTS, login, type TestApp } from "../helpers.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../staff/support.ts";
-import { apiRoutes, PUBLIC_API_ROUTES, routeKey } from "./support.ts";
+import { bearer, createTestApp, DEMO_STUDENTS, login, type TestApp } from "../support/app.ts";
+import { apiRoutes, PUBLIC_API_ROUTES, routeKey } from "../support/route-table.ts";
+import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
 
 const ATTACKS = [
   "../../../../etc/passwd",

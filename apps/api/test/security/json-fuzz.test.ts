@@ -3,10 +3,25 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import type { RouteEntry } from "../../src/lib/route-table.ts";
-import { acceptPolicyAs, bearer, createTestApp, DEMO_STUDENTS, login, queryRows, type TestApp } from "../helpers.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../staff/support.ts";
+import {
+  acceptPolicyAs,
+  bearer,
+  createTestApp,
+  DEMO_STUDENTS,
+  login,
+  queryRows,
+  type TestApp,
+} from "../support/app.ts";
 import { waitFor } from "../support/mail-server.ts";
-import { apiRoutes, databaseFingerprint, fillParams, looksFrench, PUBLIC_API_ROUTES, routeKey } from "./support.ts";
+import {
+  apiRoutes,
+  databaseFingerprint,
+  fillParams,
+  looksFrench,
+  PUBLIC_API_ROUTES,
+  routeKey,
+} from "../support/route-table.ts";
+import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
 
 /** Field names of an object schema, so generated bodies also hit the real fields. */
 function fieldNames(schema: unknown): string[] {

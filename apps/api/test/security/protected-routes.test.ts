@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessTokens } from "../../src/db/schema/index.ts";
-import { createTestApp, login, type TestApp } from "../helpers.ts";
-import { apiRoutes, fillParams, PUBLIC_API_ROUTES, routeKey } from "./support.ts";
+import { createTestApp, login, type TestApp } from "../support/app.ts";
+import { apiRoutes, fillParams, PUBLIC_API_ROUTES, routeKey } from "../support/route-table.ts";
 
 /**
  * Walks the route table of the running app: a route is public only if it is named in

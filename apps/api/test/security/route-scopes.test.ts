@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { RouteModule } from "../../src/route-scopes.ts";
-import { createAccessToken, createStudent } from "../factories.ts";
-import { bearer, createTestApp, type TestApp } from "../helpers.ts";
-import { apiRoutes, PUBLIC_API_ROUTES, routeKey } from "./support.ts";
+import { bearer, createTestApp, type TestApp } from "../support/app.ts";
+import { createAccessToken, createStudent } from "../support/factories.ts";
+import { apiRoutes, PUBLIC_API_ROUTES, routeKey } from "../support/route-table.ts";
 
 /**
  * The pages the web sends to /policy-acceptance (docs/spec/student-portal.md section 4: every

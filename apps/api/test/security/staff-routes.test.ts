@@ -1,9 +1,9 @@
 import { can, type StaffActor } from "@puerta/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouteEntry } from "../../src/lib/route-table.ts";
-import { bearer, createTestApp, login, type TestApp } from "../helpers.ts";
-import { DEMO_STAFF, STAFF_COOKIE, type StaffBrowser, signInStaff } from "../staff/support.ts";
-import { apiRoutes, fillParams, PUBLIC_API_ROUTES, routeKey } from "./support.ts";
+import { bearer, createTestApp, login, type TestApp } from "../support/app.ts";
+import { apiRoutes, fillParams, PUBLIC_API_ROUTES, routeKey } from "../support/route-table.ts";
+import { DEMO_STAFF, STAFF_COOKIE, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
 
 /**
  * The back-office's authorisation matrix, walked from the route table: each /api/gestion route

@@ -1,8 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, queryRows, type TestApp } from "../helpers.ts";
+import { audit } from "../../src/modules/audit/service.ts";
+import { createTestApp, queryRows, type TestApp } from "../support/app.ts";
+import { FACTORY_PASSWORD, uniqueEmail } from "../support/factories.ts";
 import { createMailServer, type MailServer, waitFor } from "../support/mail-server.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff, staffBrowser } from "./support.ts";
+import { type StaffBrowser, signInNewStaff, signInStaff, staffBrowser } from "../support/staff-browser.ts";
+import { createStaffMember } from "../support/staff-factories.ts";
 
 describe("staff accounts: invitation, activation, deactivation, roles", () => {
   let t: TestApp;
@@ -12,7 +15,8 @@ describe("staff accounts: invitation, activation, deactivation, roles", () => {
     smtp = await createMailServer();
     await smtp.start();
     t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: "https://portail.puerta.example" } });
-    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
+    // Never changed by a test: each one that changes an account makes its own.
+    direction = (await signInNewStaff(t, "direction")).browser;
   });
   afterAll(async () => {
     await t.close();
@@ -98,7 +102,8 @@ describe("staff accounts: invitation, activation, deactivation, roles", () => {
     const { token } = await invitationLink("omar.fassi@example.com");
     await queryRows(
       t,
-      sql`update staff_invitations set expires_at = now() - interval '1 second' where used_at is null`,
+      sql`update staff_invitations set expires_at = now() - interval '1 second'
+          where used_at is null and staff_id = ${created.json().id}`,
     );
     expect((await t.app.inject({ method: "GET", url: `/api/activation?token=${token}` })).statusCode).toBe(404);
     expect((await activate(token)).statusCode).toBe(404);
@@ -114,9 +119,16 @@ describe("staff accounts: invitation, activation, deactivation, roles", () => {
   });
 
   it("refuses a taken e-mail, a secretary without centres and an unknown centre, in French by field", async () => {
+    const existing = uniqueEmail("doublon");
+    await createStaffMember(t.database.db, {
+      name: "Existant",
+      email: existing,
+      role: "pedagogie",
+      password: FACTORY_PASSWORD,
+    });
     const taken = await direction.post("/api/gestion/comptes", {
       name: "Doublon",
-      email: DEMO_STAFF.pedagogie.toUpperCase(),
+      email: existing.toUpperCase(),
       role: "pedagogie",
     });
     expect(taken.statusCode).toBe(422);
@@ -147,22 +159,26 @@ describe("staff accounts: invitation, activation, deactivation, roles", () => {
   });
 
   it("revokes the sessions of an account that is deactivated, then refuses its sign-in; reactivation lets it in", async () => {
-    const { browser: pedagogie, user } = await signInStaff(t, DEMO_STAFF.pedagogie);
+    const { browser: pedagogie, user, email } = await signInNewStaff(t, "pedagogie");
     const off = await direction.post(`/api/gestion/comptes/${user.id}/desactiver`);
     expect(off.statusCode).toBe(200);
     expect(off.json().statut).toBe("desactive");
     expect((await pedagogie.get("/api/gestion/me")).statusCode).toBe(401);
-    const refused = await (await staffBrowser(t)).login(DEMO_STAFF.pedagogie);
+    const refused = await (await staffBrowser(t)).login(email, FACTORY_PASSWORD);
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toEqual({ message: "Identifiants invalides" });
 
     const on = await direction.post(`/api/gestion/comptes/${user.id}/reactiver`);
     expect(on.json().statut).toBe("actif");
-    expect((await (await staffBrowser(t)).login(DEMO_STAFF.pedagogie)).statusCode).toBe(200);
+    expect((await (await staffBrowser(t)).login(email, FACTORY_PASSWORD)).statusCode).toBe(200);
   });
 
   it("revokes the sessions of an account whose role or centres change", async () => {
-    const { browser: secretary, user } = await signInStaff(t, DEMO_STAFF.secretariat);
+    const {
+      browser: secretary,
+      user,
+      email,
+    } = await signInNewStaff(t, "secretariat", { name: "Salma Tazi", centreIds: [1] });
     const renamed = await direction.patch(`/api/gestion/comptes/${user.id}`, { name: "Salma Tazi-Idrissi" });
     expect(renamed.statusCode).toBe(200);
     expect((await secretary.get("/api/gestion/me")).statusCode).toBe(200);
@@ -171,27 +187,26 @@ describe("staff accounts: invitation, activation, deactivation, roles", () => {
     expect(moved.json().centre_ids).toEqual([1, 2]);
     expect((await secretary.get("/api/gestion/me")).statusCode).toBe(401);
 
-    const again = (await signInStaff(t, DEMO_STAFF.secretariat)).browser;
+    const again = (await signInStaff(t, email, FACTORY_PASSWORD)).browser;
     expect((await again.get("/api/gestion/me")).json().user.centre_ids).toEqual([1, 2]);
     const promoted = await direction.patch(`/api/gestion/comptes/${user.id}`, { role: "pedagogie" });
     expect(promoted.json()).toMatchObject({ role: "pedagogie", centre_ids: [] });
     expect((await again.get("/api/gestion/me")).statusCode).toBe(401);
-    await direction.patch(`/api/gestion/comptes/${user.id}`, { role: "secretariat", centre_ids: [1] });
 
-    const entries = await direction.get(`/api/gestion/journal?entity=comptes&action=modification`);
+    const entries = await direction.get(`/api/gestion/journal?entity=comptes&action=modification&per_page=200`);
     const changes = entries.json().data.map((e: { changes: unknown }) => e.changes);
     expect(changes).toContainEqual({ centre_ids: { before: [1], after: [1, 2] } });
     expect(changes).toContainEqual({ name: { before: "Salma Tazi", after: "Salma Tazi-Idrissi" } });
   });
 
   it("resets a second factor: sessions end, the next sign-in enrols again", async () => {
-    const { browser: pedagogie, user } = await signInStaff(t, DEMO_STAFF.pedagogie);
+    const { browser: pedagogie, user, email } = await signInNewStaff(t, "pedagogie");
     const reset = await direction.post(`/api/gestion/comptes/${user.id}/reinitialiser-2fa`);
     expect(reset.json().totp_enrolled).toBe(false);
     expect((await pedagogie.get("/api/gestion/me")).statusCode).toBe(401);
-    const first = await (await staffBrowser(t)).login(DEMO_STAFF.pedagogie);
+    const first = await (await staffBrowser(t)).login(email, FACTORY_PASSWORD);
     expect(first.json().step).toBe("enrol");
-    const enrolled = await signInStaff(t, DEMO_STAFF.pedagogie);
+    const enrolled = await signInStaff(t, email, FACTORY_PASSWORD);
     expect(enrolled.recoveryCodes).toHaveLength(10);
   });
 
@@ -207,15 +222,27 @@ describe("staff accounts: invitation, activation, deactivation, roles", () => {
   });
 
   it("lists with search, filters, sort and pages; unknown ids answer 404", async () => {
-    const page = await direction.get("/api/gestion/comptes?per_page=2&page=1&sort=-email");
+    // Three accounts of this test's own, found by the word their names share.
+    const word = `Liste${Date.now().toString(36)}`;
+    const emails: string[] = [];
+    for (const role of ["secretariat", "pedagogie", "secretariat"] as const) {
+      const email = uniqueEmail("liste");
+      await createStaffMember(t.database.db, {
+        name: `${word} ${role}`,
+        email,
+        role,
+        centreIds: role === "secretariat" ? [1] : [],
+        password: FACTORY_PASSWORD,
+      });
+      emails.push(email);
+    }
+    const page = await direction.get(`/api/gestion/comptes?q=${word}&per_page=2&page=1&sort=-email`);
     expect(page.statusCode).toBe(200);
     const body = page.json();
-    expect(body).toMatchObject({ page: 1, per_page: 2 });
-    expect(body.data).toHaveLength(2);
-    expect(body.total).toBeGreaterThanOrEqual(5);
-    const emails = body.data.map((a: { email: string }) => a.email);
-    expect(emails).toEqual([...emails].sort().reverse());
-    const secretaries = await direction.get("/api/gestion/comptes?role=secretariat");
+    expect(body).toMatchObject({ page: 1, per_page: 2, total: 3 });
+    expect(body.data.map((a: { email: string }) => a.email)).toEqual([...emails].sort().reverse().slice(0, 2));
+    const secretaries = await direction.get(`/api/gestion/comptes?q=${word}&role=secretariat`);
+    expect(secretaries.json().total).toBe(2);
     for (const account of secretaries.json().data) expect(account.role).toBe("secretariat");
     const badSort = await direction.get("/api/gestion/comptes?sort=password_hash");
     expect(badSort.statusCode).toBe(422);
@@ -228,7 +255,7 @@ describe("staff accounts: invitation, activation, deactivation, roles", () => {
   });
 
   it("opens the accounts and the journal to the direction only (403 in French for the others)", async () => {
-    const { browser: pedagogie } = await signInStaff(t, DEMO_STAFF.pedagogie);
+    const { browser: pedagogie } = await signInNewStaff(t, "pedagogie");
     for (const url of ["/api/gestion/comptes", "/api/gestion/journal"]) {
       const response = await pedagogie.get(url);
       expect(response.statusCode).toBe(403);
@@ -251,6 +278,16 @@ describe("staff accounts: invitation, activation, deactivation, roles", () => {
   });
 
   it("shows the dashboard's counters and journal entries by role", async () => {
+    // More entries than the dashboard shows, whatever ran before.
+    for (let i = 0; i < 11; i++) {
+      await audit(t.database.db, {
+        actor: null,
+        ip: null,
+        action: "creation",
+        entity: "comptes",
+        summary: `Entrée ${i}`,
+      });
+    }
     const board = await direction.get("/api/gestion/tableau-de-bord");
     expect(board.statusCode).toBe(200);
     const pending = await queryRows<{ n: number }>(
@@ -276,7 +313,7 @@ describe("staff accounts: invitation, activation, deactivation, roles", () => {
     );
     expect(board.json().journal).toHaveLength(10);
 
-    const { browser: pedagogie, user } = await signInStaff(t, DEMO_STAFF.pedagogie);
+    const { browser: pedagogie, user } = await signInNewStaff(t, "pedagogie");
     const theirs = (await pedagogie.get("/api/gestion/tableau-de-bord")).json();
     expect(theirs.counters).toEqual([]);
     expect(theirs.journal.length).toBeGreaterThan(0);

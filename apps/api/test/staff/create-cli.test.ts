@@ -7,8 +7,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { openDatabase } from "../../src/db/client.ts";
-import type { TestApp } from "../helpers.ts";
-import { signInStaff, staffBrowser } from "./support.ts";
+import type { TestApp } from "../support/app.ts";
+import { signInStaff, staffBrowser } from "../support/staff-browser.ts";
 
 const cli = fileURLToPath(new URL("../../src/modules/staff/create-cli.ts", import.meta.url));
 

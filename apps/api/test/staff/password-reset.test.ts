@@ -1,9 +1,9 @@
 import { PASSWORD_MESSAGES as M } from "@puerta/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, queryRows, solveCaptcha, type TestApp } from "../helpers.ts";
+import { createTestApp, queryRows, solveCaptcha, type TestApp } from "../support/app.ts";
 import { createMailServer, type MailServer, waitFor } from "../support/mail-server.ts";
-import { DEMO_STAFF, DEMO_STAFF_PASSWORD, signInStaff, staffBrowser, totpCode } from "./support.ts";
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD, signInStaff, staffBrowser, totpCode } from "../support/staff-browser.ts";
 
 const NEW_PASSWORD = "Tableau-Noir-2026";
 

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { PASSWORD_MESSAGES } from "@puerta/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, queryRows, type TestApp } from "../helpers.ts";
-import { DEMO_STAFF, DEMO_STAFF_PASSWORD, signInStaff, staffBrowser, totpCode } from "./support.ts";
+import { createTestApp, queryRows, type TestApp } from "../support/app.ts";
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD, signInStaff, staffBrowser, totpCode } from "../support/staff-browser.ts";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 

@@ -1,9 +1,9 @@
 import { STAFF_MESSAGES } from "@puerta/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, queryRows, type TestApp } from "../helpers.ts";
+import { createTestApp, queryRows, type TestApp } from "../support/app.ts";
 import { createMailServer, type MailServer, waitFor } from "../support/mail-server.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff, staffBrowser, totpCode } from "./support.ts";
+import { DEMO_STAFF, type StaffBrowser, signInStaff, staffBrowser, totpCode } from "../support/staff-browser.ts";
 
 /**
  * Issue 31 items 3 and 8: consecutive wrong codes counted on their own and locking for longer

@@ -1,7 +1,18 @@
+import type { StaffRole } from "@puerta/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, queryRows, type TestApp } from "../helpers.ts";
-import { cookieOf, DEMO_STAFF, PENDING_COOKIE, STAFF_COOKIE, signInStaff, staffBrowser, totpCode } from "./support.ts";
+import { createTestApp, queryRows, type TestApp } from "../support/app.ts";
+import { FACTORY_PASSWORD, uniqueEmail } from "../support/factories.ts";
+import {
+  cookieOf,
+  DEMO_STAFF,
+  PENDING_COOKIE,
+  STAFF_COOKIE,
+  signInStaff,
+  staffBrowser,
+  totpCode,
+} from "../support/staff-browser.ts";
+import { createStaffMember } from "../support/staff-factories.ts";
 
 describe("staff sign-in with a second factor", () => {
   let t: TestApp;
@@ -63,10 +74,24 @@ describe("staff sign-in: second step, lockout, sessions", () => {
 
   const CODE_WRONG = { message: "Code incorrect.", errors: { code: ["Code incorrect."] } };
 
+  /** An account of the test's own (its password is `FACTORY_PASSWORD`), not yet enrolled. */
+  async function newAccount(role: StaffRole, centreIds: number[] = []) {
+    const email = uniqueEmail(role);
+    await createStaffMember(t.database.db, {
+      name: `Personnel ${role}`,
+      email,
+      role,
+      centreIds,
+      password: FACTORY_PASSWORD,
+    });
+    return email;
+  }
+
   it("asks an enrolled account for its code, without recovery codes, and refuses the same code twice", async () => {
-    const { secret } = await signInStaff(t, DEMO_STAFF.pedagogie);
+    const email = await newAccount("pedagogie");
+    const { secret } = await signInStaff(t, email, FACTORY_PASSWORD);
     const browser = await staffBrowser(t);
-    const first = await browser.login(DEMO_STAFF.pedagogie);
+    const first = await browser.login(email, FACTORY_PASSWORD);
     expect(first.json()).toEqual({ step: "totp" });
     const code = await totpCode(secret, 1);
     const second = await browser.post("/api/gestion/login/totp", { code });
@@ -76,24 +101,25 @@ describe("staff sign-in: second step, lockout, sessions", () => {
 
     // An eavesdropped code is worth nothing once used.
     const other = await staffBrowser(t);
-    await other.login(DEMO_STAFF.pedagogie);
+    await other.login(email, FACTORY_PASSWORD);
     const replay = await other.post("/api/gestion/login/totp", { code });
     expect(replay.statusCode).toBe(422);
     expect(replay.json()).toEqual(CODE_WRONG);
   });
 
   it("accepts a recovery code once, typed in capitals or with spaces", async () => {
-    const { recoveryCodes } = await signInStaff(t, DEMO_STAFF.secretariat);
+    const email = await newAccount("secretariat", [1]);
+    const { recoveryCodes } = await signInStaff(t, email, FACTORY_PASSWORD);
     const code = recoveryCodes?.[3] ?? "";
     const browser = await staffBrowser(t);
-    await browser.login(DEMO_STAFF.secretariat);
+    await browser.login(email, FACTORY_PASSWORD);
     const used = await browser.post("/api/gestion/login/totp", { code: ` ${code.toUpperCase()} ` });
     expect(used.statusCode).toBe(200);
-    expect(used.json().user).toMatchObject({ email: DEMO_STAFF.secretariat, role: "secretariat", centre_ids: [1] });
+    expect(used.json().user).toMatchObject({ email, role: "secretariat", centre_ids: [1] });
     expect(cookieOf(used, STAFF_COOKIE)?.value).toBeTruthy();
 
     const again = await staffBrowser(t);
-    await again.login(DEMO_STAFF.secretariat);
+    await again.login(email, FACTORY_PASSWORD);
     const reused = await again.post("/api/gestion/login/totp", { code });
     expect(reused.statusCode).toBe(422);
     expect(reused.json()).toEqual(CODE_WRONG);
@@ -105,8 +131,13 @@ describe("staff sign-in: second step, lockout, sessions", () => {
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual({ message: "Votre connexion a expiré. Recommencez." });
 
-    await browser.login(DEMO_STAFF.pedagogie);
-    await queryRows(t, sql`update staff_login_challenges set expires_at = now() - interval '1 second'`);
+    const email = await newAccount("pedagogie");
+    expect((await browser.login(email, FACTORY_PASSWORD)).statusCode).toBe(200);
+    await queryRows(
+      t,
+      sql`update staff_login_challenges set expires_at = now() - interval '1 second'
+          where staff_id = (select id from staff_users where email = ${email})`,
+    );
     const expired = await browser.post("/api/gestion/login/totp", { code: "123456" });
     expect(expired.statusCode).toBe(401);
     expect(expired.json()).toEqual({ message: "Votre connexion a expiré. Recommencez." });
@@ -114,14 +145,11 @@ describe("staff sign-in: second step, lockout, sessions", () => {
 
   it("answers an unknown e-mail, a wrong password and a deactivated account alike", async () => {
     const browser = await staffBrowser(t);
-    const unknown = await browser.login("personne@example.com", "Gestion2025");
-    const wrong = await browser.login(DEMO_STAFF.pedagogie, "Mauvais-mot-2025");
-    await queryRows(
-      t,
-      sql`insert into staff_users (name, email, role, password_hash, deactivated_at)
-      select 'Ancien', 'ancien@example.com', 'pedagogie', password_hash, now() from staff_users where email = ${DEMO_STAFF.pedagogie}`,
-    );
-    const deactivated = await browser.login("ancien@example.com", "Gestion2025");
+    const unknown = await browser.login(uniqueEmail("personne"), FACTORY_PASSWORD);
+    const wrong = await browser.login(await newAccount("pedagogie"), "Mauvais-mot-2025");
+    const former = await newAccount("pedagogie");
+    await queryRows(t, sql`update staff_users set deactivated_at = now() where email = ${former}`);
+    const deactivated = await browser.login(former, FACTORY_PASSWORD);
     for (const response of [unknown, wrong, deactivated]) {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: "Identifiants invalides" });
@@ -144,15 +172,16 @@ describe("staff sign-in: second step, lockout, sessions", () => {
   });
 
   it("counts wrong codes towards the lockout: the 5th failure locks the account for this address (429)", async () => {
-    await signInStaff(t, DEMO_STAFF.direction);
+    const email = await newAccount("direction");
+    const { user } = await signInStaff(t, email, FACTORY_PASSWORD);
     const browser = await staffBrowser(t);
-    await browser.login(DEMO_STAFF.direction);
+    await browser.login(email, FACTORY_PASSWORD);
     const answers: number[] = [];
     for (let i = 0; i < 5; i++) {
       answers.push((await browser.post("/api/gestion/login/totp", { code: "000000" })).statusCode);
     }
     expect(answers).toEqual([422, 422, 422, 422, 429]);
-    const locked = await browser.login(DEMO_STAFF.direction);
+    const locked = await browser.login(email, FACTORY_PASSWORD);
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({ message: "Trop de tentatives de connexion", retry_after: expect.any(Number) });
     expect(locked.json().retry_after).toBeGreaterThan(0);
@@ -160,37 +189,46 @@ describe("staff sign-in: second step, lockout, sessions", () => {
 
     const failures = await queryRows<{ n: number }>(
       t,
-      sql`select count(*)::int as n from audit_log where action = 'echec_2fa'`,
+      sql`select count(*)::int as n from audit_log where action = 'echec_2fa' and staff_id = ${user.id}`,
     );
-    expect(failures[0]?.n).toBeGreaterThanOrEqual(5);
-    await queryRows(t, sql`delete from throttles`);
+    expect(failures[0]?.n).toBe(5);
   });
 
   it("ends a session idle for 30 minutes, and any session after 12 hours", async () => {
-    const idle = (await signInStaff(t, DEMO_STAFF.direction)).browser;
+    const email = await newAccount("direction");
+    const { browser: idle, user } = await signInStaff(t, email, FACTORY_PASSWORD);
     expect((await idle.get("/api/gestion/me")).statusCode).toBe(200);
-    await queryRows(t, sql`update staff_sessions set last_seen_at = now() - interval '29 minutes'`);
+    const ofThisAccount = sql`staff_id = ${user.id}`;
+    await queryRows(
+      t,
+      sql`update staff_sessions set last_seen_at = now() - interval '29 minutes' where ${ofThisAccount}`,
+    );
     expect((await idle.get("/api/gestion/me")).statusCode).toBe(200);
-    await queryRows(t, sql`update staff_sessions set last_seen_at = now() - interval '31 minutes'`);
+    await queryRows(
+      t,
+      sql`update staff_sessions set last_seen_at = now() - interval '31 minutes' where ${ofThisAccount}`,
+    );
     const expired = await idle.get("/api/gestion/me");
     expect(expired.statusCode).toBe(401);
     expect(expired.json()).toEqual({ message: "Non authentifié." });
 
-    const old = (await signInStaff(t, DEMO_STAFF.direction)).browser;
+    const old = (await signInStaff(t, email, FACTORY_PASSWORD)).browser;
     await queryRows(
       t,
-      sql`update staff_sessions set created_at = now() - interval '11 hours 59 minutes' where revoked_at is null`,
+      sql`update staff_sessions set created_at = now() - interval '11 hours 59 minutes'
+          where revoked_at is null and ${ofThisAccount}`,
     );
     expect((await old.get("/api/gestion/me")).statusCode).toBe(200);
     await queryRows(
       t,
-      sql`update staff_sessions set created_at = now() - interval '12 hours 1 minute' where revoked_at is null`,
+      sql`update staff_sessions set created_at = now() - interval '12 hours 1 minute'
+          where revoked_at is null and ${ofThisAccount}`,
     );
     expect((await old.get("/api/gestion/me")).statusCode).toBe(401);
   });
 
   it("signs out: 204, the cookie cleared, the session revoked for good", async () => {
-    const { browser } = await signInStaff(t, DEMO_STAFF.pedagogie);
+    const { browser } = await signInStaff(t, await newAccount("pedagogie"), FACTORY_PASSWORD);
     const token = browser.cookies[STAFF_COOKIE] ?? "";
     const out = await browser.post("/api/gestion/logout");
     expect(out.statusCode).toBe(204);
@@ -200,8 +238,9 @@ describe("staff sign-in: second step, lockout, sessions", () => {
   });
 
   it("changes the password (student rules), ending the other sessions", async () => {
-    const { browser } = await signInStaff(t, DEMO_STAFF.pedagogie);
-    const other = (await signInStaff(t, DEMO_STAFF.pedagogie)).browser;
+    const email = await newAccount("pedagogie");
+    const { browser } = await signInStaff(t, email, FACTORY_PASSWORD);
+    const other = (await signInStaff(t, email, FACTORY_PASSWORD)).browser;
     const wrong = await browser.post("/api/gestion/mot-de-passe", {
       current_password: "pas-le-bon",
       password: "Un-Nouveau-Mot-2025",
@@ -210,7 +249,7 @@ describe("staff sign-in: second step, lockout, sessions", () => {
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors).toEqual({ current_password: ["Le mot de passe actuel est incorrect."] });
     const common = await browser.post("/api/gestion/mot-de-passe", {
-      current_password: "Gestion2025",
+      current_password: FACTORY_PASSWORD,
       password: "iloveyou",
       password_confirmation: "iloveyou",
     });
@@ -219,14 +258,14 @@ describe("staff sign-in: second step, lockout, sessions", () => {
       "Ce mot de passe fait partie des plus courants. Choisissez-en un autre.",
     ]);
     const ok = await browser.post("/api/gestion/mot-de-passe", {
-      current_password: "Gestion2025",
+      current_password: FACTORY_PASSWORD,
       password: "Un-Nouveau-Mot-2025",
       password_confirmation: "Un-Nouveau-Mot-2025",
     });
     expect(ok.statusCode).toBe(204);
     expect((await browser.get("/api/gestion/me")).statusCode).toBe(200);
     expect((await other.get("/api/gestion/me")).statusCode).toBe(401);
-    const login = await (await staffBrowser(t)).login(DEMO_STAFF.pedagogie, "Un-Nouveau-Mot-2025");
+    const login = await (await staffBrowser(t)).login(email, "Un-Nouveau-Mot-2025");
     expect(login.statusCode).toBe(200);
   });
 });

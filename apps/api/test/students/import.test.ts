@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import writeXlsxFile from "write-excel-file/node";
-import { createTestApp, DEMO_STUDENTS, queryRows, type TestApp } from "../helpers.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../staff/support.ts";
+import { createTestApp, queryRows, type TestApp } from "../support/app.ts";
+import { createStudent, uniqueEmail } from "../support/factories.ts";
+import { HEADER, uploadImport } from "../support/import-files.ts";
 import { createMailServer, type MailServer, waitFor } from "../support/mail-server.ts";
-import { HEADER, uploadImport } from "./support.ts";
+import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
 
 describe("back-office students: import from CSV or XLSX", () => {
   let t: TestApp;
@@ -27,26 +28,46 @@ describe("back-office students: import from CSV or XLSX", () => {
   const countStudents = async () =>
     (await queryRows<{ n: number }>(t, sql`select count(*)::int as n from etudiants`))[0]?.n ?? 0;
 
-  // Semicolons, a BOM, accents and case that differ from the reference data, one bad e-mail,
-  // one unknown centre, one duplicate, and an existing student whose phone changes.
-  const FILE = [
-    "\uFEFFnom;prénom;e-mail;telephone;cin;numero_etudiant;centre;option;filière",
-    "Alami;Rim;rim.alami@example.com;+212 6 01 01 01 01;;;ain sebaa;selectividad sante;",
-    "Bennani;Youssef;pas-une-adresse;;;;Zenith;;",
-    "Chraibi;Nora;nora.chraibi@example.com;;;;Casablanca Centre;;",
-    "Alami;Rim bis;RIM.ALAMI@example.com;;;;Zenith;;",
-    `El Amrani;Yasmine;${DEMO_STUDENTS.first};+212 6 99 99 99 99;BE123456;PU-2025-0001;AIN SEBAA;Selectividad Santé;Sciences de la santé`,
-    "Fassi;Omar;omar.fassi@example.com;;;;Moulay Youssef;Préparation DELE / SIELE;langue espagnole",
-  ].join("\r\n");
+  /**
+   * Semicolons, a BOM, accents and case that differ from the reference data, one bad e-mail,
+   * one unknown centre, one duplicate, and an existing student (the test's own) whose phone
+   * changes. The new students' addresses are the test's own too.
+   */
+  async function importFile() {
+    const word = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const existing = await createStudent(t.database.db, {
+      nom: "El Amrani",
+      prenom: "Yasmine",
+      email: uniqueEmail("yasmine"),
+      telephone: "+212612345678",
+      cin: `BE${word}`,
+      studentId: `PU-${word}`,
+      centre: "Ain Sebaa",
+      option: "Selectividad Santé",
+    });
+    const rim = `rim.${word}@example.com`;
+    const omar = `omar.${word}@example.com`;
+    const text = [
+      "\uFEFFnom;prénom;e-mail;telephone;cin;numero_etudiant;centre;option;filière",
+      `Alami;Rim;${rim};+212 6 01 01 01 01;;;ain sebaa;selectividad sante;`,
+      "Bennani;Youssef;pas-une-adresse;;;;Zenith;;",
+      `Chraibi;Nora;nora.${word}@example.com;;;;Casablanca Centre;;`,
+      `Alami;Rim bis;${rim.toUpperCase()};;;;Zenith;;`,
+      `El Amrani;Yasmine;${existing.email};+212 6 99 99 99 99;BE${word};PU-${word};AIN SEBAA;Selectividad Santé;Sciences de la santé`,
+      `Fassi;Omar;${omar};;;;Moulay Youssef;Préparation DELE / SIELE;langue espagnole`,
+    ].join("\r\n");
+    return { text, rim, omar };
+  }
 
   it("previews each line with its status and reasons, and writes no student", async () => {
+    const file = await importFile();
     const before = await countStudents();
-    const response = await uploadImport(t, direction, "etudiants.csv", FILE);
+    const response = await uploadImport(t, direction, "etudiants.csv", file.text);
     expect(response.statusCode).toBe(200);
     const preview = response.json();
     expect(preview.import_id).toMatch(/^[A-Za-z0-9]{32}$/);
     const byLine = Object.fromEntries(preview.rows.map((row: { line: number }) => [row.line, row]));
-    expect(byLine[2]).toMatchObject({ status: "nouveau", email: "rim.alami@example.com", errors: [] });
+    expect(byLine[2]).toMatchObject({ status: "nouveau", email: file.rim, errors: [] });
     expect(byLine[3]).toMatchObject({
       status: "erreur",
       errors: [{ column: "email", message: "L'adresse e-mail n'est pas valide." }],
@@ -70,27 +91,28 @@ describe("back-office students: import from CSV or XLSX", () => {
   });
 
   it("applies the valid lines in one transaction, invites the new students, and the same file again changes nothing", async () => {
+    const file = await importFile();
     const before = await countStudents();
-    const preview = (await uploadImport(t, direction, "etudiants.csv", FILE)).json();
+    const preview = (await uploadImport(t, direction, "etudiants.csv", file.text)).json();
     const confirm = await direction.post(`/api/gestion/etudiants/import/${preview.import_id}/confirm`, {
       send_invitations: true,
     });
     expect(confirm.statusCode).toBe(200);
     expect(confirm.json()).toMatchObject({ created: 2, updated: 1, unchanged: 0, errors: 3, invitations: 2 });
     expect(await countStudents()).toBe(before + 2);
-    const mail = await waitFor(() => smtp.to("omar.fassi@example.com")[0], "invitation");
+    const mail = await waitFor(() => smtp.to(file.omar)[0], "invitation");
     expect(mail.email.text).toMatch(/https:\/\/portail\.puerta\.example\/activer-compte\?token=[A-Za-z0-9]+/);
     const [rim] = await queryRows<{ centre: string; option: string; filiere: string; student_id: string }>(
       t,
       sql`select c.nom as centre, o.nom as option, f.nom as filiere, e.student_id from etudiants e
           join centres c on c.id = e.centre_id join options o on o.id = e.option_id join filieres f on f.id = e.filiere_id
-          where e.email = 'rim.alami@example.com'`,
+          where e.email = ${file.rim}`,
     );
     expect(rim).toMatchObject({ centre: "Ain Sebaa", option: "Selectividad Santé", filiere: "Sciences de la santé" });
     expect(rim?.student_id).toMatch(/^PU-\d{4}-\d{4}$/);
     const [entry] = await queryRows<{ summary: string }>(
       t,
-      sql`select summary from audit_log where entity = 'etudiants' and action = 'import'`,
+      sql`select summary from audit_log where entity = 'etudiants' and action = 'import' order by id desc limit 1`,
     );
     expect(entry?.summary).toContain("2 étudiants créés");
 
@@ -98,7 +120,7 @@ describe("back-office students: import from CSV or XLSX", () => {
     const twice = await direction.post(`/api/gestion/etudiants/import/${preview.import_id}/confirm`, {});
     expect(twice.statusCode).toBe(409);
 
-    const again = (await uploadImport(t, direction, "etudiants.csv", FILE)).json();
+    const again = (await uploadImport(t, direction, "etudiants.csv", file.text)).json();
     expect(again.counts).toEqual({ nouveau: 0, mis_a_jour: 0, inchange: 3, erreur: 3 });
     const journalBefore = await queryRows(t, sql`select id from audit_log`);
     const second = await direction.post(`/api/gestion/etudiants/import/${again.import_id}/confirm`, {
@@ -141,7 +163,7 @@ describe("back-office students: import from CSV or XLSX", () => {
       HEADER,
       "Nouvelle,Ici,nouvelle.ici@example.com,,,,Ain Sebaa,,",
       "Nouvelle,Ailleurs,nouvelle.ailleurs@example.com,,,,Zenith,,",
-      `Benjelloun,Omar,${DEMO_STUDENTS.second},,,,Ain Sebaa,,`,
+      `Benjelloun,Omar,${(await createStudent(t.database.db, { centre: "Zenith" })).email},,,,Ain Sebaa,,`,
     ].join("\n");
     const preview = (await uploadImport(t, secretary, "etudiants.csv", file)).json();
     expect(preview.rows.map((row: { status: string }) => row.status)).toEqual(["nouveau", "erreur", "erreur"]);

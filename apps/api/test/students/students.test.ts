@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, DEMO_STUDENTS, login, queryRows, solveCaptcha, type TestApp } from "../helpers.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff, staffBrowser } from "../staff/support.ts";
+import { bearer, createTestApp, queryRows, solveCaptcha, type TestApp } from "../support/app.ts";
+import { createStudent, FACTORY_PASSWORD, uniqueEmail } from "../support/factories.ts";
 import { createMailServer, type MailServer, waitFor } from "../support/mail-server.ts";
+import { type StaffBrowser, signInNewStaff, staffBrowser } from "../support/staff-browser.ts";
 
 const PUBLIC_URL = "https://portail.puerta.example";
 
@@ -12,37 +13,61 @@ describe("back-office students: list, scope, writes, invitation, deactivation", 
   let direction: StaffBrowser;
   let secretary: StaffBrowser;
   let pedagogie: StaffBrowser;
-  let ids: { ainSebaa: number; zenith: number; moulay: number; first: number; second: number };
+  let ids: { ainSebaa: number; zenith: number; moulay: number };
 
   beforeAll(async () => {
     smtp = await createMailServer();
     await smtp.start();
     t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL } });
-    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
-    secretary = (await signInStaff(t, DEMO_STAFF.secretariat)).browser;
-    pedagogie = (await signInStaff(t, DEMO_STAFF.pedagogie)).browser;
     const centres = await queryRows<{ id: number; nom: string }>(t, sql`select id, nom from centres`);
     const centre = (nom: string) => centres.find((c) => c.nom === nom)?.id ?? 0;
-    const students = await queryRows<{ id: number; email: string }>(t, sql`select id, email from etudiants`);
-    const student = (email: string) => students.find((s) => s.email === email)?.id ?? 0;
-    ids = {
-      ainSebaa: centre("Ain Sebaa"),
-      zenith: centre("Zenith"),
-      moulay: centre("Moulay Youssef"),
-      first: student(DEMO_STUDENTS.first),
-      second: student(DEMO_STUDENTS.second),
-    };
+    ids = { ainSebaa: centre("Ain Sebaa"), zenith: centre("Zenith"), moulay: centre("Moulay Youssef") };
+    // The staff only read and write students: no test changes their accounts.
+    direction = (await signInNewStaff(t, "direction")).browser;
+    secretary = (await signInNewStaff(t, "secretariat", { centreIds: [ids.ainSebaa] })).browser;
+    pedagogie = (await signInNewStaff(t, "pedagogie")).browser;
   });
   afterAll(async () => {
     await t.close();
     await smtp.stop();
   });
 
-  const journal = (action: string) =>
+  /** The journal's entries about one student (or every student's, for the exports). */
+  const journal = (action: string, etudiantId?: number) =>
     queryRows<{ summary: string; entity_id: string | null; changes: unknown }>(
       t,
-      sql`select summary, entity_id, changes from audit_log where entity = 'etudiants' and action = ${action} order by id`,
+      sql`select summary, entity_id, changes from audit_log
+          where entity = 'etudiants' and action = ${action}
+            and (${etudiantId === undefined} or entity_id = ${String(etudiantId ?? "")})
+          order by id`,
     );
+
+  /**
+   * Two students of the test's own, found by the word their names share (`q=<word>`): one at
+   * Ain Sebaa, the secretary's centre, one at Zenith, which is not hers.
+   */
+  async function twoStudents() {
+    const word = `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const first = await createStudent(t.database.db, {
+      nom: `El Amrani ${word}`,
+      prenom: "Yasmine",
+      email: uniqueEmail(`courriel${word}`),
+      studentId: `PU-${word}-1`,
+      cin: `CIN${word}`,
+      telephone: "+212612345678",
+      centre: "Ain Sebaa",
+      option: "Selectividad Santé",
+      acceptedPolicy: true,
+    });
+    const second = await createStudent(t.database.db, {
+      nom: `Benjelloun ${word}`,
+      prenom: "Omar",
+      email: uniqueEmail("omar"),
+      studentId: `PU-${word}-2`,
+      centre: "Zenith",
+    });
+    return { word, first: { ...first, id: first.etudiantId }, second: { ...second, id: second.etudiantId } };
+  }
 
   async function invitationToken(email: string, index = 0) {
     const mail = await waitFor(() => smtp.to(email)[index], `invitation to ${email}`);
@@ -64,16 +89,17 @@ describe("back-office students: list, scope, writes, invitation, deactivation", 
     });
 
   it("lists students with their centre, status, policy and last sign-in, 50 a page", async () => {
-    const response = await direction.get("/api/gestion/etudiants?sort=nom");
+    const { word, first } = await twoStudents();
+    const response = await direction.get(`/api/gestion/etudiants?sort=nom&q=${word}`);
     expect(response.statusCode).toBe(200);
     const page = response.json();
     expect(page).toMatchObject({ page: 1, per_page: 50, total: 2 });
-    expect(page.data.map((s: { nom: string }) => s.nom)).toEqual(["Benjelloun", "El Amrani"]);
+    expect(page.data.map((s: { nom: string }) => s.nom)).toEqual([`Benjelloun ${word}`, `El Amrani ${word}`]);
     expect(page.data[1]).toMatchObject({
-      nom: "El Amrani",
+      nom: `El Amrani ${word}`,
       prenom: "Yasmine",
-      email: DEMO_STUDENTS.first,
-      numero_etudiant: "PU-2025-0001",
+      email: first.email,
+      numero_etudiant: `PU-${word}-1`,
       centre: { nom: "Ain Sebaa" },
       option: { nom: "Selectividad Santé" },
       statut: "actif",
@@ -83,66 +109,77 @@ describe("back-office students: list, scope, writes, invitation, deactivation", 
   });
 
   it("searches on name, e-mail, student number and CIN, and filters by centre and status", async () => {
+    const { word, first } = await twoStudents();
     const total = async (query: string) => (await direction.get(`/api/gestion/etudiants?${query}`)).json().total;
-    expect(await total("q=yasmine")).toBe(1);
-    expect(await total("q=etudiant2.demo")).toBe(1);
-    expect(await total("q=PU-2025-0002")).toBe(1);
-    expect(await total("q=BE123456")).toBe(1);
-    expect(await total("q=Omar%20Benjelloun")).toBe(1);
-    expect(await total(`centre_id=${ids.zenith}`)).toBe(1);
-    expect(await total("statut=invitation_envoyee")).toBe(0);
-    const accepted = (await direction.get("/api/gestion/etudiants?politique=acceptee")).json();
+    expect(await total(`q=El%20Amrani%20${word}`)).toBe(1);
+    expect(await total(`q=courriel${word}`)).toBe(1);
+    expect(await total(`q=PU-${word}-2`)).toBe(1);
+    expect(await total(`q=CIN${word}`)).toBe(1);
+    expect(await total(`q=Omar%20Benjelloun%20${word}`)).toBe(1);
+    expect(await total(`q=${word}&centre_id=${ids.zenith}`)).toBe(1);
+    expect(await total(`q=${word}&statut=invitation_envoyee`)).toBe(0);
+    const accepted = (await direction.get(`/api/gestion/etudiants?q=${word}&politique=acceptee`)).json();
     expect(accepted.data.every((s: { politique_acceptee: boolean }) => s.politique_acceptee)).toBe(true);
-    expect(accepted.total + (await total("politique=non_acceptee"))).toBe(2);
-    await login(t.app); // records the last sign-in
-    const first = (await direction.get(`/api/gestion/etudiants/${ids.first}`)).json();
-    expect(first.last_login_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(accepted.total + (await total(`q=${word}&politique=non_acceptee`))).toBe(2);
+    expect((await studentLogin(first.email, FACTORY_PASSWORD)).statusCode).toBe(200); // records the last sign-in
+    const shown = (await direction.get(`/api/gestion/etudiants/${first.id}`)).json();
+    expect(shown.last_login_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const bad = await direction.get("/api/gestion/etudiants?sort=mot_de_passe");
     expect(bad.statusCode).toBe(422);
     expect(bad.json().message).toBeTruthy();
   });
 
   it("shows a secretary only her centres' students: another centre's student does not exist for her", async () => {
-    const list = (await secretary.get("/api/gestion/etudiants")).json();
+    const { word, first, second } = await twoStudents();
+    const list = (await secretary.get(`/api/gestion/etudiants?q=${word}`)).json();
     expect(list.total).toBe(1);
-    expect(list.data[0].email).toBe(DEMO_STUDENTS.first);
-    expect((await secretary.get(`/api/gestion/etudiants?centre_id=${ids.zenith}`)).json().total).toBe(0);
+    expect(list.data[0].email).toBe(first.email);
+    expect((await secretary.get(`/api/gestion/etudiants?q=${word}&centre_id=${ids.zenith}`)).json().total).toBe(0);
     for (const path of ["", "/fiche", "/apercu"]) {
-      const response = await secretary.get(`/api/gestion/etudiants/${ids.second}${path}`);
+      const response = await secretary.get(`/api/gestion/etudiants/${second.id}${path}`);
       expect(response.statusCode).toBe(404);
     }
-    const write = await secretary.patch(`/api/gestion/etudiants/${ids.second}`, { nom: "Changé" });
+    const write = await secretary.patch(`/api/gestion/etudiants/${second.id}`, { nom: "Changé" });
     expect(write.statusCode).toBe(404);
-    expect((await secretary.post(`/api/gestion/etudiants/${ids.second}/desactiver`)).statusCode).toBe(404);
+    expect((await secretary.post(`/api/gestion/etudiants/${second.id}/desactiver`)).statusCode).toBe(404);
+    expect((await direction.get(`/api/gestion/etudiants/${second.id}`)).json()).toMatchObject({
+      nom: `Benjelloun ${word}`,
+      statut: "actif",
+    });
   });
 
   it("refuses with 403 a secretary's write that would move a student out of her centres, writing nothing", async () => {
-    const move = await secretary.patch(`/api/gestion/etudiants/${ids.first}`, { centre_id: ids.zenith });
+    const { first } = await twoStudents();
+    const move = await secretary.patch(`/api/gestion/etudiants/${first.id}`, { centre_id: ids.zenith });
     expect(move.statusCode).toBe(403);
     expect(move.json().message).toBe("Cette action sort du périmètre de vos centres.");
+    const outside = uniqueEmail("hors.centre");
     const create = await secretary.post("/api/gestion/etudiants", {
       nom: "Hors",
       prenom: "Centre",
-      email: "hors.centre@example.com",
+      email: outside,
       centre_id: ids.zenith,
     });
     expect(create.statusCode).toBe(403);
-    const rows = await queryRows(t, sql`select 1 from users where email = 'hors.centre@example.com'`);
+    const rows = await queryRows(t, sql`select 1 from users where email = ${outside}`);
     expect(rows).toHaveLength(0);
-    const still = (await direction.get(`/api/gestion/etudiants/${ids.first}`)).json();
+    const still = (await direction.get(`/api/gestion/etudiants/${first.id}`)).json();
     expect(still.centre.nom).toBe("Ain Sebaa");
   });
 
   it("answers the pedagogie names and centres only: another shape, without e-mail, phone or CIN", async () => {
-    const list = await pedagogie.get("/api/gestion/etudiants?q=yasmine");
+    const { word, first } = await twoStudents();
+    const list = await pedagogie.get(`/api/gestion/etudiants?q=El%20Amrani%20${word}`);
     expect(list.statusCode).toBe(200);
     expect(list.json().data).toEqual([
-      { id: ids.first, nom: "El Amrani", prenom: "Yasmine", centre: { id: ids.ainSebaa, nom: "Ain Sebaa" } },
+      { id: first.id, nom: `El Amrani ${word}`, prenom: "Yasmine", centre: { id: ids.ainSebaa, nom: "Ain Sebaa" } },
     ]);
     expect(list.body).not.toContain("@");
-    // A search by e-mail or CIN finds nothing for her: she cannot probe them.
-    expect((await pedagogie.get("/api/gestion/etudiants?q=etudiant.demo")).json().total).toBe(0);
-    expect((await pedagogie.get("/api/gestion/etudiants?q=BE123456")).json().total).toBe(0);
+    // A search by e-mail or CIN finds nothing for her (the direction finds them): she cannot probe them.
+    for (const probe of [`courriel${word}`, `CIN${word}`]) {
+      expect((await direction.get(`/api/gestion/etudiants?q=${probe}`)).json().total).toBe(1);
+      expect((await pedagogie.get(`/api/gestion/etudiants?q=${probe}`)).json().total).toBe(0);
+    }
     // Nor can the order of the list tell what is hidden (issue 31: sort=email).
     for (const sort of ["email", "-email", "numero_etudiant", "-last_login_at", "statut", "created_at"]) {
       const sorted = await pedagogie.get(`/api/gestion/etudiants?sort=${sort}`);
@@ -150,10 +187,10 @@ describe("back-office students: list, scope, writes, invitation, deactivation", 
       expect(sorted.json().errors, sort).toEqual({ sort: ["Ce tri n'est pas valide."] });
     }
     expect((await pedagogie.get("/api/gestion/etudiants?sort=-centre")).statusCode).toBe(200);
-    const one = await pedagogie.get(`/api/gestion/etudiants/${ids.first}`);
+    const one = await pedagogie.get(`/api/gestion/etudiants/${first.id}`);
     expect(Object.keys(one.json()).sort()).toEqual(["centre", "id", "nom", "prenom"]);
-    expect((await pedagogie.get(`/api/gestion/etudiants/${ids.first}/fiche`)).statusCode).toBe(403);
-    expect((await pedagogie.patch(`/api/gestion/etudiants/${ids.first}`, { nom: "X" })).statusCode).toBe(403);
+    expect((await pedagogie.get(`/api/gestion/etudiants/${first.id}/fiche`)).statusCode).toBe(403);
+    expect((await pedagogie.patch(`/api/gestion/etudiants/${first.id}`, { nom: "X" })).statusCode).toBe(403);
     expect((await pedagogie.get("/api/gestion/etudiants/export.csv")).statusCode).toBe(403);
   });
 
@@ -177,7 +214,7 @@ describe("back-office students: list, scope, writes, invitation, deactivation", 
       centre: { nom: "Ain Sebaa" },
     });
     expect(student.numero_etudiant).toMatch(/^PU-\d{4}-\d{4}$/);
-    const [entry] = await journal("creation");
+    const [entry] = await journal("creation", student.id);
     expect(entry?.summary).toContain("Salma Tazi");
     expect(JSON.stringify(entry?.changes)).not.toMatch(/token|hash/i);
 
@@ -194,9 +231,11 @@ describe("back-office students: list, scope, writes, invitation, deactivation", 
     expect(mail.email.subject).toBe("Votre espace étudiant Puerta");
     const stored = await queryRows<{ token_hash: string; days: number }>(
       t,
-      sql`select token_hash, round(extract(epoch from expires_at - created_at) / 86400)::int as days from student_invitations`,
+      sql`select i.token_hash, round(extract(epoch from i.expires_at - i.created_at) / 86400)::int as days
+          from student_invitations i join users u on u.id = i.user_id where u.email = 'salma.tazi@example.com'`,
     );
-    expect(stored.map((r) => r.token_hash)).not.toContain(token);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.token_hash).not.toBe(token);
     expect(stored[0]?.days).toBe(7);
 
     // Before activation the account cannot sign in at all.
@@ -239,105 +278,113 @@ describe("back-office students: list, scope, writes, invitation, deactivation", 
     expect(resent.json().message).toBe("Invitation envoyée.");
     const second = await invitationToken("amine.idrissi@example.com", 1);
     expect((await activate(first.token)).statusCode).toBe(404);
-    await queryRows(t, sql`update student_invitations set expires_at = now() - interval '1 second'`);
+    await queryRows(
+      t,
+      sql`update student_invitations set expires_at = now() - interval '1 second'
+          where user_id = (select user_id from etudiants where id = ${id})`,
+    );
     const expired = await t.app.inject({ method: "GET", url: `/api/activation?token=${second.token}` });
     expect(expired.statusCode).toBe(404);
     expect((await activate(second.token)).statusCode).toBe(404);
-    expect((await journal("invitation")).length).toBeGreaterThan(0);
+    expect((await journal("invitation", id)).length).toBeGreaterThan(0);
   });
 
   it("edits a student with the journal's before and after; validation errors by field", async () => {
-    const edit = await secretary.patch(`/api/gestion/etudiants/${ids.first}`, {
+    const { first } = await twoStudents();
+    const newEmail = uniqueEmail("Yasmine.ElAmrani");
+    const edit = await secretary.patch(`/api/gestion/etudiants/${first.id}`, {
       telephone: "+212 6 55 55 55 55",
-      email: "Yasmine.ElAmrani@Example.com",
+      email: newEmail.replace("yasmine", "Yasmine").replace("example.com", "Example.com"),
     });
     expect(edit.statusCode).toBe(200);
-    expect(edit.json()).toMatchObject({ telephone: "+212655555555", email: "yasmine.elamrani@example.com" });
-    const entries = await journal("modification");
-    expect(entries.at(-1)?.changes).toMatchObject({
+    expect(edit.json()).toMatchObject({ telephone: "+212655555555", email: newEmail.toLowerCase() });
+    const entries = await journal("modification", first.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.changes).toMatchObject({
       telephone: { before: "+212612345678", after: "+212655555555" },
-      email: { before: DEMO_STUDENTS.first, after: "yasmine.elamrani@example.com" },
+      email: { before: first.email, after: newEmail.toLowerCase() },
     });
     // The same values again: nothing written, nothing journalled.
-    const same = await secretary.patch(`/api/gestion/etudiants/${ids.first}`, { telephone: "+212 6 55 55 55 55" });
+    const same = await secretary.patch(`/api/gestion/etudiants/${first.id}`, { telephone: "+212 6 55 55 55 55" });
     expect(same.statusCode).toBe(200);
-    expect(await journal("modification")).toHaveLength(entries.length);
-    const bad = await direction.patch(`/api/gestion/etudiants/${ids.first}`, { email: "pas-une-adresse", nom: "" });
+    expect(await journal("modification", first.id)).toHaveLength(1);
+    const bad = await direction.patch(`/api/gestion/etudiants/${first.id}`, { email: "pas-une-adresse", nom: "" });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toMatchObject({
       email: ["L'adresse e-mail n'est pas valide."],
       nom: ["Le nom est requis."],
     });
-    const unknown = await direction.patch(`/api/gestion/etudiants/${ids.first}`, { centre_id: 99999 });
+    const unknown = await direction.patch(`/api/gestion/etudiants/${first.id}`, { centre_id: 99999 });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors.centre_id).toEqual(["Ce centre n'existe pas."]);
-    // Back to the seed's address, so the other tests' demo sign-in keeps working.
-    await direction.patch(`/api/gestion/etudiants/${ids.first}`, { email: DEMO_STUDENTS.first });
   });
 
   it("deactivation revokes every token; sign-in then answers the exact message; reactivation lets them in", async () => {
-    const token = await login(t.app, DEMO_STUDENTS.second);
-    const reset = await direction.post(`/api/gestion/etudiants/${ids.second}/reinitialisation`);
+    const { word, second } = await twoStudents();
+    const signedIn = await studentLogin(second.email, FACTORY_PASSWORD);
+    expect(signedIn.statusCode).toBe(200);
+    const token = signedIn.json().token as string;
+    const reset = await direction.post(`/api/gestion/etudiants/${second.id}/reinitialisation`);
     expect(reset.statusCode).toBe(200);
     expect(reset.json().message).toBe("Lien de réinitialisation envoyé.");
     const resetMail = await waitFor(
-      () =>
-        smtp
-          .to(DEMO_STUDENTS.second)
-          .find((m) => m.email.subject === "Réinitialisation de votre mot de passe — Puerta"),
+      () => smtp.to(second.email).find((m) => m.email.subject === "Réinitialisation de votre mot de passe — Puerta"),
       "reset mail",
     );
     expect(resetMail.email.text).toContain(`${PUBLIC_URL}/reset-password?token=`);
 
-    const off = await direction.post(`/api/gestion/etudiants/${ids.second}/desactiver`);
+    const off = await direction.post(`/api/gestion/etudiants/${second.id}/desactiver`);
     expect(off.statusCode).toBe(200);
     expect(off.json().student.statut).toBe("desactive");
     expect((await t.app.inject({ method: "GET", url: "/api/user", headers: bearer(token) })).statusCode).toBe(401);
     const left = await queryRows(
       t,
-      sql`select 1 from personal_access_tokens p join etudiants e on e.user_id = p.user_id where e.id = ${ids.second}
-          union all select 1 from password_resets r join etudiants e on e.user_id = r.user_id where e.id = ${ids.second}`,
+      sql`select 1 from personal_access_tokens p join etudiants e on e.user_id = p.user_id where e.id = ${second.id}
+          union all select 1 from password_resets r join etudiants e on e.user_id = r.user_id where e.id = ${second.id}`,
     );
     expect(left).toHaveLength(0);
-    const refused = await studentLogin(DEMO_STUDENTS.second, "Selectividad2025");
+    const refused = await studentLogin(second.email, FACTORY_PASSWORD);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe("Ce compte est désactivé. Contactez le secrétariat.");
     // A wrong password still reads as a wrong password: the message tells nothing to a guesser.
-    expect((await studentLogin(DEMO_STUDENTS.second, "mauvais")).statusCode).toBe(401);
-    expect((await direction.get("/api/gestion/etudiants?statut=desactive")).json().total).toBe(1);
+    expect((await studentLogin(second.email, "mauvais")).statusCode).toBe(401);
+    expect((await direction.get(`/api/gestion/etudiants?q=${word}&statut=desactive`)).json().total).toBe(1);
 
-    const on = await direction.post(`/api/gestion/etudiants/${ids.second}/reactiver`);
+    const on = await direction.post(`/api/gestion/etudiants/${second.id}/reactiver`);
     expect(on.json().student.statut).toBe("actif");
-    expect((await studentLogin(DEMO_STUDENTS.second, "Selectividad2025")).statusCode).toBe(200);
-    expect((await journal("desactivation")).length).toBe(1);
-    expect((await journal("reactivation")).length).toBe(1);
+    expect((await studentLogin(second.email, FACTORY_PASSWORD)).statusCode).toBe(200);
+    expect((await journal("desactivation", second.id)).length).toBe(1);
+    expect((await journal("reactivation", second.id)).length).toBe(1);
   });
 
   it("shows the student's page and previews their space through the student API's services, journalled", async () => {
-    const fiche = await direction.get(`/api/gestion/etudiants/${ids.first}/fiche`);
+    const { first } = await twoStudents();
+    const fiche = await direction.get(`/api/gestion/etudiants/${first.id}/fiche`);
     expect(fiche.statusCode).toBe(200);
-    expect(fiche.json()).toMatchObject({ student: { id: ids.first }, demandes: expect.any(Array) });
+    expect(fiche.json()).toMatchObject({ student: { id: first.id }, demandes: expect.any(Array) });
     expect(fiche.json().notifications.every((n: { lue: unknown }) => typeof n.lue === "boolean")).toBe(true);
 
-    const preview = await secretary.get(`/api/gestion/etudiants/${ids.first}/apercu`);
+    const preview = await secretary.get(`/api/gestion/etudiants/${first.id}/apercu`);
     expect(preview.statusCode).toBe(200);
-    const token = await login(t.app);
+    const token = (await studentLogin(first.email, FACTORY_PASSWORD)).json().token as string;
     const own = async (url: string) => (await t.app.inject({ method: "GET", url, headers: bearer(token) })).json();
     expect(preview.json().planning).toEqual((await own("/api/planifications")).data);
     expect(preview.json().notifications).toEqual((await own("/api/notifications")).data);
     expect(preview.json().documents).toEqual(await own("/api/documents"));
-    const [entry] = await journal("apercu");
-    expect(entry?.entity_id).toBe(String(ids.first));
+    const [entry] = await journal("apercu", first.id);
+    expect(entry?.entity_id).toBe(String(first.id));
   });
 
   it("exports the filtered list as CSV (BOM, ';') and XLSX, formula cells neutralised, export journalled", async () => {
-    await direction.patch(`/api/gestion/etudiants/${ids.second}`, { prenom: '=HYPERLINK("x")' });
-    const csv = await direction.get(`/api/gestion/etudiants/export.csv?centre_id=${ids.zenith}`);
+    const { word, second } = await twoStudents();
+    const exportsBefore = (await journal("export")).length;
+    await direction.patch(`/api/gestion/etudiants/${second.id}`, { prenom: '=HYPERLINK("x")' });
+    const csv = await direction.get(`/api/gestion/etudiants/export.csv?centre_id=${ids.zenith}&q=${word}`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(csv.headers["content-disposition"]).toMatch(/attachment; filename="etudiants-\d{4}-\d{2}-\d{2}\.csv"/);
     expect(csv.body.startsWith("\uFEFFNom;Prénom;E-mail")).toBe(true);
-    expect(csv.body).toContain(`Benjelloun;"'=HYPERLINK(""x"")";${DEMO_STUDENTS.second}`);
+    expect(csv.body).toContain(`Benjelloun ${word};"'=HYPERLINK(""x"")";${second.email}`);
     expect(csv.body).not.toContain("El Amrani");
 
     const xlsx = await secretary.get("/api/gestion/etudiants/export.xlsx");
@@ -346,12 +393,13 @@ describe("back-office students: list, scope, writes, invitation, deactivation", 
     const rows = await readXlsxFile(xlsx.rawPayload);
     expect(rows[0]?.[0]).toBe("Nom");
     // The secretary's export holds her centre's students only.
+    expect(rows.length).toBeGreaterThan(1);
     expect(rows.slice(1).every((row) => row[6] === "Ain Sebaa")).toBe(true);
     const direct = await readXlsxFile(
-      (await direction.get(`/api/gestion/etudiants/export.xlsx?q=Benjelloun`)).rawPayload,
+      (await direction.get(`/api/gestion/etudiants/export.xlsx?q=Benjelloun%20${word}`)).rawPayload,
     );
     // XLSX cells are typed text: nothing runs, so no apostrophe is shown (the CSV keeps it).
     expect(direct[1]?.[1]).toBe('=HYPERLINK("x")');
-    expect((await journal("export")).length).toBe(3);
+    expect((await journal("export")).length).toBe(exportsBefore + 3);
   });
 });

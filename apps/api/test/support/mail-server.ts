@@ -1,8 +1,9 @@
 import PostalMime, { type Email } from "postal-mime";
 import { SMTPServer } from "smtp-server";
 import { freePort } from "./tools.ts";
+import { waitFor } from "./wait.ts";
 
-export { freePort };
+export { freePort, waitFor };
 
 export type ReceivedMail = { envelopeTo: string[]; email: Email; raw: string };
 
@@ -67,18 +68,3 @@ export async function createMailServer(port?: number, options: { refuse?: (recip
 }
 
 export type MailServer = Awaited<ReturnType<typeof createMailServer>>;
-
-/** Polls `check` until it returns something truthy; fails with `what` after `timeoutMs`. */
-export async function waitFor<T>(
-  check: () => T | Promise<T>,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}

@@ -1,0 +1,189 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/app.ts";
+import { createTestApp, DEMO_PASSWORD, DEMO_STUDENTS, solveCaptcha, type TestApp } from "../support/app.ts";
+import { createStudent, FACTORY_PASSWORD, uniqueEmail } from "../support/factories.ts";
+
+const WRONG = "PasLeBonMotDePasse";
+const LOCKED = { message: "Trop de tentatives de connexion" };
+
+describe("login lockout", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { LOGIN_LOCKOUT_SECONDS: "60" } });
+  });
+  afterAll(() => t.close());
+
+  const attempt = async (email: string, password: string, remoteAddress: string, app = t.app) =>
+    app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { email, password, recaptcha_token: await solveCaptcha(app) },
+      remoteAddress,
+    });
+
+  /** Four plain failures, then the fifth that locks; returns the fifth answer. */
+  async function failFiveTimes(email: string, ip: string) {
+    for (let i = 0; i < 4; i++) expect((await attempt(email, WRONG, ip)).statusCode).toBe(401);
+    return attempt(email, WRONG, ip);
+  }
+
+  /** Ends the current lock of `ip`'s attempts as if its time had passed, keeping the lockout history. */
+  const expireLocks = (ip: string) =>
+    t.database.db.execute(
+      sql`update throttles set locked_until = now() - interval '1 second' where key like ${`login:%:${ip}`}`,
+    );
+
+  /** An address no other test of the file uses: each test counts its own failures. */
+  let addresses = 0;
+  const newAddress = () => `198.51.100.${++addresses}`;
+  /** A student of the test's own, who signs in with `FACTORY_PASSWORD`. */
+  const newStudent = async () => (await createStudent(t.database.db)).email;
+
+  /** A student of the test's own, locked out from an address of its own by five failures. */
+  async function locked() {
+    const email = await newStudent();
+    const ip = newAddress();
+    const fifth = await failFiveTimes(email, ip);
+    return { email, ip, fifth };
+  }
+
+  it("locks after 5 failures with 429, message, retry_after and a Retry-After header", async () => {
+    const { fifth } = await locked();
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json()).toEqual({ ...LOCKED, retry_after: 60 });
+    expect(fifth.headers["retry-after"]).toBe("60");
+  });
+
+  it("keeps refusing during the lock, even the right password, with the remaining time", async () => {
+    const { email, ip } = await locked();
+    const res = await attempt(email, FACTORY_PASSWORD, ip);
+    expect(res.statusCode).toBe(429);
+    const body = res.json();
+    expect(body).toEqual({ ...LOCKED, retry_after: expect.any(Number) });
+    expect(body.retry_after).toBeGreaterThan(0);
+    expect(body.retry_after).toBeLessThanOrEqual(60);
+    expect(res.headers["retry-after"]).toBe(String(body.retry_after));
+  });
+
+  it("leaves other addresses and other e-mails alone", async () => {
+    const { email, ip } = await locked();
+    expect((await attempt(email, FACTORY_PASSWORD, newAddress())).statusCode).toBe(200);
+    expect((await attempt(await newStudent(), FACTORY_PASSWORD, ip)).statusCode).toBe(200);
+  });
+
+  it("treats the e-mail's case and spaces as the same account", async () => {
+    const { email, ip } = await locked();
+    const res = await attempt(`  ${email.toUpperCase()} `, FACTORY_PASSWORD, ip);
+    expect(res.statusCode).toBe(429);
+  });
+
+  it("keeps the lock in the database, where another API process sees it", async () => {
+    const { email, ip } = await locked();
+    const other = await buildApp({ config: t.config, db: t.database.db, logger: false });
+    try {
+      const res = await attempt(email, FACTORY_PASSWORD, ip, other);
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toMatchObject(LOCKED);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("doubles the lock when it happens again", async () => {
+    const { email, ip, fifth: first } = await locked();
+    expect(first.json()).toEqual({ ...LOCKED, retry_after: 60 });
+    await expireLocks(ip);
+    const fifth = await failFiveTimes(email, ip);
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json()).toEqual({ ...LOCKED, retry_after: 120 });
+    expect(fifth.headers["retry-after"]).toBe("120");
+
+    await expireLocks(ip);
+    const third = await failFiveTimes(email, ip);
+    expect(third.json()).toEqual({ ...LOCKED, retry_after: 240 });
+  });
+
+  it("lets the student in once the lock is over, and a success forgets the earlier failures", async () => {
+    const lockedOut = await locked();
+    await expireLocks(lockedOut.ip);
+    const ip = newAddress();
+    const email = await newStudent();
+    for (let i = 0; i < 4; i++) expect((await attempt(email, WRONG, ip)).statusCode).toBe(401);
+    expect((await attempt(email, FACTORY_PASSWORD, ip)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await attempt(email, WRONG, ip)).statusCode).toBe(401);
+    expect((await attempt(lockedOut.email, FACTORY_PASSWORD, lockedOut.ip)).statusCode).toBe(200);
+  });
+
+  it("counts failures within 15 minutes only", async () => {
+    const ip = newAddress();
+    const email = uniqueEmail("inconnu");
+    for (let i = 0; i < 4; i++) expect((await attempt(email, WRONG, ip)).statusCode).toBe(401);
+    await t.database.db.execute(
+      sql`update throttles set window_started_at = now() - interval '16 minutes' where key like ${`%:${ip}`}`,
+    );
+    // The old window is over: this failure starts a new count instead of locking.
+    expect((await attempt(email, WRONG, ip)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await attempt(email, WRONG, ip)).statusCode).toBe(401);
+    expect((await attempt(email, WRONG, ip)).statusCode).toBe(429);
+  });
+
+  it("locks an unknown e-mail exactly like a known one", async () => {
+    const unknown = await failFiveTimes(uniqueEmail("personne"), newAddress());
+    expect(unknown.statusCode).toBe(429);
+    expect(unknown.json()).toEqual({ ...LOCKED, retry_after: 60 });
+  });
+
+  it("does not count refused captchas or malformed requests as failures", async () => {
+    const ip = newAddress();
+    const email = await newStudent();
+    for (let i = 0; i < 6; i++) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/login",
+        payload: { email, password: WRONG, recaptcha_token: "faux" },
+        remoteAddress: ip,
+      });
+      expect(res.statusCode).toBe(422);
+    }
+    expect((await attempt(email, FACTORY_PASSWORD, ip)).statusCode).toBe(200);
+  });
+});
+
+describe("login ceiling per account, whatever the IP", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { LOGIN_LOCKOUT_SECONDS: "60" } });
+  });
+  afterAll(() => t.close());
+
+  const attempt = async (password: string, remoteAddress: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { email: DEMO_STUDENTS.first, password, recaptcha_token: await solveCaptcha(t.app) },
+      remoteAddress,
+    });
+
+  it("locks the account for 15 minutes after 20 failures from several IPs, then lets the student in", async () => {
+    // Each IP is locked after its 5th failure; four of them reach the account's 20.
+    for (let ip = 1; ip <= 3; ip++) {
+      for (let i = 0; i < 4; i++) expect((await attempt(WRONG, `192.0.2.${ip}`)).statusCode).toBe(401);
+      expect((await attempt(WRONG, `192.0.2.${ip}`)).json()).toEqual({ ...LOCKED, retry_after: 60 });
+    }
+    for (let i = 0; i < 4; i++) expect((await attempt(WRONG, "192.0.2.4")).statusCode).toBe(401);
+    const twentieth = await attempt(WRONG, "192.0.2.4");
+    expect(twentieth.json()).toEqual({ ...LOCKED, retry_after: 900 });
+
+    // A new IP, even with the right password, waits: but a quarter of an hour at most.
+    const fresh = await attempt(DEMO_PASSWORD, "192.0.2.50");
+    expect(fresh.statusCode).toBe(429);
+    expect(fresh.json().retry_after).toBeGreaterThan(800);
+    expect(fresh.json().retry_after).toBeLessThanOrEqual(900);
+
+    await t.database.db.execute(
+      sql`update throttles set locked_until = now() - interval '1 second' where key like 'login-account:%'`,
+    );
+    expect((await attempt(DEMO_PASSWORD, "192.0.2.50")).statusCode).toBe(200);
+  });
+});

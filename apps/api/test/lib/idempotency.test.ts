@@ -1,0 +1,222 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { purgeIdempotencyKeys } from "../../src/lib/idempotency.ts";
+import { bearer, createTestApp, queryRows, solveCaptcha, type TestApp } from "../support/app.ts";
+import { createAccessToken, createStudent } from "../support/factories.ts";
+import { multipartBody, realPdf } from "../support/forms.ts";
+import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+
+/**
+ * Idempotency-Key on the writes that create or send (decision 087): a retry after a lost
+ * answer, or a second click, answers the first result and does nothing more.
+ */
+describe("Idempotency-Key on the writes that create or send", () => {
+  let t: TestApp;
+  let direction: StaffBrowser;
+  let zenith = 0;
+
+  const count = async (query: ReturnType<typeof sql>) => Number((await queryRows<{ n: number }>(t, query))[0]?.n ?? 0);
+
+  /** A staff browser's JSON write with an Idempotency-Key. */
+  const staffPost = (url: string, payload: object, key?: string) =>
+    t.app.inject({
+      method: "POST",
+      url,
+      cookies: direction.cookies,
+      headers: { ...direction.csrfHeaders, ...(key === undefined ? {} : { "idempotency-key": key }) },
+      payload,
+    });
+
+  /** What the client reads of an answer: status, body, and whether it was replayed. */
+  const seen = (response: LightMyRequestResponse) => ({
+    status: response.statusCode,
+    body: response.body,
+    contentType: response.headers["content-type"],
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
+    const [centre] = await queryRows<{ id: number }>(t, sql`select id from centres where nom = 'Zenith'`);
+    zenith = Number(centre?.id);
+  });
+  afterAll(() => t.close());
+
+  it("publishes a notification and its e-mail copies once when the same key comes back", async () => {
+    const key = `"${randomUUID()}"`;
+    const body = {
+      titre: "Réunion des parents",
+      message: "Bonjour,\nla réunion a lieu samedi.",
+      priority: "high",
+      sender: "moi",
+      publication: "maintenant",
+      audience: { type: "centre", ids: [zenith] },
+      email_copy: true,
+    };
+    const first = await staffPost("/api/gestion/notifications", body, key);
+    expect(first.statusCode).toBe(201);
+    expect(first.headers["idempotent-replayed"]).toBeUndefined();
+    const again = await staffPost("/api/gestion/notifications", body, key);
+    expect(seen(again)).toEqual(seen(first));
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+
+    expect(await count(sql`select count(*)::int as n from notifications where titre = 'Réunion des parents'`)).toBe(1);
+    const recipients = await count(sql`select count(*)::int as n from etudiants where centre_id = ${zenith}`);
+    expect(recipients).toBeGreaterThan(0);
+    // The copies go out through the scheduled job: once it has run, one e-mail per student.
+    for (let i = 0; i < 400; i++) {
+      const done = await count(
+        sql`select count(*)::int as n from notifications where titre = 'Réunion des parents' and emailed_at is not null`,
+      );
+      if (done === 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const mails = sql`select count(*)::int as n from mail_outbox where subject = 'Nouvelle notification : Réunion des parents'`;
+    expect(await count(mails)).toBe(recipients);
+    const third = await staffPost("/api/gestion/notifications", body, key);
+    expect(seen(third)).toEqual(seen(first));
+    expect(await count(mails)).toBe(recipients);
+
+    // The same key with another request: refused in French, nothing created.
+    const other = await staffPost("/api/gestion/notifications", { ...body, titre: "Autre titre" }, key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().message).toBe(
+      "Cette clé d'idempotence a déjà servi pour une autre demande. Rechargez la page puis recommencez.",
+    );
+    expect(await count(sql`select count(*)::int as n from notifications where titre = 'Autre titre'`)).toBe(0);
+    // Without a key, a write is served as before.
+    expect((await staffPost("/api/gestion/notifications", { ...body, email_copy: false })).statusCode).toBe(201);
+  });
+
+  it("records a student's certificate request once; another student's same key is theirs", async () => {
+    const student = await createStudent(t.database.db, { centre: "Zenith", acceptedPolicy: true });
+    const token = await createAccessToken(t.database.db, student.userId);
+    const other = await createStudent(t.database.db, { centre: "Zenith", acceptedPolicy: true });
+    const otherToken = await createAccessToken(t.database.db, other.userId);
+    const key = randomUUID();
+    const ask = (auth: string, payload: object) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/demandes",
+        headers: { ...bearer(auth), "idempotency-key": key },
+        payload,
+      });
+    const first = await ask(token, { type: "langue", niveau: "B1" });
+    expect(first.statusCode).toBe(201);
+    const again = await ask(token, { type: "langue", niveau: "B1" });
+    expect(seen(again)).toEqual(seen(first));
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    const mine = sql`select count(*)::int as n from certificate_requests where etudiant_id = ${student.etudiantId}`;
+    expect(await count(mine)).toBe(1);
+
+    const changed = await ask(token, { type: "langue", niveau: "B2" });
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json().errors["Idempotency-Key"]).toHaveLength(1);
+    expect(await count(mine)).toBe(1);
+
+    const theirs = await ask(otherToken, { type: "langue", niveau: "B1" });
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.headers["idempotent-replayed"]).toBeUndefined();
+    expect(theirs.json().data.id).not.toBe(first.json().data.id);
+  });
+
+  it("sends a contact message once, though the retry carries a fresh captcha", async () => {
+    const key = randomUUID();
+    const send = async () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/contact",
+        remoteAddress: "203.0.113.87",
+        headers: { "idempotency-key": key },
+        payload: {
+          nom: "Karim Alaoui",
+          email: "karim.parent@example.com",
+          telephone: "+212 6 00 00 00 87",
+          sujet: "Idempotence",
+          message: "Bonjour, je renvoie ce message après une coupure.",
+          recaptcha_token: await solveCaptcha(t.app),
+        },
+      });
+    const first = await send();
+    expect(first.statusCode).toBe(200);
+    const again = await send();
+    expect(seen(again)).toEqual(seen(first));
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(await count(sql`select count(*)::int as n from contact_messages where sujet = 'Idempotence'`)).toBe(1);
+    expect(await count(sql`select count(*)::int as n from mail_outbox where subject like '%Idempotence%'`)).toBe(1);
+  });
+
+  it("creates a student and sends the invitation once; a refused first try frees the key", async () => {
+    const key = randomUUID();
+    const body = { nom: "Berrada", prenom: "Ines", email: "ines.berrada@example.com", centre_id: zenith };
+    const refused = await staffPost("/api/gestion/etudiants", { ...body, email: "pas-un-email" }, key);
+    expect(refused.statusCode).toBe(422);
+    const first = await staffPost("/api/gestion/etudiants", body, key);
+    expect(first.statusCode).toBe(201);
+    const again = await staffPost("/api/gestion/etudiants", body, key);
+    expect(seen(again)).toEqual(seen(first));
+    expect(await count(sql`select count(*)::int as n from users where email = 'ines.berrada@example.com'`)).toBe(1);
+    expect(
+      await count(sql`select count(*)::int as n from mail_outbox where to_address = 'ines.berrada@example.com'`),
+    ).toBe(1);
+  });
+
+  it("stores an uploaded planning once", async () => {
+    const key = randomUUID();
+    const form = await multipartBody(
+      { titre: "Semaine idempotente", description: "", centre_id: String(zenith), option_id: "" },
+      { name: "planning.pdf", bytes: await realPdf("Semaine idempotente") },
+    );
+    const upload = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/gestion/plannings",
+        cookies: direction.cookies,
+        headers: { ...direction.csrfHeaders, "content-type": form.contentType, "idempotency-key": key },
+        payload: form.payload,
+      });
+    const first = await upload();
+    expect(first.statusCode).toBe(201);
+    const again = await upload();
+    expect(seen(again)).toEqual(seen(first));
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(await count(sql`select count(*)::int as n from planifications where titre = 'Semaine idempotente'`)).toBe(1);
+  });
+
+  it("answers 409 while the first request with the key is in flight, and refuses a malformed key", async () => {
+    const body = { nom: "Tazi", prenom: "Omar", email: "omar.tazi@example.com", centre_id: zenith };
+    const done = randomUUID();
+    expect((await staffPost("/api/gestion/etudiants", body, done)).statusCode).toBe(201);
+    // What a first request leaves while its handler runs (or once its process died): the key
+    // taken with the request's fingerprint, no answer yet.
+    const key = randomUUID();
+    await queryRows(
+      t,
+      sql`insert into idempotency_keys (caller, key, fingerprint)
+          select caller, ${key}, fingerprint from idempotency_keys where key = ${done}`,
+    );
+    const busy = await staffPost("/api/gestion/etudiants", body, key);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().message).toBe("Cette demande est déjà en cours de traitement. Patientez un instant.");
+    await queryRows(t, sql`update idempotency_keys set created_at = now() - interval '5 minutes' where key = ${key}`);
+    const lost = await staffPost("/api/gestion/etudiants", body, key);
+    expect(lost.statusCode).toBe(409);
+    expect(lost.json().message).toMatch(/^Cette demande a été reçue mais sa réponse s'est perdue/);
+    expect((await staffPost("/api/gestion/etudiants", { ...body, prenom: "Omar B." }, key)).statusCode).toBe(422);
+    expect(await count(sql`select count(*)::int as n from users where email = 'omar.tazi@example.com'`)).toBe(1);
+
+    const malformed = await staffPost("/api/gestion/etudiants", body, "une clé avec des espaces");
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().errors["Idempotency-Key"][0]).toMatch(/^L'en-tête Idempotency-Key est invalide/);
+  });
+
+  it("forgets keys after a day (the scheduled purge), so an old key starts afresh", async () => {
+    const before = await count(sql`select count(*)::int as n from idempotency_keys`);
+    expect(before).toBeGreaterThan(0);
+    await queryRows(t, sql`update idempotency_keys set created_at = now() - interval '25 hours'`);
+    expect(await purgeIdempotencyKeys(t.database.db)).toBe(before);
+    expect(await count(sql`select count(*)::int as n from idempotency_keys`)).toBe(0);
+  });
+});

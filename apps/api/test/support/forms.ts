@@ -1,0 +1,50 @@
+import { DOCUMENT_DOWNLOADS } from "@puerta/contract";
+import { PDFDocument } from "pdf-lib";
+import type { TestApp } from "./app.ts";
+import type { StaffBrowser } from "./staff-browser.ts";
+
+/** The student's download URL of a course document (its public file name, DOCUMENT_DOWNLOADS.course). */
+export const courseUrl = (fichierPath = "") =>
+  `${DOCUMENT_DOWNLOADS.course}/${fichierPath.slice(fichierPath.lastIndexOf("/") + 1)}`;
+
+/** A real one-page PDF whose text says `label`. */
+export async function realPdf(label = "Document"): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  document.addPage().drawText(label);
+  return Buffer.from(await document.save());
+}
+
+/** A multipart body as a browser's FormData sends it. */
+export async function multipartBody(
+  fields: Record<string, string>,
+  file?: { name: string; bytes: Buffer; type?: string },
+) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  if (file)
+    form.append("file", new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/pdf" }), file.name);
+  const request = new Request("http://localhost/", { method: "POST", body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get("content-type") ?? "" };
+}
+
+/** A staff browser's multipart request (its cookies and CSRF echo). */
+export async function sendForm(
+  t: TestApp,
+  browser: StaffBrowser,
+  method: "POST" | "PUT",
+  url: string,
+  fields: Record<string, string>,
+  file?: { name: string; bytes: Buffer; type?: string },
+) {
+  const body = await multipartBody(fields, file);
+  return t.app.inject({
+    method,
+    url,
+    cookies: browser.cookies,
+    headers: { ...browser.csrfHeaders, "content-type": body.contentType },
+    payload: body.payload,
+  });
+}
+
+export const staffDelete = (t: TestApp, browser: StaffBrowser, url: string) =>
+  t.app.inject({ method: "DELETE", url, cookies: browser.cookies, headers: browser.csrfHeaders });
