@@ -108,7 +108,8 @@ export async function buildApp({ config, db, logger, extraRoutes = [] }: BuildOp
     if (!request.url.startsWith("/api/")) return;
     // A signed-in answer (private images included) is never kept by any cache.
     const cacheControl = String(reply.getHeader("Cache-Control") ?? "");
-    const signedIn = request.headers.authorization || request.cookies[studentCookieName];
+    // No cookies were parsed when an earlier onRequest hook refused the request (a draining 503).
+    const signedIn = request.headers.authorization || request.cookies?.[studentCookieName];
     if (!cacheControl || (signedIn && !cacheControl.includes("no-store"))) {
       reply.header("Cache-Control", "no-store");
     }

@@ -81,11 +81,12 @@ describe("/api/gestion/plannings", () => {
 
   it("refuses a secretary's planning for another centre (403, nothing written) and hides other centres' plannings (404)", async () => {
     const before = await queryRows(t, sql`select id from planifications`);
+    const filesBefore = await queryRows(t, sql`select key from stored_files where key like 'plannings/%'`);
     const response = await publish(secretary, { titre: "Intrus", centre_id: String(zenith) }, await realPdf());
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe("Cette action sort du périmètre de vos centres.");
     expect(await queryRows(t, sql`select id from planifications`)).toHaveLength(before.length);
-    expect(await queryRows(t, sql`select key from stored_files where key like 'plannings/%'`)).toHaveLength(1);
+    expect(await queryRows(t, sql`select key from stored_files where key like 'plannings/%'`)).toEqual(filesBefore);
 
     const [zenithPlanning] = await queryRows<{ id: number }>(
       t,

@@ -73,8 +73,8 @@ describe("every back-office route, from the route table, by caller", () => {
   });
 
   it("answers 401 to a staff session cookie on every student route (the student guard reads no cookie)", async () => {
-    const { browser } = browsers[DEMO_STAFF.direction] ?? {};
-    if (!browser) throw new Error("no direction browser");
+    // A session of its own: the role matrix below signs its sessions out, in whatever order they run.
+    const { browser } = await signInStaff(t, DEMO_STAFF.direction);
     const failures: string[] = [];
     for (const route of otherRoutes()) {
       const response = await call(route, { cookies: browser.cookies, headers: browser.csrfHeaders });

@@ -2,8 +2,17 @@ import { STAFF_MESSAGES } from "@puerta/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, queryRows, type TestApp } from "../support/app.ts";
+import { FACTORY_PASSWORD, uniqueEmail } from "../support/factories.ts";
 import { createMailServer, type MailServer, waitFor } from "../support/mail-server.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff, staffBrowser, totpCode } from "../support/staff-browser.ts";
+import {
+  DEMO_STAFF,
+  type StaffBrowser,
+  signInNewStaff,
+  signInStaff,
+  staffBrowser,
+  totpCode,
+} from "../support/staff-browser.ts";
+import { createStaffMember } from "../support/staff-factories.ts";
 
 /**
  * Issue 31 items 3 and 8: consecutive wrong codes counted on their own and locking for longer
@@ -28,16 +37,16 @@ describe("staff second factor: consecutive failures, ceiling, enrolment", () => 
   /** What many addresses would do: the per-IP and per-account keys of the sign-in forgotten. */
   const newAddress = () => queryRows(t, sql`delete from throttles where key like 'staff-login:%'`);
   const code = (browser: StaffBrowser, value: string) => browser.post("/api/gestion/login/totp", { code: value });
-  const staffId = async (email: string) =>
-    (await queryRows<{ id: number }>(t, sql`select id from staff_users where email = ${email}`))[0]?.id;
+  // Each test locks, resets or enrols an account of its own, so that they hold in any order.
+  const aCentre = async () =>
+    (await queryRows<{ id: number }>(t, sql`select id from centres order by id limit 1`))[0]?.id;
   const endLock = (id: number | undefined) =>
     queryRows(t, sql`update throttles set locked_until = now() - interval '1 second' where key = ${`staff-2fa:${id}`}`);
 
   it("locks the code step after 10 consecutive wrong codes from any address, longer each time, and e-mails the member", async () => {
-    const { secret } = await signInStaff(t, DEMO_STAFF.pedagogie);
-    const id = await staffId(DEMO_STAFF.pedagogie);
+    const { secret, id, email } = await signInNewStaff(t, "pedagogie");
     const browser = await staffBrowser(t);
-    await browser.login(DEMO_STAFF.pedagogie);
+    await browser.login(email, FACTORY_PASSWORD);
     for (let i = 0; i < 10; i++) {
       await newAddress();
       await queryRows(t, sql`delete from throttles where key like 'staff-account:%'`);
@@ -54,7 +63,7 @@ describe("staff second factor: consecutive failures, ceiling, enrolment", () => 
     expect(locked.json().retry_after).toBeLessThanOrEqual(15 * 60);
 
     const alert = await waitFor(
-      () => smtp.to(DEMO_STAFF.pedagogie).find((m) => m.email.subject?.startsWith("Codes de double authentification")),
+      () => smtp.to(email).find((m) => m.email.subject?.startsWith("Codes de double authentification")),
       "alert e-mail",
     );
     expect(alert.email.text).toContain("changez-le");
@@ -75,11 +84,10 @@ describe("staff second factor: consecutive failures, ceiling, enrolment", () => 
   });
 
   it("after 100 consecutive wrong codes, only the direction's reset unlocks", async () => {
-    await signInStaff(t, DEMO_STAFF.secretariat);
-    const id = await staffId(DEMO_STAFF.secretariat);
+    const { id, email } = await signInNewStaff(t, "secretariat", { centreIds: [(await aCentre()) ?? 0] });
     await newAddress();
     const browser = await staffBrowser(t);
-    await browser.login(DEMO_STAFF.secretariat);
+    await browser.login(email, FACTORY_PASSWORD);
     await queryRows(
       t,
       sql`insert into throttles (key, hits, window_started_at) values (${`staff-2fa:${id}`}, 99, now())`,
@@ -91,32 +99,32 @@ describe("staff second factor: consecutive failures, ceiling, enrolment", () => 
 
     expect((await direction.post(`/api/gestion/comptes/${id}/reinitialiser-2fa`)).statusCode).toBe(200);
     const reset = await waitFor(
-      () => smtp.to(DEMO_STAFF.secretariat).find((m) => m.email.subject?.includes("a été réinitialisée")),
+      () => smtp.to(email).find((m) => m.email.subject?.includes("a été réinitialisée")),
       "reset e-mail",
     );
     expect(reset.email.text).toContain("La direction a réinitialisé");
     await newAddress();
     const again = await staffBrowser(t);
-    expect((await again.login(DEMO_STAFF.secretariat)).json().step).toBe("enrol");
+    expect((await again.login(email, FACTORY_PASSWORD)).json().step).toBe("enrol");
   });
 
   it("lets a right password and a right code through a locked per-account ceiling; wrong passwords learn nothing", async () => {
-    const { secret } = await signInStaff(t, DEMO_STAFF.direction);
+    const { secret, email } = await signInNewStaff(t, "direction");
     // Someone fails the password 20 times from as many addresses: the ceiling locks the account.
     const attacker = await staffBrowser(t);
     const answers: number[] = [];
     for (let i = 0; i < 21; i++) {
       await newAddress();
-      answers.push((await attacker.login(DEMO_STAFF.direction, `Mauvais-${i}-mot`)).statusCode);
+      answers.push((await attacker.login(email, `Mauvais-${i}-mot`)).statusCode);
     }
     expect(answers.slice(0, 19).every((status) => status === 401)).toBe(true);
     expect(answers[19]).toBe(429);
     // Locked: a wrong password now gets the code step, and no code passes it.
     expect(answers[20]).toBe(200);
     await newAddress();
-    const decoy = await attacker.login(DEMO_STAFF.direction, "Encore-Faux-2025");
+    const decoy = await attacker.login(email, "Encore-Faux-2025");
     expect(decoy.json()).toEqual({ step: "totp" });
-    await queryRows(t, sql`update staff_users set totp_last_step = null where email = ${DEMO_STAFF.direction}`);
+    await queryRows(t, sql`update staff_users set totp_last_step = null where email = ${email}`);
     const refused = await code(attacker, await totpCode(secret));
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ code: [STAFF_MESSAGES.codeWrong] });
@@ -124,7 +132,7 @@ describe("staff second factor: consecutive failures, ceiling, enrolment", () => 
     // The member, with her password and her code, signs in all the same.
     await newAddress();
     const member = await staffBrowser(t);
-    expect((await member.login(DEMO_STAFF.direction)).json()).toEqual({ step: "totp" });
+    expect((await member.login(email, FACTORY_PASSWORD)).json()).toEqual({ step: "totp" });
     const inside = await code(member, await totpCode(secret, 1));
     expect(inside.statusCode).toBe(200);
     expect((await member.get("/api/gestion/me")).statusCode).toBe(200);
@@ -132,17 +140,26 @@ describe("staff second factor: consecutive failures, ceiling, enrolment", () => 
     // The per-IP limit still holds while the ceiling is locked.
     await newAddress();
     const limited: number[] = [];
-    for (let i = 0; i < 6; i++) limited.push((await attacker.login(DEMO_STAFF.direction, `Faux-${i}-2025`)).statusCode);
+    for (let i = 0; i < 6; i++) limited.push((await attacker.login(email, `Faux-${i}-2025`)).statusCode);
     expect(limited.at(-1)).toBe(429);
     await queryRows(t, sql`delete from throttles`);
   });
 
   it("hands a fresh secret to each pending enrolment, and e-mails the member once a factor is enrolled", async () => {
     await queryRows(t, sql`delete from throttles`);
+    const email = uniqueEmail("secretariat");
+    const centre = (await aCentre()) ?? 0;
+    await createStaffMember(t.database.db, {
+      name: "Secrétaire à enrôler",
+      email,
+      role: "secretariat",
+      centreIds: [centre],
+      password: FACTORY_PASSWORD,
+    });
     const first = await staffBrowser(t);
-    const a = (await first.login(DEMO_STAFF.secretariat)).json();
+    const a = (await first.login(email, FACTORY_PASSWORD)).json();
     const second = await staffBrowser(t);
-    const b = (await second.login(DEMO_STAFF.secretariat)).json();
+    const b = (await second.login(email, FACTORY_PASSWORD)).json();
     expect(a.step).toBe("enrol");
     expect(b.step).toBe("enrol");
     expect(b.secret).not.toBe(a.secret);
@@ -152,7 +169,7 @@ describe("staff second factor: consecutive failures, ceiling, enrolment", () => 
     expect(enrolled.statusCode).toBe(200);
     expect(enrolled.json().recovery_codes).toHaveLength(10);
     const mail = await waitFor(
-      () => smtp.to(DEMO_STAFF.secretariat).find((m) => m.email.subject?.startsWith("Double authentification activée")),
+      () => smtp.to(email).find((m) => m.email.subject?.startsWith("Double authentification activée")),
       "enrolment e-mail",
     );
     expect(mail.email.text).toContain("prévenez la direction");
