@@ -1,10 +1,11 @@
 import { PASSWORD_MESSAGES as M, MESSAGES } from "@puerta/contract";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ApiError } from "../lib/api.ts";
 import { loadSchemas, prefetchSchemas } from "../lib/schemas.ts";
 import { Captcha, type CaptchaHandle } from "./captcha.tsx";
-import { type CardFrame, FormMessage, inputClass, PasswordCard, submitClass } from "./password-form-parts.tsx";
+import { TextField } from "./form-fields.tsx";
+import { type CardFrame, FormMessage, PasswordCard, submitClass } from "./password-form-parts.tsx";
 
 /** docs/spec/student-portal.md section 8: the server message, else a generic text; no answer at all has its own. */
 export function forgotErrorMessage(error: unknown): string {
@@ -36,7 +37,6 @@ export function ForgotPasswordForm({
   /** The sign-in's ALTCHA captcha (the staff's form, issue 28): sending waits until it is solved. */
   withCaptcha?: boolean;
 }) {
-  const id = useId();
   const captchaRef = useRef<CaptchaHandle>(null);
   const [captcha, setCaptcha] = useState<string | null>(null);
   const captchaMissing = withCaptcha && !captcha;
@@ -79,31 +79,20 @@ export function ForgotPasswordForm({
     >
       <form noValidate onSubmit={onSubmit} onFocus={prefetchSchemas} className="space-y-5">
         {result && <FormMessage kind={result.kind}>{result.text}</FormMessage>}
-        <div>
-          <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-ink">
-            Adresse e-mail
-          </label>
-          <input
-            id={id}
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            inputMode="email"
-            placeholder="prenom.nom@exemple.com"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            disabled={sending}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? `${id}-error` : undefined}
-            className={inputClass}
-          />
-          {emailError && (
-            <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-brand-700">
-              {emailError}
-            </p>
-          )}
-        </div>
+        <TextField
+          label="Adresse e-mail"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          placeholder="prenom.nom@exemple.com"
+          value={email}
+          onChange={setEmail}
+          disabled={sending}
+          error={emailError ?? undefined}
+          size="lg"
+        />
         {withCaptcha && (
           <fieldset className="min-w-0">
             <legend className="sr-only">Vérification anti-robot</legend>

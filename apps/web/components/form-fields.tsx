@@ -82,13 +82,13 @@ export const inputClass =
   "block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-gray-500 focus:border-brand-600 focus:outline-none focus:ring-4 focus:ring-brand-100 disabled:cursor-not-allowed disabled:bg-gray-100 aria-invalid:border-brand-600";
 
 /**
- * The public site's larger fields (the contact form): rounder, roomier, as its cards and
- * buttons; the back-office and the student area keep the compact ones.
+ * The larger fields of the public site and of the student cards (contact, login, password pages):
+ * rounder, roomier, as their cards and buttons; the back-office keeps the compact ones.
  */
 const largeInputClass =
-  "block w-full rounded-xl border border-gray-300 bg-white px-4 py-3 text-base text-ink shadow-sm transition placeholder:text-gray-500 focus:border-brand-600 focus:outline-none focus:ring-4 focus:ring-brand-100 disabled:cursor-not-allowed disabled:bg-gray-100 aria-invalid:border-brand-600";
+  "block w-full rounded-xl border border-gray-300 bg-white px-4 py-3 text-base text-ink shadow-sm transition placeholder:text-gray-500 focus:border-brand-600 focus:outline-none focus:ring-4 focus:ring-brand-100 disabled:cursor-not-allowed disabled:bg-gray-100 read-only:bg-gray-50 read-only:text-gray-700 aria-invalid:border-brand-600";
 
-/** "md" for forms in the back-office and the student area, "lg" for the public site's. */
+/** "md" for the back-office's forms, "lg" for the public site's and the student cards'. */
 export type FieldSize = "md" | "lg";
 
 function describedBy(id: string, hint?: ReactNode, error?: string) {
@@ -138,6 +138,9 @@ type TextFieldProps = {
   maxLength?: number;
   placeholder?: string;
   required?: boolean;
+  readOnly?: boolean;
+  /** In error without a text of its own (the form's message already says it). */
+  invalid?: boolean;
   size?: FieldSize;
 };
 
@@ -148,12 +151,14 @@ function LabelledField({
   label,
   hint,
   error,
+  invalid,
   size = "md",
   children,
 }: {
   label: string;
   hint?: ReactNode;
   error?: string;
+  invalid?: boolean;
   size?: FieldSize;
   children: (control: ControlProps) => ReactNode;
 }) {
@@ -163,16 +168,29 @@ function LabelledField({
       <label htmlFor={id} className={`${size === "lg" ? "mb-1.5" : "mb-1"} block text-sm font-semibold text-ink`}>
         {label}
       </label>
-      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(id, hint, error) })}
+      {children({
+        id,
+        "aria-invalid": error || invalid ? true : undefined,
+        "aria-describedby": describedBy(id, hint, error),
+      })}
       <HintAndError id={id} hint={hint} error={error} size={size} />
     </div>
   );
 }
 
 /** A labelled input with its hint and, when there is one, its error under it. */
-export function TextField({ label, error, hint, onChange, type = "text", size = "md", ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  invalid,
+  hint,
+  onChange,
+  type = "text",
+  size = "md",
+  ...input
+}: TextFieldProps) {
   return (
-    <LabelledField label={label} hint={hint} error={error} size={size}>
+    <LabelledField label={label} hint={hint} error={error} invalid={invalid} size={size}>
       {(control) => (
         <input
           {...control}
@@ -195,7 +213,9 @@ export function TextAreaField({
   rows = 4,
   size = "md",
   ...input
-}: Omit<TextFieldProps, "type" | "inputMode" | "autoComplete" | "placeholder"> & { rows?: number }) {
+}: Omit<TextFieldProps, "type" | "inputMode" | "autoComplete" | "placeholder" | "readOnly" | "invalid"> & {
+  rows?: number;
+}) {
   return (
     <LabelledField label={label} hint={hint} error={error} size={size}>
       {(control) => (
@@ -249,17 +269,24 @@ export function CheckboxField({
   );
 }
 
-/** A password input with a show/hide button. */
+/** A password input with a show/hide button (disabled with the input). */
 export function PasswordField({
   label,
   error,
+  invalid,
   hint,
   onChange,
+  size = "md",
+  toggleLabel = `Afficher le champ « ${label} »`,
   ...input
-}: Omit<TextFieldProps, "type" | "inputMode" | "size"> & { autoComplete: "current-password" | "new-password" }) {
+}: Omit<TextFieldProps, "type" | "inputMode" | "readOnly"> & {
+  autoComplete: "current-password" | "new-password";
+  /** The show/hide button's name, when the page words it its own way (the login's "Afficher le mot de passe"). */
+  toggleLabel?: string;
+}) {
   const [shown, setShown] = useState(false);
   return (
-    <LabelledField label={label} hint={hint} error={error}>
+    <LabelledField label={label} hint={hint} error={error} invalid={invalid} size={size}>
       {(control) => (
         <div className="relative">
           <input
@@ -267,14 +294,15 @@ export function PasswordField({
             type={shown ? "text" : "password"}
             {...input}
             onChange={(event) => onChange(event.target.value)}
-            className={`${inputClass} pr-12`}
+            className={`${size === "lg" ? largeInputClass : inputClass} pr-12`}
           />
           <button
             type="button"
             onClick={() => setShown((value) => !value)}
             aria-pressed={shown}
-            aria-label={`Afficher le champ « ${label} »`}
-            className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-lg text-gray-600 hover:text-ink"
+            aria-label={toggleLabel}
+            disabled={input.disabled}
+            className={`absolute inset-y-0 right-0 flex w-12 items-center justify-center ${size === "lg" ? "rounded-r-xl" : "rounded-r-lg"} text-gray-600 hover:text-ink disabled:opacity-50`}
           >
             {shown ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
           </button>

@@ -1,17 +1,10 @@
 import { LIMITS, PASSWORD_MESSAGES as M, PASSWORD_LIMITS, RESET_CAPTCHA_PLACEHOLDER } from "@puerta/contract";
 import { TriangleAlert } from "lucide-react";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../lib/api.ts";
-import {
-  type CardFrame,
-  FormMessage,
-  fieldErrorsOf,
-  inputClass,
-  PasswordCard,
-  PasswordField,
-  submitClass,
-} from "./password-form-parts.tsx";
+import { PasswordField, TextField } from "./form-fields.tsx";
+import { type CardFrame, FormMessage, fieldErrorsOf, PasswordCard, submitClass } from "./password-form-parts.tsx";
 import { Spinner } from "./spinner.tsx";
 
 type State =
@@ -149,7 +142,6 @@ function ResetForm({
   onDone: (message: string) => void;
   onLinkRefused: (error: string) => void;
 }) {
-  const emailId = useId();
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
   const [fieldErrors, setFieldErrors] = useState<{ password?: string; password_confirmation?: string }>({});
@@ -191,12 +183,15 @@ function ResetForm({
     <Card title="Choisir un nouveau mot de passe" intro={intro}>
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         {error && <FormMessage kind="error">{error}</FormMessage>}
-        <div>
-          <label htmlFor={emailId} className="mb-1.5 block text-sm font-semibold text-ink">
-            Adresse e-mail
-          </label>
-          <input id={emailId} name="email" type="email" value={email} readOnly className={inputClass} />
-        </div>
+        <TextField
+          label="Adresse e-mail"
+          name="email"
+          type="email"
+          value={email}
+          onChange={() => {}}
+          readOnly
+          size="lg"
+        />
         <PasswordField
           label="Nouveau mot de passe"
           name="password"
@@ -206,6 +201,8 @@ function ResetForm({
           error={fieldErrors.password}
           hint={`${LIMITS.passwordMinLength} caractères minimum.`}
           disabled={sending}
+          required
+          size="lg"
         />
         <PasswordField
           label="Confirmer le mot de passe"
@@ -215,6 +212,8 @@ function ResetForm({
           onChange={setConfirmation}
           error={fieldErrors.password_confirmation}
           disabled={sending}
+          required
+          size="lg"
         />
         <button type="submit" disabled={sending} className={submitClass}>
           {sending ? "Enregistrement..." : "Réinitialiser le mot de passe"}

@@ -57,6 +57,7 @@ function solveCaptcha(payload = "payload-1") {
 
 const email = () => screen.getByLabelText("Adresse e-mail");
 const password = () => screen.getByLabelText("Mot de passe");
+const eye = () => screen.getByRole("button", { name: "Afficher le mot de passe" });
 const submit = () => screen.getByRole("button", { name: /Se connecter|Connexion en cours|Réessayez dans/ });
 
 afterEach(() => {
@@ -100,6 +101,10 @@ describe("LoginForm", () => {
     fireEvent.click(submit());
     expect(await screen.findByText("L'email est requis")).toBeInTheDocument();
     expect(screen.getByText("Le mot de passe est requis")).toBeInTheDocument();
+    // Each message is the description of its field, which reads as invalid.
+    expect(email()).toHaveAccessibleDescription("L'email est requis");
+    expect(email()).toHaveAttribute("aria-invalid", "true");
+    expect(password()).toHaveAccessibleDescription("Le mot de passe est requis");
     fireEvent.change(email(), { target: { value: "nom@domaine" } });
     fireEvent.click(submit());
     expect(await screen.findByText("Format d'email invalide")).toBeInTheDocument();
@@ -156,12 +161,29 @@ describe("LoginForm", () => {
     renderLogin();
     expect(await screen.findByText(/^Trop de tentatives de connexion\. Réessayez dans 0:0[23]\.$/)).toBeVisible();
     expect(password()).toBeDisabled();
+    expect(eye()).toBeDisabled();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(4_000);
     });
     expect(screen.queryByText(/Trop de tentatives de connexion/)).not.toBeInTheDocument();
     expect(password()).toBeEnabled();
+    expect(eye()).toBeEnabled();
     expect(localStorage.getItem("unblockAt")).toBeNull();
+  });
+
+  it("shows the password with the eye button, and keeps the browser's sign-in hints", () => {
+    serve({});
+    renderLogin();
+    expect(email()).toHaveAttribute("autocomplete", "username");
+    expect(email()).toHaveAttribute("placeholder", "prenom.nom@exemple.com");
+    expect(password()).toHaveAttribute("autocomplete", "current-password");
+    fireEvent.change(password(), { target: { value: "Selectividad2025" } });
+    expect(password()).toHaveAttribute("type", "password");
+    expect(eye()).toHaveAttribute("aria-pressed", "false");
+    fireEvent.click(eye());
+    expect(password()).toHaveAttribute("type", "text");
+    expect(eye()).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByRole("link", { name: "Mot de passe oublié ?" })).toHaveAttribute("href", "/forgot-password");
   });
 
   it("shows the server's 401 message or 'Identifiants invalides'", async () => {

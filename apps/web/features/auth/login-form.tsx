@@ -1,9 +1,10 @@
 import { formatCountdown, MESSAGES } from "@puerta/contract";
 import { QueryClientContext } from "@tanstack/react-query";
-import { CircleAlert, Eye, EyeOff } from "lucide-react";
+import { CircleAlert } from "lucide-react";
 import { type FormEvent, useContext, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Captcha, type CaptchaHandle } from "../../components/captcha.tsx";
+import { PasswordField, TextField } from "../../components/form-fields.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { takeLoginReturn } from "../../lib/login-return.ts";
 import { policyStatusQuery } from "../../lib/policy-status.ts";
@@ -29,11 +30,10 @@ export function LoginForm() {
   const queryClient = useContext(QueryClientContext);
   const lockout = useLockout();
   const captchaRef = useRef<CaptchaHandle>(null);
-  const ids = { email: useId(), password: useId(), error: useId(), captchaHint: useId() };
+  const ids = { error: useId(), captchaHint: useId() };
 
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [showPassword, setShowPassword] = useState(false);
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
@@ -88,9 +88,6 @@ export function LoginForm() {
   const submitDisabled = inputsDisabled || !captcha;
   const buttonText = lockout.locked ? `Réessayez dans ${countdown}` : loading ? m.loading : "Se connecter";
 
-  const inputClass =
-    "block w-full rounded-xl border border-gray-300 bg-white px-4 py-3 text-base text-ink shadow-sm transition placeholder:text-gray-400 focus:border-brand-600 focus:outline-none focus:ring-4 focus:ring-brand-100 disabled:cursor-not-allowed disabled:bg-gray-100 aria-invalid:border-brand-600";
-
   return (
     <form
       noValidate
@@ -110,68 +107,32 @@ export function LoginForm() {
         </div>
       )}
 
-      <div>
-        <label htmlFor={ids.email} className="mb-1.5 block text-sm font-semibold text-ink">
-          Adresse e-mail
-        </label>
-        <input
-          id={ids.email}
-          name="email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          placeholder="prenom.nom@exemple.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          disabled={inputsDisabled}
-          aria-invalid={fieldErrors.email ? true : undefined}
-          aria-describedby={fieldErrors.email ? `${ids.email}-error` : undefined}
-          className={inputClass}
-        />
-        {fieldErrors.email && (
-          <p id={`${ids.email}-error`} className="mt-1.5 text-sm font-medium text-brand-700">
-            {fieldErrors.email}
-          </p>
-        )}
-      </div>
+      <TextField
+        label="Adresse e-mail"
+        name="email"
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        placeholder="prenom.nom@exemple.com"
+        value={email}
+        onChange={setEmail}
+        disabled={inputsDisabled}
+        error={fieldErrors.email}
+        size="lg"
+      />
 
       <div>
-        <label htmlFor={ids.password} className="mb-1.5 block text-sm font-semibold text-ink">
-          Mot de passe
-        </label>
-        <div className="relative">
-          <input
-            id={ids.password}
-            name="password"
-            type={showPassword ? "text" : "password"}
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            disabled={inputsDisabled}
-            aria-invalid={fieldErrors.password ? true : undefined}
-            aria-describedby={fieldErrors.password ? `${ids.password}-error` : undefined}
-            className={`${inputClass} pr-12`}
-          />
-          <button
-            type="button"
-            onClick={() => setShowPassword((shown) => !shown)}
-            aria-pressed={showPassword}
-            aria-label="Afficher le mot de passe"
-            disabled={inputsDisabled}
-            className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-xl text-gray-500 hover:text-ink disabled:opacity-50"
-          >
-            {showPassword ? (
-              <EyeOff aria-hidden="true" className="size-5" />
-            ) : (
-              <Eye aria-hidden="true" className="size-5" />
-            )}
-          </button>
-        </div>
-        {fieldErrors.password && (
-          <p id={`${ids.password}-error`} className="mt-1.5 text-sm font-medium text-brand-700">
-            {fieldErrors.password}
-          </p>
-        )}
+        <PasswordField
+          label="Mot de passe"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          disabled={inputsDisabled}
+          error={fieldErrors.password}
+          size="lg"
+          toggleLabel="Afficher le mot de passe"
+        />
         {/* After the password in the document: e-mail, Tab, password (then the eye, then this link). */}
         <p className="mt-2 text-right">
           <Link

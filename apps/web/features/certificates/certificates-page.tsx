@@ -2,6 +2,7 @@ import { CERTIFICATE_LANGUAGES, LANGUAGE_LEVELS, type LanguageLevel, CERTIFICATE
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CircleAlert, CircleCheck, FileText, Languages } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { CheckboxGroupField } from "../../components/form-fields.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
@@ -21,6 +22,8 @@ function failureMessage(error: unknown): string {
   }
   return T.failed;
 }
+
+const languageOptions = CERTIFICATE_LANGUAGES.map((langue: string) => ({ value: langue, label: langue }));
 
 const buttonClass =
   "flex w-full flex-col items-start gap-1 rounded-2xl border-2 p-5 text-left transition-colors disabled:cursor-not-allowed disabled:opacity-50";
@@ -51,9 +54,6 @@ export default function CertificatesPage() {
   useEffect(() => {
     if (outcome) resultHeading.current?.focus();
   }, [outcome]);
-
-  const toggle = (langue: string) =>
-    setLangues((current) => (current.includes(langue) ? current.filter((l) => l !== langue) : [...current, langue]));
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
@@ -91,23 +91,16 @@ export default function CertificatesPage() {
               <FileText aria-hidden="true" className="size-5 text-brand-600" />
               Attestation scolaire
             </h2>
-            <fieldset className="mt-4">
-              <legend className="text-sm font-medium text-gray-700">Langue(s) de l'attestation</legend>
-              <div className="mt-2 flex flex-wrap gap-4">
-                {CERTIFICATE_LANGUAGES.map((langue) => (
-                  <label key={langue} className="inline-flex cursor-pointer items-center gap-2 font-medium">
-                    <input
-                      type="checkbox"
-                      checked={langues.includes(langue)}
-                      onChange={() => toggle(langue)}
-                      disabled={send.isPending}
-                      className="size-5 accent-brand-600"
-                    />
-                    {langue}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <div className="mt-4">
+              <CheckboxGroupField
+                legend="Langue(s) de l'attestation"
+                name="langues"
+                options={languageOptions}
+                value={langues}
+                onChange={setLangues}
+                disabled={send.isPending}
+              />
+            </div>
             <button
               type="button"
               disabled={langues.length === 0 || send.isPending}

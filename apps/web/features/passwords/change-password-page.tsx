@@ -1,13 +1,8 @@
 import { LIMITS, PASSWORD_MESSAGES as M } from "@puerta/contract";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import {
-  FormMessage,
-  fieldErrorsOf,
-  PasswordCard,
-  PasswordField,
-  submitClass,
-} from "../../components/password-form-parts.tsx";
+import { PasswordField } from "../../components/form-fields.tsx";
+import { FormMessage, fieldErrorsOf, PasswordCard, submitClass } from "../../components/password-form-parts.tsx";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
 import { changePassword } from "./api.ts";
@@ -89,6 +84,8 @@ export default function ChangePasswordPage() {
           onChange={set("current_password")}
           {...errorOf("current_password")}
           disabled={sending}
+          required
+          size="lg"
         />
         <PasswordField
           label="Nouveau mot de passe"
@@ -99,6 +96,8 @@ export default function ChangePasswordPage() {
           {...errorOf("new_password")}
           hint={`${LIMITS.passwordMinLength} caractères minimum. Évitez les mots de passe courants.`}
           disabled={sending}
+          required
+          size="lg"
         />
         <PasswordField
           label="Confirmer le nouveau mot de passe"
@@ -108,6 +107,8 @@ export default function ChangePasswordPage() {
           onChange={set("new_password_confirmation")}
           {...errorOf("new_password_confirmation")}
           disabled={sending}
+          required
+          size="lg"
         />
         <button type="submit" disabled={sending} className={submitClass}>
           {sending ? "Enregistrement..." : "Modifier le mot de passe"}
