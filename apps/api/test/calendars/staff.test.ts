@@ -2,6 +2,7 @@ import {
   calendarDay,
   calendarSubscriptionResponse,
   eventListResponse,
+  generatedHolidays,
   holidayListResponse,
   nextDay,
   STAFF_MESSAGES,
@@ -15,6 +16,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { joursFeriesTrashKind, parascolaireTrashKind } from "../../src/modules/calendars/trash-kind.ts";
 import { bearer, createTestApp, DEMO_STUDENTS, login, queryRows, type TestApp } from "../support/app.ts";
+import { createGeneratedHoliday, uniqueName } from "../support/factories.ts";
 import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
 
 const today = calendarDay(new Date());
@@ -26,10 +28,9 @@ const inYear = (days: number) => {
   return day <= year.last ? day : soon(-days);
 };
 
-// Not yet standing alone (issue 32 §3): the event, poster and holiday tests read the demo seed's
-// events and holidays that other tests of this file change. Until each arranges its own rows,
-// this file keeps its written order; every other API test file runs shuffled.
-describe("calendars in the back-office (docs/spec/back-office.md section 5)", { shuffle: false }, () => {
+// Each test arranges the events and holidays it reads or changes (unique names, factories), so
+// that the file runs in any order; the demo seed's calendars are read, never changed.
+describe("calendars in the back-office (docs/spec/back-office.md section 5)", () => {
   let t: TestApp;
   let direction: StaffBrowser;
   let secretariat: StaffBrowser;
@@ -75,6 +76,17 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", { 
     (await queryRows<{ n: number }>(t, sql`select count(*)::int as n from audit_log where entity = ${entity}`))[0]?.n;
   const eventCount = async () =>
     (await queryRows<{ n: number }>(t, sql`select count(*)::int as n from parascolaires`))[0]?.n;
+
+  /** An event of the test's own, published by `browser`. */
+  const createEvent = async (browser: StaffBrowser, overrides: Record<string, unknown> = {}) => {
+    const res = await browser.post("/api/gestion/parascolaire", eventBody(overrides));
+    expect(res.statusCode).toBe(201);
+    return res.json() as StaffEvent;
+  };
+  const png = () =>
+    sharp({ create: { width: 50, height: 50, channels: 3, background: "blue" } })
+      .png()
+      .toBuffer();
 
   const eventBody = (overrides: Record<string, unknown> = {}) => ({
     nom: "Atelier d'écriture en espagnol",
@@ -138,12 +150,12 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", { 
     });
 
     it("hides another centre's events from a secretary (404), and lets her read but not change an all-centres event", async () => {
-      const zenith: StaffEvent = (
-        await direction.post(
-          "/api/gestion/parascolaire",
-          eventBody({ nom: "Ciné-club Zenith", centre_ids: [centre.Zenith] }),
-        )
-      ).json();
+      const zenith = await createEvent(direction, { nom: uniqueName("Ciné-club Zenith"), centre_ids: [centre.Zenith] });
+      const everyone = await createEvent(direction, {
+        nom: uniqueName("Forum"),
+        tous_centres: true,
+        centre_ids: [],
+      });
       for (const res of [
         await secretariat.get(`/api/gestion/parascolaire/${zenith.id}`),
         await secretariat.patch(`/api/gestion/parascolaire/${zenith.id}`, { nom: "Piraté" }),
@@ -153,17 +165,19 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", { 
       }
       const list: StaffEvent[] = (await secretariat.get("/api/gestion/parascolaire?per_page=200")).json().data;
       expect(list.some((e) => e.id === zenith.id)).toBe(false);
+      expect(list.some((e) => e.id === everyone.id)).toBe(true);
       expect(list.every((e) => e.tous_centres || e.centre_ids.includes(centre["Ain Sebaa"] ?? 0))).toBe(true);
+      const searched = `/api/gestion/parascolaire?q=${encodeURIComponent(zenith.nom)}`;
+      expect((await secretariat.get(searched)).json().data).toEqual([]);
+      expect((await direction.get(searched)).json().data.map((e: StaffEvent) => e.id)).toEqual([zenith.id]);
 
-      const everyone = list.find((e) => e.tous_centres);
-      if (!everyone) throw new Error("no all-centres event");
       expect((await secretariat.get(`/api/gestion/parascolaire/${everyone.id}`)).statusCode).toBe(200);
       const edit = await secretariat.patch(`/api/gestion/parascolaire/${everyone.id}`, { nom: "Changé" });
       expect(edit.statusCode).toBe(403);
       expect((await del(secretariat, `/api/gestion/parascolaire/${everyone.id}`)).statusCode).toBe(403);
 
       // Her own event cannot be moved to another centre either.
-      const own: StaffEvent = (await secretariat.post("/api/gestion/parascolaire", eventBody({ nom: "Quiz" }))).json();
+      const own = await createEvent(secretariat, { nom: "Quiz" });
       const moved = await secretariat.patch(`/api/gestion/parascolaire/${own.id}`, { centre_ids: [centre.Zenith] });
       expect(moved.statusCode).toBe(403);
       const widened = await secretariat.patch(`/api/gestion/parascolaire/${own.id}`, { tous_centres: true });
@@ -182,6 +196,7 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", { 
     });
 
     it("answers 422 with French messages by field, and writes nothing", async () => {
+      const { id } = await createEvent(direction);
       const before = await eventCount();
       const cases: [Record<string, unknown>, string, string][] = [
         [{ nom: "  " }, "nom", "Le nom est requis."],
@@ -201,7 +216,6 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", { 
       expect(unknown.statusCode).toBe(422);
       expect(unknown.json().errors.centre_ids).toEqual(["Ce centre n'existe pas."]);
       // An edit is checked on the event as it would be.
-      const id = (await studentEvents(ainSebaaStudent))[0]?.id;
       const late = await direction.patch(`/api/gestion/parascolaire/${id}`, {
         heure_debut: "10:00",
         heure_fin: "09:00",
@@ -211,33 +225,71 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", { 
     });
 
     it("filters by centre, type and dates, searches, sorts and pages", async () => {
+      // Events of its own, found by a tag in their names: a Zenith club in the second half of the
+      // year, an Ain Sebaa workshop in the first, an all-centres forum, and four more to page.
+      const tag = uniqueName("Filtres");
+      const from = `${year.startYear + 1}-01-01`;
+      const club = await createEvent(direction, {
+        nom: `Ciné-club ${tag}`,
+        type: "cultural",
+        date: `${year.startYear + 1}-03-15`,
+        centre_ids: [centre.Zenith],
+      });
+      const workshop = await createEvent(direction, { nom: `Atelier ${tag}`, date: `${year.startYear}-11-15` });
+      const forum = await createEvent(direction, {
+        nom: `Forum ${tag}`,
+        type: "orientation",
+        date: `${year.startYear + 1}-02-10`,
+        tous_centres: true,
+        centre_ids: [],
+      });
+      const more: StaffEvent[] = [];
+      for (const day of ["10-05", "10-12", "12-01", "12-08"]) {
+        more.push(await createEvent(direction, { nom: `Séance ${tag}`, date: `${year.startYear}-${day}` }));
+      }
+      const mine = `&q=${encodeURIComponent(tag)}`;
+      const ids = async (query: string) =>
+        ((await direction.get(`/api/gestion/parascolaire?per_page=200${query}`)).json().data as StaffEvent[]).map(
+          (e) => e.id,
+        );
+
       const byType: StaffEvent[] = (
         await direction.get("/api/gestion/parascolaire?type=orientation&per_page=200")
       ).json().data;
-      expect(byType.length).toBeGreaterThan(0);
+      expect(byType.map((e) => e.id)).toContain(forum.id);
       expect(byType.every((e) => e.type === "orientation")).toBe(true);
-      const zenith: StaffEvent[] = (
-        await direction.get(`/api/gestion/parascolaire?centre_id=${centre.Zenith}&per_page=200`)
-      ).json().data;
-      expect(zenith.some((e) => e.nom === "Ciné-club Zenith")).toBe(true);
-      expect(zenith.some((e) => e.nom === "Atelier d'écriture en espagnol")).toBe(false);
-      const from = `${year.startYear + 1}-01-01`;
+      expect(await ids(`&type=orientation${mine}`)).toEqual([forum.id]);
+
+      const zenith = await ids(`&centre_id=${centre.Zenith}${mine}`);
+      expect(zenith).toContain(club.id);
+      expect(zenith).toContain(forum.id);
+      expect(zenith).not.toContain(workshop.id);
+
       const dated: StaffEvent[] = (
         await direction.get(`/api/gestion/parascolaire?du=${from}&au=${year.last}&per_page=200`)
       ).json().data;
-      expect(dated.length).toBeGreaterThan(0);
       expect(dated.every((e) => e.date >= from && e.date <= year.last)).toBe(true);
-      const found = (await direction.get("/api/gestion/parascolaire?q=ciné-club")).json();
-      expect(found.data.map((e: StaffEvent) => e.nom)).toEqual(["Ciné-club Zenith"]);
-      const page = (await direction.get("/api/gestion/parascolaire?sort=-date&per_page=5&page=2")).json();
-      expect(page).toMatchObject({ page: 2, per_page: 5 });
-      expect(page.data).toHaveLength(5);
+      expect(await ids(`&du=${from}&au=${year.last}${mine}`)).toEqual([forum.id, club.id]);
+
+      // Searched without regard to case.
+      const found = (
+        await direction.get(`/api/gestion/parascolaire?q=${encodeURIComponent(`ciné-club ${tag}`)}`)
+      ).json();
+      expect(found.data.map((e: StaffEvent) => e.nom)).toEqual([club.nom]);
+
+      const all = [club, workshop, forum, ...more];
+      const byDateDown = [...all].sort((x, y) => y.date.localeCompare(x.date) || x.id - y.id).map((e) => e.id);
+      const page = (await direction.get(`/api/gestion/parascolaire?sort=-date&per_page=5&page=2${mine}`)).json();
+      expect(page).toMatchObject({ page: 2, per_page: 5, total: all.length });
+      expect(page.data.map((e: StaffEvent) => e.id)).toEqual(byDateDown.slice(5));
       expect((await direction.get("/api/gestion/parascolaire?sort=pirate")).statusCode).toBe(422);
       expect((await direction.get("/api/gestion/parascolaire?type=pirate")).statusCode).toBe(422);
       const csv = await direction.get("/api/gestion/parascolaire/export.csv?type=orientation");
       expect(csv.statusCode).toBe(200);
       expect(csv.headers["content-disposition"]).toMatch(/attachment; filename="evenements-parascolaires-/);
       expect(csv.body.startsWith("\uFEFFNom;Date;Début;Fin;Lieu;Type;Centres;Description")).toBe(true);
+      expect(csv.body).toContain(forum.nom);
+      expect(csv.body).not.toContain(club.nom);
     });
 
     it("edits raise SEQUENCE; 'Retirer' hides the event from students and staff lists at once", async () => {
@@ -270,9 +322,7 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", { 
     });
 
     it("takes a poster by upload: checked, re-encoded as WebP without metadata, shown to students", async () => {
-      const event: StaffEvent = (
-        await secretariat.post("/api/gestion/parascolaire", eventBody({ nom: "Expo photo" }))
-      ).json();
+      const event = await createEvent(secretariat, { nom: "Expo photo" });
       const jpeg = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#a50d26" } })
         .jpeg()
         .withMetadata({ exif: { IFD0: { Copyright: "GPS 33.5 -7.6" } } })
@@ -298,10 +348,7 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", { 
         t,
         sql`select affiche_key as key from parascolaires where id = ${event.id}`,
       );
-      const png = await sharp({ create: { width: 50, height: 50, channels: 3, background: "blue" } })
-        .png()
-        .toBuffer();
-      expect((await sendPoster(event.id, png, "image/png")).statusCode).toBe(200);
+      expect((await sendPoster(event.id, await png(), "image/png")).statusCode).toBe(200);
       const [{ key: secondKey } = { key: "" }] = await queryRows<{ key: string }>(
         t,
         sql`select affiche_key as key from parascolaires where id = ${event.id}`,
@@ -317,9 +364,9 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", { 
       );
       expect(kept).toBe(secondKey);
 
-      const zenith = (await direction.get(`/api/gestion/parascolaire?centre_id=${centre.Zenith}&q=Ciné-club`)).json()
-        .data[0] as StaffEvent;
-      expect((await sendPoster(zenith.id, png, "image/png")).statusCode).toBe(404);
+      // Another centre's event does not exist for her.
+      const zenith = await createEvent(direction, { nom: uniqueName("Ciné-club"), centre_ids: [centre.Zenith] });
+      expect((await sendPoster(zenith.id, await png(), "image/png")).statusCode).toBe(404);
 
       const removed = await del(secretariat, `/api/gestion/parascolaire/${event.id}/affiche`);
       expect(removed.json().affiche).toBeNull();
@@ -327,30 +374,44 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", { 
     });
 
     it("serves the poster to staff of the event's scope only", async () => {
-      const seeded = (await studentEvents(ainSebaaStudent)).find((e) => e.affiche);
-      if (!seeded) throw new Error("no poster");
-      const res = await secretariat.get(`/api/gestion/parascolaire/${seeded.id}/affiche`);
+      const withPoster = async (overrides: Record<string, unknown>) => {
+        const event = await createEvent(direction, { nom: uniqueName("Affiche"), ...overrides });
+        expect((await posterUpload(direction, event.id, await png(), "image/png")).statusCode).toBe(200);
+        return event;
+      };
+      const everyone = await withPoster({ tous_centres: true, centre_ids: [] });
+      const res = await secretariat.get(`/api/gestion/parascolaire/${everyone.id}/affiche`);
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toBe("image/webp");
+      const zenith = await withPoster({ centre_ids: [centre.Zenith] });
+      expect((await direction.get(`/api/gestion/parascolaire/${zenith.id}/affiche`)).statusCode).toBe(200);
+      expect((await secretariat.get(`/api/gestion/parascolaire/${zenith.id}/affiche`)).statusCode).toBe(404);
     });
   });
 
   describe("holidays and closures", () => {
     const list = async (browser: StaffBrowser, query = "") =>
       (await browser.get(`/api/gestion/jours-feries?per_page=200${query}`)).json().data as StaffHoliday[];
+    const holiday = async (id: number) =>
+      (await direction.get(`/api/gestion/jours-feries/${id}`)).json() as StaffHoliday;
+    /** A generated religious holiday of the test's own, its date 'prevue', for every centre. */
+    const expectedHoliday = async (jour: string) => holiday(await createGeneratedHoliday(t.database.db, { jour }));
 
     it("lists the current school year: generated holidays, religious ones 'prevue'", async () => {
       const listed = await list(direction);
       expect(listed.every((h) => h.date >= year.first && h.date <= year.last)).toBe(true);
-      // The generated ones (other tests add closures of their own).
-      const rows = listed.filter((h) => h.genere);
+      // The year's generation as the demo seed wrote it, which no test changes (the others add
+      // and change entries of their own).
+      const generated = generatedHolidays(year);
+      const rows = generated.map((g) => listed.find((h) => h.genere && h.nom === g.nom && h.date === g.jour));
       expect(rows.length).toBeGreaterThanOrEqual(15);
-      const religious = rows.filter((h) => h.categorie === "religieux");
+      expect(rows.every((h) => h !== undefined)).toBe(true);
+      const religious = rows.filter((h) => h?.categorie === "religieux");
       expect(religious.length).toBeGreaterThanOrEqual(6);
-      expect(religious.every((h) => h.statut_date === "prevue")).toBe(true);
-      expect(rows.filter((h) => h.categorie !== "religieux").every((h) => h.statut_date === null)).toBe(true);
-      expect(rows.find((h) => h.nom === "Fête du Travail")?.categorie).toBe("international");
-      expect(rows.find((h) => h.nom === "Fête du Trône")?.categorie).toBe("national");
+      expect(religious.every((h) => h?.statut_date === "prevue")).toBe(true);
+      expect(rows.filter((h) => h?.categorie !== "religieux").every((h) => h?.statut_date === null)).toBe(true);
+      expect(rows.find((h) => h?.nom === "Fête du Travail")?.categorie).toBe("international");
+      expect(rows.find((h) => h?.nom === "Fête du Trône")?.categorie).toBe("national");
     });
 
     it("generates a school year once: a second run, even after a withdrawal, adds nothing", async () => {
@@ -371,7 +432,7 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", { 
     });
 
     it("confirms an Islamic holiday's date, or moves it and so confirms it; students see it", async () => {
-      const religious = (await list(secretariat)).filter((h) => h.categorie === "religieux");
+      const religious = await Promise.all([inYear(50), inYear(60), inYear(70)].map(expectedHoliday));
       const [first, second] = religious;
       if (!first || !second) throw new Error("no religious holiday");
       const confirmed = await direction.post(`/api/gestion/jours-feries/${first.id}/confirmer`);
@@ -390,7 +451,10 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", { 
       expect(seen.find((h) => h.id === second.id)).toMatchObject({ statut_date: "confirmee", formatted_date: moved });
       expect(seen.find((h) => h.id === religious[2]?.id)?.statut_date).toBe("prevue");
 
-      const civil = (await list(secretariat)).find((h) => h.categorie === "national");
+      const civil = await holiday(
+        await createGeneratedHoliday(t.database.db, { jour: inYear(80), categorie: "national" }),
+      );
+      expect(civil.categorie).toBe("national");
       const refused = await direction.post(`/api/gestion/jours-feries/${civil?.id}/confirmer`);
       expect(refused.statusCode).toBe(422);
       expect(refused.json().message).toBe("Seule la date d'une fête religieuse se confirme.");
@@ -481,14 +545,17 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", { 
       expect((await studentHolidays(zenithStudent)).find((h) => h.id === zenith.id)?.formatted_date).toBe(inYear(40));
 
       // National holidays: she reads them, the direction changes them.
-      const trone = (await list(secretariat)).find((h) => h.nom === "Fête du Trône");
-      if (!trone) throw new Error("no national holiday");
+      const trone = await holiday(
+        await createGeneratedHoliday(t.database.db, { jour: inYear(45), categorie: "national" }),
+      );
+      expect((await list(secretariat)).some((h) => h.id === trone.id)).toBe(true);
       expect((await secretariat.patch(`/api/gestion/jours-feries/${trone.id}`, { nom: "Changé" })).statusCode).toBe(
         403,
       );
       expect((await del(secretariat, `/api/gestion/jours-feries/${trone.id}`)).statusCode).toBe(403);
-      const prevue = (await list(secretariat, "&categorie=religieux")).find((h) => h.statut_date === "prevue");
-      expect((await secretariat.post(`/api/gestion/jours-feries/${prevue?.id}/confirmer`)).statusCode).toBe(403);
+      const prevue = await expectedHoliday(inYear(46));
+      expect((await secretariat.post(`/api/gestion/jours-feries/${prevue.id}/confirmer`)).statusCode).toBe(403);
+      expect((await holiday(prevue.id)).statut_date).toBe("prevue");
 
       // Her own centre's closure: created, moved inside her centres, not widened, withdrawn.
       const own = await secretariat.post("/api/gestion/jours-feries", closure({}));
@@ -517,36 +584,45 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", { 
 
   describe("the restore bin's objects", () => {
     it("withdrawn event → listed → restored → visible again; purge removes rows and answers poster keys", async () => {
-      const seeded = (await studentEvents(ainSebaaStudent)).find((e) => e.affiche);
-      if (!seeded) throw new Error("no seeded event");
-      expect((await del(direction, `/api/gestion/parascolaire/${seeded.id}`)).statusCode).toBe(204);
+      const event = await createEvent(direction, { nom: uniqueName("Kermesse"), tous_centres: true, centre_ids: [] });
+      expect((await posterUpload(direction, event.id, await png(), "image/png")).statusCode).toBe(200);
+      const seen = (await studentEvents(ainSebaaStudent)).find((e) => e.id === event.id);
+      if (!seen?.affiche) throw new Error("no event with a poster");
+      expect((await del(direction, `/api/gestion/parascolaire/${event.id}`)).statusCode).toBe(204);
       const db = t.database.db;
       const listed = await parascolaireTrashKind.listWithdrawn(db);
-      const item = listed.find((i) => i.id === seeded.id);
+      const item = listed.find((i) => i.id === event.id);
       expect(item).toMatchObject({ centre_ids: [null], withdrawn_by: "Nadia Berrada" });
-      expect(item?.title).toContain(seeded.nom_evenement);
-      expect(await parascolaireTrashKind.findWithdrawn(db, seeded.id)).toEqual(item);
+      expect(item?.title).toContain(seen.nom_evenement);
+      expect(await parascolaireTrashKind.findWithdrawn(db, event.id)).toEqual(item);
       expect(await parascolaireTrashKind.findWithdrawn(db, 999999)).toBeNull();
 
-      await db.transaction((tx) => parascolaireTrashKind.restore(tx, seeded.id));
-      expect((await studentEvents(ainSebaaStudent)).some((e) => e.id === seeded.id)).toBe(true);
-      expect(await parascolaireTrashKind.findWithdrawn(db, seeded.id)).toBeNull();
+      await db.transaction((tx) => parascolaireTrashKind.restore(tx, event.id));
+      expect((await studentEvents(ainSebaaStudent)).some((e) => e.id === event.id)).toBe(true);
+      expect(await parascolaireTrashKind.findWithdrawn(db, event.id)).toBeNull();
 
-      expect((await del(direction, `/api/gestion/parascolaire/${seeded.id}`)).statusCode).toBe(204);
+      expect((await del(direction, `/api/gestion/parascolaire/${event.id}`)).statusCode).toBe(204);
       const [{ key } = { key: "" }] = await queryRows<{ key: string }>(
         t,
-        sql`select affiche_key as key from parascolaires where id = ${seeded.id}`,
+        sql`select affiche_key as key from parascolaires where id = ${event.id}`,
       );
       const nothing = await db.transaction((tx) => parascolaireTrashKind.purge(tx, new Date(Date.now() - 3_600_000)));
-      expect(nothing.ids).not.toContain(seeded.id);
+      expect(nothing.ids).not.toContain(event.id);
       const purged = await db.transaction((tx) => parascolaireTrashKind.purge(tx, new Date(Date.now() + 60_000)));
-      expect(purged.ids).toContain(seeded.id);
+      expect(purged.ids).toContain(event.id);
       expect(purged.fileKeys).toContain(key);
-      expect(await queryRows(t, sql`select id from parascolaires where id = ${seeded.id}`)).toEqual([]);
+      expect(await queryRows(t, sql`select id from parascolaires where id = ${event.id}`)).toEqual([]);
     });
 
     it("withdrawn holiday → listed → restored → visible again; purge removes it", async () => {
-      const holiday = (await studentHolidays(ainSebaaStudent)).find((h) => h.nom === "Fête de la Jeunesse");
+      const { id } = (
+        await direction.post("/api/gestion/jours-feries", {
+          nom: uniqueName("Journée pédagogique"),
+          categorie: "vacances",
+          date: inYear(15),
+        })
+      ).json() as StaffHoliday;
+      const holiday = (await studentHolidays(ainSebaaStudent)).find((h) => h.id === id);
       if (!holiday) throw new Error("no holiday");
       expect((await del(direction, `/api/gestion/jours-feries/${holiday.id}`)).statusCode).toBe(204);
       const db = t.database.db;
@@ -623,10 +699,7 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", { 
       expect(otherFeed.some(({ e }) => e.uid.startsWith(uid))).toBe(false);
 
       // A confirmed Islamic holiday says so; a closure spans its days.
-      const religious = (await secretariat.get("/api/gestion/jours-feries?categorie=religieux&per_page=200")).json()
-        .data as StaffHoliday[];
-      const prevue = religious.find((h) => h.statut_date === "prevue");
-      if (!prevue) throw new Error("no expected holiday");
+      const prevue = { id: await createGeneratedHoliday(t.database.db, { jour: inYear(35) }) };
       expect((await find(`jour-ferie-${prevue.id}@`))?.e.description).toMatch(/^Date prévue\./);
       await direction.post(`/api/gestion/jours-feries/${prevue.id}/confirmer`);
       const confirmed = await find(`jour-ferie-${prevue.id}@`);

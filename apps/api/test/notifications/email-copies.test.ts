@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import PostalMime from "postal-mime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestApp, queryRows, type TestApp } from "../support/app.ts";
-import { createAccessToken, createStudent } from "../support/factories.ts";
+import { createAccessToken, createStudent, uniqueName } from "../support/factories.ts";
 import { waitFor } from "../support/mail-server.ts";
 import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
 
@@ -16,8 +16,21 @@ import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-bro
 describe("e-mail copies of notifications", () => {
   let t: TestApp;
   let direction: StaffBrowser;
-  const students: { etudiantId: number; email: string; token: string }[] = [];
-  let centreId = 0;
+  type Recipient = { etudiantId: number; email: string; token: string };
+
+  /** Students of the test's own, who take the copies (the default): no other test changes their setting. */
+  const newStudents = async (count: number) => {
+    const created: Recipient[] = [];
+    for (let i = 0; i < count; i++) {
+      const s = await createStudent(t.database.db, { centre: "Zenith", passwordHash: "x", acceptedPolicy: true });
+      created.push({
+        etudiantId: s.etudiantId,
+        email: s.email,
+        token: await createAccessToken(t.database.db, s.userId),
+      });
+    }
+    return created;
+  };
 
   const mailFolder = () => path.join(t.config.dataDir, "mail");
   /** The raw .eml files addressed to `to` whose subject names `titre`. */
@@ -37,7 +50,7 @@ describe("e-mail copies of notifications", () => {
     return found;
   };
 
-  const publish = async (titre: string) => {
+  const publish = async (titre: string, students: Recipient[]) => {
     const created = await direction.post("/api/gestion/notifications", {
       titre,
       message: "Bonjour,\nla salle change.",
@@ -52,7 +65,7 @@ describe("e-mail copies of notifications", () => {
   };
 
   /** Waits until the copies of `titre` left the outbox, then returns the delivered files. */
-  const copiesOf = async (titre: string) => {
+  const copiesOf = async (titre: string, students: Recipient[]) => {
     // One copy per addressed student who still takes them.
     const [takers] = await queryRows<{ n: number }>(
       t,
@@ -79,23 +92,14 @@ describe("e-mail copies of notifications", () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { MAIL_POLL_MS: "100", PUBLIC_URL: "https://puerta.example" } });
     direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
-    const [centre] = await queryRows<{ id: number }>(t, sql`select id from centres where nom = 'Zenith'`);
-    centreId = centre?.id ?? 0;
-    for (let i = 0; i < 3; i++) {
-      const s = await createStudent(t.database.db, { centre: "Zenith", passwordHash: "x", acceptedPolicy: true });
-      students.push({
-        etudiantId: s.etudiantId,
-        email: s.email,
-        token: await createAccessToken(t.database.db, s.userId),
-      });
-    }
   });
   afterAll(() => t.close());
 
   it("links to the student's page of the notification, in a CRLF message with one-click List-Unsubscribe", async () => {
-    expect(centreId).toBeGreaterThan(0);
-    const id = await publish("Salle changée");
-    const copies = await copiesOf("Salle changée");
+    const students = await newStudents(3);
+    const titre = uniqueName("Salle changée");
+    const id = await publish(titre, students);
+    const copies = await copiesOf(titre, students);
     expect(copies.map((c) => c.parsed.to?.[0]?.address).sort()).toEqual(students.map((s) => s.email).sort());
     const [copy] = copies;
     if (!copy) throw new Error("no copy");
@@ -116,9 +120,12 @@ describe("e-mail copies of notifications", () => {
   });
 
   it("one click stops a student's copies without signing in; a forged token changes nothing", async () => {
+    const students = await newStudents(3);
     const [first, second] = students;
     if (!first || !second) throw new Error("students");
-    const copies = await delivered("Salle changée");
+    const titre = uniqueName("Salle changée");
+    await publish(titre, students);
+    const copies = await copiesOf(titre, students);
     const mine = copies.find((c) => c.parsed.to?.[0]?.address === first.email);
     const link = /<([^>]+)>/.exec(mine?.parsed.headers.find((h) => h.key === "list-unsubscribe")?.value ?? "")?.[1];
     if (!link) throw new Error("no List-Unsubscribe link");
@@ -162,8 +169,9 @@ describe("e-mail copies of notifications", () => {
     expect(await setting(first.token)).toMatchObject({ email_copies: false });
     expect(await setting(second.token)).toMatchObject({ email_copies: true });
 
-    await publish("Après le désabonnement");
-    const next = await copiesOf("Après le désabonnement");
+    const after = uniqueName("Après le désabonnement");
+    await publish(after, students);
+    const next = await copiesOf(after, students);
     expect(next.map((c) => c.parsed.to?.[0]?.address).sort()).toEqual(
       students
         .filter((s) => s !== first)
@@ -173,6 +181,7 @@ describe("e-mail copies of notifications", () => {
   });
 
   it("/profile's setting: read, turned off and on again by the student only, checked input", async () => {
+    const students = await newStudents(3);
     const third = students[2];
     if (!third) throw new Error("students");
     const put = (payload: unknown, token = third.token) =>
@@ -196,12 +205,14 @@ describe("e-mail copies of notifications", () => {
       email_copies: false,
       message: "Vous ne recevrez plus de copie des notifications par e-mail.",
     });
-    await publish("Sans la troisième");
-    const copies = await copiesOf("Sans la troisième");
+    const without = uniqueName("Sans la troisième");
+    await publish(without, students);
+    const copies = await copiesOf(without, students);
     expect(copies.map((c) => c.parsed.to?.[0]?.address)).not.toContain(third.email);
     expect((await put({ email_copies: true })).json().email_copies).toBe(true);
-    await publish("Avec la troisième");
-    const back = await copiesOf("Avec la troisième");
+    const withHer = uniqueName("Avec la troisième");
+    await publish(withHer, students);
+    const back = await copiesOf(withHer, students);
     expect(back.map((c) => c.parsed.to?.[0]?.address)).toContain(third.email);
   });
 });

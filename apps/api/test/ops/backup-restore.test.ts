@@ -12,7 +12,7 @@ import { type Database, type DatabaseHandle, openDatabase } from "../../src/db/c
 import { rowsOf } from "../../src/db/migration-level.ts";
 import { contactMessages, mailOutbox } from "../../src/db/schema/index.ts";
 import { createStorageFromConfig, type FileStorage } from "../../src/lib/storage/index.ts";
-import { writeBackup } from "../../src/ops/backup.ts";
+import { type BackupOptions, writeBackup } from "../../src/ops/backup.ts";
 import type { BackupManifest } from "../../src/ops/manifest.ts";
 import { openArchive, RestoreRefusedError, restoreArchive } from "../../src/ops/restore.ts";
 import { bearer, createTestApp, login, openTestDatabase, type TestApp } from "../support/app.ts";
@@ -63,10 +63,25 @@ describe("npm run backup / npm run restore", () => {
   let manifest: BackupManifest;
   const cleanups: (() => Promise<void>)[] = [];
 
+  /** Backs the source up as `npm run backup` does, into `output`. */
+  const backUp = (output: string, onTableRead?: BackupOptions["onTableRead"]) =>
+    writeBackup({
+      db: source.database.db,
+      storage: createStorageFromConfig(source.database.db, source.config.dataDir),
+      output,
+      source: source.database.kind,
+      appSecret: { value: source.config.appSecret, source: source.config.appSecretSource },
+      onTableRead,
+    });
+
   beforeAll(async () => {
     source = await createTestApp();
     work = mkdtempSync(path.join(tmpdir(), "puerta-sauvegarde-test-"));
+    // The archive the restore and refusal tests read, made here since any test of this file may run
+    // first; with a contact message in it, for the append-only check after a forced restore.
+    await insertPair(source.database.db);
     archiveFile = path.join(work, "sauvegarde.tar.gz");
+    manifest = await backUp(archiveFile);
   }, 180_000);
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -88,29 +103,23 @@ describe("npm run backup / npm run restore", () => {
       }
     })();
     const startedDuringDump: Promise<unknown>[] = [];
-    manifest = await writeBackup({
-      db,
-      storage: createStorageFromConfig(db, source.config.dataDir),
-      output: archiveFile,
-      source: source.database.kind,
-      appSecret: { value: source.config.appSecret, source: source.config.appSecretSource },
-      onTableRead: async () => {
-        const write = insertPair(db);
-        startedDuringDump.push(write);
-        // On PostgreSQL the write commits while the snapshot is open; PGlite's single
-        // connection makes it wait for the snapshot's end.
-        if (source.database.kind === "postgres") await write;
-      },
+    const output = path.join(work, "pendant-les-ecritures.tar.gz");
+    const taken = await backUp(output, async () => {
+      const write = insertPair(db);
+      startedDuringDump.push(write);
+      // On PostgreSQL the write commits while the snapshot is open; PGlite's single
+      // connection makes it wait for the snapshot's end.
+      if (source.database.kind === "postgres") await write;
     });
     writing = false;
     await writer;
     await Promise.all(startedDuringDump);
     expect(written).toBeGreaterThan(0);
 
-    const archive = await openArchive(archiveFile);
+    const archive = await openArchive(output);
     try {
-      const mails = archivedRows(archive.dir, manifest, "mail_outbox").filter((m) => m.subject === PAIR_SUBJECT);
-      const messages = archivedRows(archive.dir, manifest, "contact_messages");
+      const mails = archivedRows(archive.dir, taken, "mail_outbox").filter((m) => m.subject === PAIR_SUBJECT);
+      const messages = archivedRows(archive.dir, taken, "contact_messages");
       const mailIds = new Set(mails.map((m) => m.id));
       // Consistent: each archived message's e-mail is archived, and nothing written after the instant is.
       expect(messages.length).toBe(mails.length);
@@ -123,9 +132,9 @@ describe("npm run backup / npm run restore", () => {
     }
 
     // The manifest: format, migration level, counts, files with their checksums.
-    expect(manifest).toMatchObject({ format: "puerta-sauvegarde", version: 1, source: source.database.kind });
-    expect(manifest.migrations.lastTag).toMatch(/^\d{4}_/);
-    const names = manifest.tables.map((t) => t.name);
+    expect(taken).toMatchObject({ format: "puerta-sauvegarde", version: 1, source: source.database.kind });
+    expect(taken.migrations.lastTag).toMatch(/^\d{4}_/);
+    const names = taken.tables.map((t) => t.name);
     expect(names.indexOf("users")).toBeLessThan(names.indexOf("etudiants"));
     expect(names.indexOf("stored_files")).toBeLessThan(names.indexOf("cours_documents"));
     expect(names.indexOf("mail_outbox")).toBeLessThan(names.indexOf("contact_messages"));
@@ -134,9 +143,9 @@ describe("npm run backup / npm run restore", () => {
       db,
       sql`select key, sha256 from stored_files order by key`,
     );
-    expect(manifest.files.map((f) => [f.key, f.sha256])).toEqual(stored.map((f) => [f.key, f.sha256]));
-    expect(manifest.files.length).toBeGreaterThan(10);
-    expect(manifest.sequences.find((s) => s.name === "users_id_seq")).toMatchObject({ isCalled: true });
+    expect(taken.files.map((f) => [f.key, f.sha256])).toEqual(stored.map((f) => [f.key, f.sha256]));
+    expect(taken.files.length).toBeGreaterThan(10);
+    expect(taken.sequences.find((s) => s.name === "users_id_seq")).toMatchObject({ isCalled: true });
   }, 240_000);
 
   /** The restored database holds the archive's rows, files and sequences, and a demo student signs in. */

@@ -3,11 +3,13 @@
  * (scripts/bench) build their students, tokens and notifications here rather than each
  * writing its own rows. Published as `@puerta/api/testing`.
  */
+import { schoolYearOf } from "@puerta/contract";
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "../../src/db/client.ts";
 import {
   centres,
   etudiants,
+  joursFeries,
   notifications,
   options,
   policies,
@@ -25,6 +27,9 @@ const next = () => `${process.pid}-${Date.now().toString(36)}-${++sequence}`;
 
 /** An address no other test (nor the demo seed) uses: `prefix.<unique>@example.com`. */
 export const uniqueEmail = (prefix = "test") => `${prefix}.${next()}@example.com`;
+
+/** A name no other test (nor the demo seed) uses, for a test to find its own rows by: `prefix <unique>`. */
+export const uniqueName = (prefix: string) => `${prefix} ${next()}`;
 
 export type StudentInput = {
   email?: string;
@@ -146,5 +151,36 @@ export async function createNotification(db: Database, input: NotificationInput 
     })
     .returning({ id: notifications.id });
   if (!row) throw new Error("notification not created");
+  return row.id;
+}
+
+export type GeneratedHolidayInput = {
+  /** The day, in the school year the holiday then belongs to. */
+  jour: string;
+  categorie?: "national" | "international" | "religieux";
+  nom?: string;
+};
+
+/**
+ * A holiday as the back-office's "Générer" writes it (for every centre; a religious one 'prevue'
+ * until the staff confirm it), under a key of its own so that it never meets the demo seed's:
+ * a test that confirms, moves or withdraws a generated holiday changes only its own.
+ */
+export async function createGeneratedHoliday(db: Database, input: GeneratedHolidayInput): Promise<number> {
+  const tag = next();
+  const categorie = input.categorie ?? "religieux";
+  const [row] = await db
+    .insert(joursFeries)
+    .values({
+      nom: input.nom ?? `Fête ${tag}`,
+      jour: input.jour,
+      description: categorie === "religieux" ? "Jour férié religieux (test)." : null,
+      categorie,
+      statutDate: categorie === "religieux" ? "prevue" : null,
+      cle: `test-${tag}`,
+      anneeScolaire: schoolYearOf(input.jour).startYear,
+    })
+    .returning({ id: joursFeries.id });
+  if (!row) throw new Error("holiday not created");
   return row.id;
 }
