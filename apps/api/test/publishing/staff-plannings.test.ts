@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planningTrashKind } from "../../src/modules/planning/trash-kind.ts";
 import { bearer, createTestApp, DEMO_STUDENTS, login, queryRows, type TestApp } from "../support/app.ts";
+import { uniqueName } from "../support/factories.ts";
 import { realPdf, sendForm, staffDelete } from "../support/forms.ts";
 import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
 
@@ -192,18 +193,28 @@ describe("/api/gestion/plannings", () => {
   });
 
   it("filters by centre, option and actif, and exports CSV", async () => {
+    // Rows of its own, whatever the other tests did before: one active, one inactive, for Ain Sebaa.
+    const title = uniqueName("Export");
+    const shown = (await publish(secretary, { titre: title, centre_id: String(ainSebaa) }, await realPdf())).json();
+    const hidden = (
+      await publish(secretary, { titre: `${title} retiré`, centre_id: String(ainSebaa) }, await realPdf())
+    ).json();
+    expect((await secretary.patch(`/api/gestion/plannings/${hidden.id}`, { actif: false })).statusCode).toBe(200);
     const zenithOnly = (await direction.get(`/api/gestion/plannings?centre_id=${zenith}`)).json();
     expect(zenithOnly.total).toBeGreaterThan(0);
     expect(zenithOnly.data.every((p: { centre: { id: number } }) => p.centre.id === zenith)).toBe(true);
     const allOptions = (await direction.get("/api/gestion/plannings?option_id=toutes")).json();
     expect(allOptions.data.every((p: { option: unknown }) => p.option === null)).toBe(true);
-    const inactive = (await direction.get("/api/gestion/plannings?actif=non")).json();
+    const inactive = (await direction.get("/api/gestion/plannings?actif=non&per_page=200")).json();
     expect(inactive.data.every((p: { actif: boolean }) => !p.actif)).toBe(true);
+    const inactiveIds = inactive.data.map((p: { id: number }) => p.id);
+    expect(inactiveIds).toContain(hidden.id);
+    expect(inactiveIds).not.toContain(shown.id);
     expect((await direction.get("/api/gestion/plannings?actif=peut-etre")).statusCode).toBe(422);
     const csv = await secretary.get("/api/gestion/plannings/export.csv");
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toContain("text/csv");
-    expect(csv.body).toContain("Semaine 48");
+    expect(csv.body).toContain(title);
     expect(csv.body).not.toContain("Zenith");
   });
 
