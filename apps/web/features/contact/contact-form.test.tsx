@@ -1,5 +1,5 @@
 import { CONTACT_MESSAGES as M } from "@puerta/contract";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type Answer, serveByPath } from "../../test/network.ts";
 import { ContactForm } from "./contact-form.tsx";
@@ -92,14 +92,14 @@ describe("ContactForm", () => {
     fireEvent.click(sendButton());
     const sent = await screen.findByRole("status");
     expect(follows(sent)).toBe(true);
-    expect(sent).toHaveFocus();
+    await waitFor(() => expect(sent).toHaveFocus()); // the focus follows in an effect
 
     fillIn();
     captchaState("verified", "payload-2");
     fireEvent.click(sendButton());
     const locked = (await screen.findByText(M.tooMany)).closest("[role=alert]") as HTMLElement;
     expect(follows(locked)).toBe(true);
-    expect(locked).toHaveFocus();
+    await waitFor(() => expect(locked).toHaveFocus());
     // Every field sits before the button: none comes between it and the answer.
     for (const field of screen.getAllByRole("textbox")) expect(follows(field)).toBe(false);
   });
