@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/client.ts";
 import { acquireDataDirLock, assertDataDirFree, DataDirLockedError } from "../../src/db/lock.ts";
 
@@ -26,12 +26,15 @@ describe("data directory lock", () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Created by the first test, then reused: creating a PGlite cluster is slow. */
+  /** One cluster for every test, made before them in whatever order they run: creating one is slow. */
   let dataDir: string;
   const lockFile = () => path.join(dataDir, "puerta.lock");
+  beforeAll(async () => {
+    dataDir = newDataDir();
+    await (await openDatabase({ kind: "pglite", dataDir })).close();
+  }, 120_000);
 
   it("refuses a second opening of the same data directory at once, with a clear French message", async () => {
-    dataDir = newDataDir();
     const first = await openDatabase({ kind: "pglite", dataDir });
     try {
       const started = Date.now();
