@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, queryRows, solveCaptcha, type TestApp } from "../support/app.ts";
+import { createTestApp, queryRows, seenByClient, solveCaptcha, type TestApp } from "../support/app.ts";
 import { HEADER, multipartFile } from "../support/import-files.ts";
 import { createMailServer, type MailServer, waitFor } from "../support/mail-server.ts";
 import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
@@ -29,12 +28,7 @@ describe("Idempotency-Key on the contact reply and the import confirmation", () 
       payload,
     });
 
-  /** What the client reads of an answer. */
-  const seen = (response: LightMyRequestResponse) => ({
-    status: response.statusCode,
-    body: response.body,
-    contentType: response.headers["content-type"],
-  });
+  const seen = seenByClient;
 
   beforeAll(async () => {
     smtp = await createMailServer();

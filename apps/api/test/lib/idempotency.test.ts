@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purgeIdempotencyKeys } from "../../src/lib/idempotency.ts";
-import { bearer, createTestApp, queryRows, solveCaptcha, type TestApp } from "../support/app.ts";
+import { bearer, createTestApp, queryRows, seenByClient, solveCaptcha, type TestApp } from "../support/app.ts";
 import { createAccessToken, createStudent } from "../support/factories.ts";
 import { multipartBody, realPdf } from "../support/forms.ts";
 import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
@@ -29,12 +28,7 @@ describe("Idempotency-Key on the writes that create or send", () => {
       payload,
     });
 
-  /** What the client reads of an answer: status, body, and whether it was replayed. */
-  const seen = (response: LightMyRequestResponse) => ({
-    status: response.statusCode,
-    body: response.body,
-    contentType: response.headers["content-type"],
-  });
+  const seen = seenByClient;
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, type SQL } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { buildApp } from "../../src/app.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
@@ -131,3 +131,10 @@ export async function signInNewStudent(t: TestApp, input: StudentInput = {}) {
   const student = await createStudent(t.database.db, input);
   return { ...student, token: await createAccessToken(t.database.db, student.userId) };
 }
+
+/** What a client reads of an answer: the part two replies to the same Idempotency-Key must share. */
+export const seenByClient = (response: LightMyRequestResponse) => ({
+  status: response.statusCode,
+  body: response.body,
+  contentType: response.headers["content-type"],
+});
