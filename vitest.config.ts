@@ -26,6 +26,8 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // One database migrated once per run, which each test app starts as a copy of.
+          globalSetup: ["test/support/migrated-template.ts"],
         },
       },
       {

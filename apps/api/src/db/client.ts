@@ -52,8 +52,11 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export type DatabaseOptions =
   | { kind: "postgres"; url: string }
-  /** `dataDir` undefined keeps the database in memory (tests). */
-  | { kind: "pglite"; dataDir?: string };
+  /**
+   * `dataDir` undefined keeps the database in memory (tests). `startFrom`, a data directory
+   * dumped by PGlite's `dumpDataDir`, starts it as that copy instead of running initdb.
+   */
+  | { kind: "pglite"; dataDir?: string; startFrom?: Blob };
 
 /**
  * PGlite's memory (decision 080). PostgreSQL's default 128 MB of shared buffers is memory the
@@ -151,6 +154,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     keepWasmOnBaselineCompiler();
     const client = await PGlite.create(dataDir, {
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+      loadDataDir: options.startFrom,
     });
     const db = drizzlePglite({ client, schema });
     return {

@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, type SQL } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
+import { inject } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { type Config, loadConfig } from "../../src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../../src/db/client.ts";
@@ -11,6 +13,7 @@ import { users } from "../../src/db/schema/index.ts";
 import { DEMO_PASSWORD, DEMO_STUDENTS, seedDemo } from "../../src/demo/index.ts";
 import type { RouteModule } from "../../src/route-scopes.ts";
 import { acceptCurrentPolicy, createAccessToken, createStudent, type StudentInput } from "./factories.ts";
+import type { MigratedTemplate } from "./migrated-template.ts";
 import { solveCaptchaChallenge } from "./tools.ts";
 
 export { DEMO_PASSWORD, DEMO_STUDENTS };
@@ -40,7 +43,8 @@ export async function createTestApp(
     LOG_LEVEL: "silent",
     ...options.env,
   });
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = await openTestDatabase({ migrated: true });
+  // On a copy of the migrated template this only confirms there is nothing left to apply.
   await database.migrate();
   // Without the back-office's sample requests and messages: each test writes its own (demo/office.ts).
   if (options.seed ?? true) await seedDemo(database.db, config, { officeSamples: false });
@@ -59,14 +63,26 @@ export async function createTestApp(
   };
 }
 
-/** A fresh database with no migration applied: PGlite in memory, or a throw-away one on TEST_DATABASE_URL. */
-export async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+/**
+ * A fresh database: PGlite in memory, or a throw-away one on TEST_DATABASE_URL. With no
+ * migration applied, or (`migrated`) a copy of the run's migrated template (migrated-template.ts).
+ */
+export async function openTestDatabase({ migrated = false } = {}): Promise<{
+  database: DatabaseHandle;
+  drop: () => Promise<void>;
+}> {
+  const template = migrated ? migratedTemplate() : undefined;
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { database: await openDatabase({ kind: "pglite" }), drop: async () => {} };
+  if (!serverUrl) {
+    const startFrom = template?.kind === "pglite" ? await templateCopy(template.file) : undefined;
+    return { database: await openDatabase({ kind: "pglite", startFrom }), drop: async () => {} };
+  }
   const name = `puerta_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(
+    template?.kind === "postgres" ? `CREATE DATABASE ${name} TEMPLATE ${template.database}` : `CREATE DATABASE ${name}`,
+  );
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -89,6 +105,21 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
       await client.end();
     },
   };
+}
+
+/** The run's migrated template, when the project's global setup made one (vitest.config.ts). */
+function migratedTemplate(): MigratedTemplate | undefined {
+  try {
+    return inject("migratedTemplate");
+  } catch {
+    return undefined; // not under the API project's runner: migrate from scratch
+  }
+}
+
+let pgliteTemplate: { file: string; copy: Blob } | undefined;
+async function templateCopy(file: string): Promise<Blob> {
+  if (pgliteTemplate?.file !== file) pgliteTemplate = { file, copy: new Blob([await readFile(file)]) };
+  return pgliteTemplate.copy;
 }
 
 /** Fetches a challenge and solves it the way the browser widget does; returns the payload. */
