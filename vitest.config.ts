@@ -6,6 +6,9 @@ export default defineConfig({
     // Files and the tests inside them run in a random order (the seed is printed; replay one with
     // --sequence.seed=N): a test that needs another one's writes fails at once instead of one day.
     sequence: { shuffle: true },
+    // Vitest's default is one worker fewer than the cores: one on CI's two cores, where a test
+    // file is one thread (PGlite, Fastify and the test share it) and the other core sat idle.
+    maxWorkers: "100%",
     projects: [
       { test: { name: "contract", root: "packages/contract", include: ["test/**/*.test.ts"], environment: "node" } },
       // The repository's own rules (lint boundaries): scripts/test.
