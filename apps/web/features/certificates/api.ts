@@ -1,6 +1,8 @@
 import type { CertificateRequest, CertificateRequestInput, StudentData } from "@puerta/contract";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../lib/api.ts";
+import { loadStudentData } from "../../lib/session.ts";
+import { useSubmissionKey } from "../../lib/submission-key.ts";
 
 export const certificateListQuery = queryOptions({
   queryKey: ["certificates", "list"] as const,
@@ -36,5 +38,25 @@ export async function sendCertificateRequest(
     method: "POST",
     body,
     idempotencyKey,
+  });
+}
+
+/**
+ * Sends a request with the student's data, once however often it is retried (one key per
+ * submission, kept by the page that calls the hook). The history is read again after a failure
+ * too: a lost answer may hide a request the server recorded. `onSuccess`/`onError` are the page's.
+ */
+export function useSendCertificateRequest(config: {
+  onSuccess: (choice: CertificateChoice) => void;
+  onError: (error: Error) => void;
+}) {
+  const queryClient = useQueryClient();
+  const submission = useSubmissionKey();
+  return useMutation({
+    mutationFn: (choice: CertificateChoice) =>
+      submission.send(async (key) => sendCertificateRequest(choice, await loadStudentData(), key)),
+    onSuccess: (_body, choice) => config.onSuccess(choice),
+    onError: config.onError,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: certificateListQuery.queryKey }),
   });
 }
