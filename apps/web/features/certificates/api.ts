@@ -1,6 +1,13 @@
-import type { CertificateRequest, CertificateRequestInput, StudentData } from "@puerta/contract";
+import {
+  CERTIFICATE_DOCUMENT_TEXT,
+  type CertificateRequest,
+  type CertificateRequestInput,
+  type CertificateVerification,
+  type StudentData,
+  VERIFICATION_CODE_PATTERN,
+} from "@puerta/contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../lib/api.ts";
+import { ApiError, apiJson } from "../../lib/api.ts";
 import { loadStudentData } from "../../lib/session.ts";
 import { useSubmissionKey } from "../../lib/submission-key.ts";
 
@@ -60,3 +67,31 @@ export function useSendCertificateRequest(config: {
     onSettled: () => queryClient.invalidateQueries({ queryKey: certificateListQuery.queryKey }),
   });
 }
+
+/** What /verifier/{code} shows: the attestation, an unknown code, or too many checks. */
+export type VerificationAnswer =
+  | CertificateVerification
+  | { status: "inconnu" }
+  | { status: "limite"; message: string };
+
+async function verify(code: string, signal: AbortSignal): Promise<VerificationAnswer> {
+  if (!VERIFICATION_CODE_PATTERN.test(code.toUpperCase())) return { status: "inconnu" };
+  try {
+    return await apiJson<CertificateVerification>(`/api/attestations/${encodeURIComponent(code)}`, { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { status: "inconnu" };
+    if (error instanceof ApiError && error.status === 429) {
+      return { status: "limite", message: error.serverMessage ?? CERTIFICATE_DOCUMENT_TEXT.tooMany };
+    }
+    throw error;
+  }
+}
+
+/** The check of a printed attestation's code (public: no session). */
+export const verificationQuery = (code: string) =>
+  queryOptions({
+    queryKey: ["attestation", code] as const,
+    queryFn: ({ signal }) => verify(code, signal),
+    retry: false,
+    staleTime: 60_000,
+  });

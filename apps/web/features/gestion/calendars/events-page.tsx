@@ -5,7 +5,7 @@ import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../compon
 import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
 import { useStaffUser } from "../session/staff-session.ts";
-import { useCentreNames } from "../shared/centres.ts";
+import { useCentreNames } from "../shared/api.ts";
 import { WithdrawConfirm } from "../shared/withdraw-confirm.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { hoursLabel, useEvents, useSaveEvent, useWithdrawEvent } from "./api.ts";

@@ -16,7 +16,7 @@ import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
 import { staffErrorMessage } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
-import { useCentreNames } from "../shared/centres.ts";
+import { useCentreNames } from "../shared/api.ts";
 import { StatusPill } from "../shared/status-pill.tsx";
 import { WithdrawConfirm } from "../shared/withdraw-confirm.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
