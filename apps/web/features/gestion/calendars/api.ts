@@ -12,8 +12,7 @@ import type { SendFile } from "../../../components/file-upload.tsx";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
 import { loadStaffSchemas } from "../../../lib/schemas.ts";
 import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
-import { submissionKeyOf } from "../../../lib/submission-key.ts";
-import { uploadWithProgress } from "../../../lib/upload.ts";
+import { fileSender } from "../shared/publishing.tsx";
 import { useInvalidate, useStaffMutation } from "../shared/queries.ts";
 
 /** The keys of the events' queries, and of the holidays': each starts with its `all`, so a write refreshes them all. */
@@ -41,22 +40,9 @@ export const eventsApi = {
     staffJson<StaffEvent>(`/api/gestion/parascolaire/${id}`, { method: "PATCH", body }),
   withdraw: (id: number) => staffJson<void>(`/api/gestion/parascolaire/${id}`, { method: "DELETE" }),
   removePoster: (id: number) => staffJson<StaffEvent>(`/api/gestion/parascolaire/${id}/affiche`, { method: "DELETE" }),
-  /** Sends an event's poster (multipart, with its progress); one key per file, so a retry stores it once. */
-  posterSender:
-    (id: number): SendFile =>
-    (item, onProgress, signal) => {
-      const body = new FormData();
-      body.append("affiche", item.file);
-      return submissionKeyOf(item.file).send((idempotencyKey) =>
-        uploadWithProgress<StaffEvent>({
-          url: `/api/gestion/parascolaire/${id}/affiche`,
-          body,
-          onProgress,
-          signal,
-          idempotencyKey,
-        }),
-      );
-    },
+  /** Sends an event's poster (its upload queue shows the progress); the answer is the event. */
+  posterSender: (id: number): SendFile =>
+    fileSender({ url: `/api/gestion/parascolaire/${id}/affiche`, fileField: "affiche" }),
 };
 
 export const holidaysApi = {

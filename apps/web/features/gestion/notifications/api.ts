@@ -13,8 +13,8 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import type { SendFile } from "../../../components/file-upload.tsx";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
 import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
-import { submissionKeyOf, useSubmissionKey } from "../../../lib/submission-key.ts";
-import { uploadWithProgress } from "../../../lib/upload.ts";
+import { useSubmissionKey } from "../../../lib/submission-key.ts";
+import { fileSender } from "../shared/publishing.tsx";
 import { useStaffMutation } from "../shared/queries.ts";
 
 /** The keys of this screen's queries; every one starts with `all`, so a write refreshes them all. */
@@ -43,16 +43,8 @@ export const notificationsApi = {
     staffJson<NotificationStaff>(base, { body, idempotencyKey }),
   update: (id: number, body: NotificationStaffUpdateRequest) =>
     staffJson<NotificationStaff>(`${base}/${id}`, { method: "PATCH", body }),
-  /** Sends a notification's photo (multipart, with its progress); one key per file, so a retry stores it once. */
-  photoSender:
-    (id: number): SendFile =>
-    (item, onProgress, signal) => {
-      const body = new FormData();
-      body.append("photo", item.file, item.file.name);
-      return submissionKeyOf(item.file).send((idempotencyKey) =>
-        uploadWithProgress({ url: `${base}/${id}/photo`, body, onProgress, signal, idempotencyKey }),
-      );
-    },
+  /** Sends a notification's photo (its upload queue shows the progress). */
+  photoSender: (id: number): SendFile => fileSender({ url: `${base}/${id}/photo`, fileField: "photo" }),
   removePhoto: (id: number) => staffJson<NotificationStaff>(`${base}/${id}/photo`, { method: "DELETE" }),
   withdraw: (id: number) => staffJson<NotificationStaff>(`${base}/${id}`, { method: "DELETE" }),
   count: (audience: NotificationAudienceInput, signal?: AbortSignal) =>
