@@ -1,23 +1,9 @@
-import {
-  ACADEMY_TIME_ZONE,
-  CALENDAR_TEXTS,
-  type CalendarFeedType,
-  type CalendarSubscription as Subscription,
-} from "@puerta/contract";
+import { ACADEMY_TIME_ZONE, CALENDAR_TEXTS, type CalendarFeedType } from "@puerta/contract";
 import * as Dialog from "@radix-ui/react-dialog";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { CalendarPlus, Check, Copy, Link2Off, RefreshCw, X } from "lucide-react";
 import { useId, useState } from "react";
-import { apiJson } from "../../lib/api.ts";
-
-const KEY = ["calendar-subscription"] as const;
-const PATH = "/api/calendar/subscription";
-
-async function call(method: "GET" | "POST" | "DELETE", signal?: AbortSignal): Promise<Subscription> {
-  const body = await apiJson<{ success?: boolean; data?: Subscription }>(PATH, { method, signal });
-  if (!body?.success || !body.data) throw new Error("Réponse du serveur invalide");
-  return body.data;
-}
+import { calendarSubscriptionQuery, useRegenerateSubscription, useRevokeSubscription } from "./api.ts";
 
 const FEED_LABELS: Record<CalendarFeedType, string> = {
   events: "Événements parascolaires",
@@ -42,21 +28,9 @@ export function CalendarSubscription({ defaultType }: { defaultType: CalendarFee
   const [copied, setCopied] = useState(false);
   const selectId = useId();
   const linkId = useId();
-  const queryClient = useQueryClient();
-  // Kept for the whole visit: a refetch would drop the link shown once at creation.
-  const status = useQuery({
-    queryKey: KEY,
-    queryFn: ({ signal }) => call("GET", signal),
-    enabled: open,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-
-  const onChange = (data: Subscription) => {
-    queryClient.setQueryData(KEY, data);
-    setCopied(false);
-  };
-  const regenerate = useMutation({ mutationFn: () => call("POST"), onSuccess: onChange });
-  const revoke = useMutation({ mutationFn: () => call("DELETE"), onSuccess: onChange });
+  const status = useQuery({ ...calendarSubscriptionQuery, enabled: open });
+  const regenerate = useRegenerateSubscription(() => setCopied(false));
+  const revoke = useRevokeSubscription(() => setCopied(false));
   const busy = regenerate.isPending || revoke.isPending;
   const failure = regenerate.error ?? revoke.error ?? status.error;
 

@@ -1,6 +1,15 @@
-import type { CertificateRequest, CertificateRequestInput, StudentData } from "@puerta/contract";
-import { queryOptions } from "@tanstack/react-query";
-import { apiJson } from "../../lib/api.ts";
+import {
+  CERTIFICATE_DOCUMENT_TEXT,
+  type CertificateRequest,
+  type CertificateRequestInput,
+  type CertificateVerification,
+  type StudentData,
+  VERIFICATION_CODE_PATTERN,
+} from "@puerta/contract";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { ApiError, apiJson } from "../../lib/api.ts";
+import { loadStudentData } from "../../lib/session.ts";
+import { useSubmissionKey } from "../../lib/submission-key.ts";
 
 export const certificateListQuery = queryOptions({
   queryKey: ["certificates", "list"] as const,
@@ -38,3 +47,51 @@ export async function sendCertificateRequest(
     idempotencyKey,
   });
 }
+
+/**
+ * Sends a request with the student's data, once however often it is retried (one key per
+ * submission, kept by the page that calls the hook). The history is read again after a failure
+ * too: a lost answer may hide a request the server recorded. `onSuccess`/`onError` are the page's.
+ */
+export function useSendCertificateRequest(config: {
+  onSuccess: (choice: CertificateChoice) => void;
+  onError: (error: Error) => void;
+}) {
+  const queryClient = useQueryClient();
+  const submission = useSubmissionKey();
+  return useMutation({
+    mutationFn: (choice: CertificateChoice) =>
+      submission.send(async (key) => sendCertificateRequest(choice, await loadStudentData(), key)),
+    onSuccess: (_body, choice) => config.onSuccess(choice),
+    onError: config.onError,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: certificateListQuery.queryKey }),
+  });
+}
+
+/** What /verifier/{code} shows: the attestation, an unknown code, or too many checks. */
+export type VerificationAnswer =
+  | CertificateVerification
+  | { status: "inconnu" }
+  | { status: "limite"; message: string };
+
+async function verify(code: string, signal: AbortSignal): Promise<VerificationAnswer> {
+  if (!VERIFICATION_CODE_PATTERN.test(code.toUpperCase())) return { status: "inconnu" };
+  try {
+    return await apiJson<CertificateVerification>(`/api/attestations/${encodeURIComponent(code)}`, { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { status: "inconnu" };
+    if (error instanceof ApiError && error.status === 429) {
+      return { status: "limite", message: error.serverMessage ?? CERTIFICATE_DOCUMENT_TEXT.tooMany };
+    }
+    throw error;
+  }
+}
+
+/** The check of a printed attestation's code (public: no session). */
+export const verificationQuery = (code: string) =>
+  queryOptions({
+    queryKey: ["attestation", code] as const,
+    queryFn: ({ signal }) => verify(code, signal),
+    retry: false,
+    staleTime: 60_000,
+  });

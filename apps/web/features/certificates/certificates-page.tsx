@@ -1,14 +1,12 @@
 import { CERTIFICATE_LANGUAGES, LANGUAGE_LEVELS, type LanguageLevel, CERTIFICATE_TEXT as T } from "@puerta/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { CircleAlert, CircleCheck, FileText, Languages } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { CheckboxGroupField } from "../../components/form-fields.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
-import { loadStudentData } from "../../lib/session.ts";
-import { useSubmissionKey } from "../../lib/submission-key.ts";
-import { type CertificateChoice, certificateListQuery, sendCertificateRequest } from "./api.ts";
+import { certificateListQuery, useSendCertificateRequest } from "./api.ts";
 import { CertificateHistory } from "./certificate-history.tsx";
 
 export const meta = () => [{ title: `${T.title} | ${brand.academyName}` }];
@@ -30,17 +28,14 @@ const buttonClass =
 
 /** /demande-attestation (docs/spec/student-portal.md sections 2, 5 and 8). */
 export default function CertificatesPage() {
-  const queryClient = useQueryClient();
   const history = useQuery(certificateListQuery);
   const [langues, setLangues] = useState<string[]>([]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
 
-  const submission = useSubmissionKey(); // a retry after a lost answer records the request once
-  const send = useMutation({
-    mutationFn: (choice: CertificateChoice) =>
-      submission.send(async (key) => sendCertificateRequest(choice, await loadStudentData(), key)),
-    onSuccess: (_body, choice) => {
+  // A retry after a lost answer records the request once.
+  const send = useSendCertificateRequest({
+    onSuccess: (choice) => {
       setOutcome({
         ok: true,
         message: choice.type === "langue" ? T.languageSent(choice.niveau) : T.scolaireSent,
@@ -48,7 +43,6 @@ export default function CertificatesPage() {
       setLangues([]);
     },
     onError: (error) => setOutcome({ ok: false, message: failureMessage(error) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: certificateListQuery.queryKey }),
   });
 
   useEffect(() => {

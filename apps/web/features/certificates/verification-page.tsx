@@ -1,14 +1,10 @@
-import {
-  type CertificateVerification,
-  CERTIFICATE_DOCUMENT_TEXT as T,
-  VERIFICATION_CODE_PATTERN,
-} from "@puerta/contract";
+import { CERTIFICATE_DOCUMENT_TEXT as T } from "@puerta/contract";
 import { useQuery } from "@tanstack/react-query";
 import { CircleAlert, CircleCheck, CircleHelp } from "lucide-react";
 import { useParams } from "react-router";
 import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
-import { ApiError, apiJson } from "../../lib/api.ts";
+import { type VerificationAnswer, verificationQuery } from "./api.ts";
 
 /** Never indexed: the page names the holder (docs/spec/back-office.md section 6; the server also sends X-Robots-Tag). */
 export const meta = () => [
@@ -19,21 +15,6 @@ export const meta = () => [
 const dayFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Africa/Casablanca" });
 const day = (iso: string) => dayFormat.format(new Date(iso));
 
-type Answer = CertificateVerification | { status: "inconnu" } | { status: "limite"; message: string };
-
-async function verify(code: string, signal: AbortSignal): Promise<Answer> {
-  if (!VERIFICATION_CODE_PATTERN.test(code.toUpperCase())) return { status: "inconnu" };
-  try {
-    return await apiJson<CertificateVerification>(`/api/attestations/${encodeURIComponent(code)}`, { signal });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return { status: "inconnu" };
-    if (error instanceof ApiError && error.status === 429) {
-      return { status: "limite", message: error.serverMessage ?? T.tooMany };
-    }
-    throw error;
-  }
-}
-
 /**
  * /verifier/{code}: what the QR code of an attestation opens (docs/spec/back-office.md section 6). A
  * client-rendered page of its own route module, so no other page carries any of it
@@ -42,12 +23,9 @@ async function verify(code: string, signal: AbortSignal): Promise<Answer> {
 export default function VerificationPage() {
   const { code = "" } = useParams();
   const answer = useQuery({
-    queryKey: ["attestation", code],
-    queryFn: ({ signal }) => verify(code, signal),
+    ...verificationQuery(code),
     // Public: no student token to wait for (lib/query-client.tsx).
     enabled: true,
-    retry: false,
-    staleTime: 60_000,
   });
 
   return (
@@ -71,7 +49,7 @@ export default function VerificationPage() {
   );
 }
 
-function Outcome({ answer }: { answer: Answer }) {
+function Outcome({ answer }: { answer: VerificationAnswer }) {
   if (answer.status === "valide") {
     return (
       <Result tone="green" title={T.valid}>

@@ -5,7 +5,9 @@ import {
   type PolicyContentResponse,
   type PolicyStatus,
 } from "@puerta/contract";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiJson } from "../../lib/api.ts";
+import { policyStatusQuery } from "../../lib/policy-status.ts";
 
 const m = MESSAGES.policy;
 
@@ -46,4 +48,26 @@ export async function fetchAcceptance({ signal }: { signal: AbortSignal }): Prom
   } catch {
     return { acceptedAt: null };
   }
+}
+
+/** The policy in force. */
+export const policyContentQuery = queryOptions({ queryKey: ["policy", "content"] as const, queryFn: fetchPolicy });
+
+/** Whether, and since when, the student accepted it. Never cached: a new version published since asks again. */
+export const policyAcceptanceQuery = queryOptions({
+  queryKey: ["policy", "acceptance"] as const,
+  queryFn: fetchAcceptance,
+  staleTime: 0,
+});
+
+/** Accepts the policy; the gate then knows at once that it is accepted (`onAccepted`: where the page goes next). */
+export function useAcceptPolicy({ onAccepted }: { onAccepted: () => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: acceptPolicy,
+    onSuccess: () => {
+      queryClient.setQueryData(policyStatusQuery.queryKey, true);
+      onAccepted();
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import { isScrolledToBottom, MESSAGES, type Policy } from "@puerta/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { CircleAlert, CircleCheck, FileCheck2, ScrollText } from "lucide-react";
 import { type Ref, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -7,8 +7,7 @@ import { PolicyText } from "../../components/policy-text.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
-import { policyStatusQuery } from "../../lib/policy-status.ts";
-import { acceptPolicy, fetchAcceptance, fetchPolicy, NoPolicy } from "./api.ts";
+import { NoPolicy, policyAcceptanceQuery, policyContentQuery, useAcceptPolicy } from "./api.ts";
 import { formatAcceptedAt, formatPolicyDate } from "./policy-dates.ts";
 
 const m = MESSAGES.policy;
@@ -17,9 +16,8 @@ export const meta = () => [{ title: `${m.defaultTitle} | ${brand.academyName}` }
 
 /** /policy-acceptance (docs/spec/student-portal.md sections 2 and 4): read to the bottom, tick, accept. */
 export default function PolicyAcceptancePage() {
-  const policy = useQuery({ queryKey: ["policy", "content"], queryFn: fetchPolicy });
-  // Never cached: a new version published since asks again.
-  const acceptance = useQuery({ queryKey: ["policy", "acceptance"], queryFn: fetchAcceptance, staleTime: 0 });
+  const policy = useQuery(policyContentQuery);
+  const acceptance = useQuery(policyAcceptanceQuery);
 
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white px-4 py-8 sm:px-6 sm:py-12">
@@ -81,19 +79,12 @@ function PolicyUnavailable({ message, onRetry }: { message: string; onRetry?: ()
 
 function PolicyForm({ policy }: { policy: Policy }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const ids = { title: useId(), hint: useId(), checkbox: useId() };
   const scrollBox = useRef<HTMLElement>(null);
   const [readToEnd, setReadToEnd] = useState(false);
   const [ticked, setTicked] = useState(false);
 
-  const accept = useMutation({
-    mutationFn: acceptPolicy,
-    onSuccess: () => {
-      queryClient.setQueryData(policyStatusQuery.queryKey, true);
-      navigate("/demande-attestation");
-    },
-  });
+  const accept = useAcceptPolicy({ onAccepted: () => navigate("/demande-attestation") });
 
   const checkScroll = useCallback(() => {
     const box = scrollBox.current;

@@ -1,4 +1,5 @@
 import { EMAIL_COPIES_PATH, type EmailCopiesResponse, PROFILE_PHOTO, PROFILE_TEXT } from "@puerta/contract";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../lib/api.ts";
 import { loadUser, saveUser } from "../../lib/session.ts";
 
@@ -24,3 +25,21 @@ export const emailCopiesApi = {
   get: (signal?: AbortSignal) => apiJson<EmailCopiesResponse>(EMAIL_COPIES_PATH, { signal }),
   set: (on: boolean) => apiJson<EmailCopiesResponse>(EMAIL_COPIES_PATH, { method: "PUT", body: { email_copies: on } }),
 };
+
+export const emailCopiesQuery = queryOptions({
+  queryKey: ["profile", "email-copies"] as const,
+  queryFn: ({ signal }) => emailCopiesApi.get(signal),
+});
+
+/** Ticks or unticks the setting; the answer is the setting shown (no second read). */
+export function useSetEmailCopies() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: emailCopiesApi.set,
+    onSuccess: (answer) => queryClient.setQueryData(emailCopiesQuery.queryKey, answer),
+  });
+}
+
+/** Uploads a new photo; `onSuccess`/`onError` are the page's (it reads the student's data again). */
+export const useUploadProfilePhoto = (config: { onSuccess: () => Promise<void>; onError: (error: Error) => void }) =>
+  useMutation({ mutationFn: uploadProfilePhoto, ...config });

@@ -1,5 +1,5 @@
 import { formatPhone, PROFILE_PHOTO, type StudentData, PROFILE_TEXT as T } from "@puerta/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Camera, KeyRound, Pencil } from "lucide-react";
 import { type ChangeEvent, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
@@ -9,7 +9,7 @@ import { ApiError } from "../../lib/api.ts";
 import { prefetchSchemas } from "../../lib/schemas.ts";
 import { loadStudentData } from "../../lib/session.ts";
 import { useAuthorisedImage } from "../../lib/use-authorised-image.ts";
-import { emailCopiesApi, photoProblem, uploadProfilePhoto } from "./api.ts";
+import { emailCopiesQuery, photoProblem, useSetEmailCopies, useUploadProfilePhoto } from "./api.ts";
 
 export const meta = () => [{ title: `${T.title} | ${brand.academyName}` }];
 
@@ -54,20 +54,14 @@ function Field({ label, value }: { label: string; value: string | null | undefin
   );
 }
 
-const EMAIL_COPIES_KEY = ["profile", "email-copies"] as const;
-
 /**
  * "Recevoir une copie des notifications par e-mail" (issue 30): saved as soon as it is ticked or
  * unticked; the one-click link at the foot of each copy turns it off too.
  */
 function EmailCopiesSetting() {
   const id = useId();
-  const client = useQueryClient();
-  const setting = useQuery({ queryKey: EMAIL_COPIES_KEY, queryFn: ({ signal }) => emailCopiesApi.get(signal) });
-  const save = useMutation({
-    mutationFn: emailCopiesApi.set,
-    onSuccess: (answer) => client.setQueryData(EMAIL_COPIES_KEY, answer),
-  });
+  const setting = useQuery(emailCopiesQuery);
+  const save = useSetEmailCopies();
   const checked = save.isPending ? save.variables : setting.data?.email_copies;
   return (
     <section aria-labelledby={`${id}-title`} className="mt-8 rounded-2xl bg-gray-50 p-5">
@@ -129,8 +123,7 @@ export default function ProfilePage() {
     };
   }, []);
 
-  const upload = useMutation({
-    mutationFn: uploadProfilePhoto,
+  const upload = useUploadProfilePhoto({
     onSuccess: async () => {
       setProblem(null);
       setStudent(await loadStudentData());

@@ -6,7 +6,7 @@ import { Spinner } from "../../../components/spinner.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { staffErrorMessage } from "../../../lib/staff-api.ts";
 import { StaffForm, useStaffForm } from "../shared/staff-form.tsx";
-import { staffAuthApi, useActivationCheck } from "./api.ts";
+import { useActivateStaffAccount, useActivationCheck } from "./api.ts";
 import { AuthCard } from "./auth-card.tsx";
 
 export const meta = () => [{ name: "robots", content: "noindex" }];
@@ -70,6 +70,7 @@ export default function StaffActivationPage() {
 
 function ActivationForm({ token, email, onDone }: { token: string; email: string; onDone: () => void }) {
   const form = useStaffForm(["password", "password_confirmation"]);
+  const activation = useActivateStaffAccount();
   const sending = form.sending;
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
@@ -79,7 +80,7 @@ function ActivationForm({ token, email, onDone }: { token: string; email: string
       () =>
         form.check((schemas) => schemas.activationRequest, { token, password, password_confirmation: confirmation }),
       async (body) => {
-        await staffAuthApi.activate(body);
+        await activation.mutateAsync(body);
         onDone();
       },
     );

@@ -9,8 +9,9 @@ import type {
   StaffTotpResponse,
   VerifyResetTokenResponse,
 } from "@puerta/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { rememberStaffUser } from "../session/staff-session.ts";
 
 /** The keys of this screen's queries (the signed-in user's is session/staff-session.ts's). */
 export const staffAuthKeys = {
@@ -47,3 +48,26 @@ export const activationQuery = (token: string) =>
   });
 
 export const useActivationCheck = (token: string, enabled: boolean) => useQuery({ ...activationQuery(token), enabled });
+
+/*
+ * The writes of the sign-in, activation and password screens. Nothing is on screen to read
+ * again, except after the second step: then the signed-in user is known without asking.
+ */
+
+/** Step 1 of the sign-in: e-mail, password and captcha. */
+export const useStaffLogin = () => useMutation({ mutationFn: staffAuthApi.login });
+
+/** Step 2: the code (or the enrolment's first code); the answer's user becomes the signed-in one. */
+export function useStaffSecondStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: staffAuthApi.secondStep,
+    onSuccess: (answer) => rememberStaffUser(queryClient, answer.user),
+  });
+}
+
+/** The password chosen from the invitation link. */
+export const useActivateStaffAccount = () => useMutation({ mutationFn: staffAuthApi.activate });
+
+/** "Changer mon mot de passe". */
+export const useChangeStaffPassword = () => useMutation({ mutationFn: staffAuthApi.changePassword });

@@ -5,13 +5,14 @@ import { PasswordField } from "../../../components/form-fields.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { StaffForm, useStaffForm } from "../shared/staff-form.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { staffAuthApi } from "./api.ts";
+import { useChangeStaffPassword } from "./api.ts";
 
 const FIELDS = ["current_password", "password", "password_confirmation"] as const;
 
 /** /gestion/mot-de-passe: any staff member changes their own password (docs/spec/back-office.md section 2). */
 export default function StaffChangePasswordPage() {
   const form = useStaffForm(FIELDS, { stays: true });
+  const change = useChangeStaffPassword();
   const sending = form.sending;
   const toast = useToast();
   const [current, setCurrent] = useState("");
@@ -27,7 +28,7 @@ export default function StaffChangePasswordPage() {
           password_confirmation: confirmation,
         }),
       async (body) => {
-        await staffAuthApi.changePassword(body);
+        await change.mutateAsync(body);
         setCurrent("");
         setPassword("");
         setConfirmation("");

@@ -1,8 +1,8 @@
 import type { StaffTotpResponse } from "@puerta/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { rememberStaffUser, safeReturnPath, staffMeQuery } from "../session/staff-session.ts";
+import { safeReturnPath, staffMeQuery } from "../session/staff-session.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { CodeStep, CredentialsStep, RecoveryCodes, type SecondStep } from "./sign-in-steps.tsx";
 
@@ -21,7 +21,6 @@ export default function StaffSignInPage() {
   const [state, setState] = useState<Step>({ step: "credentials", notice: null });
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const target = safeReturnPath(params.get("retour"));
   // Already signed in (a bookmark, the back button): straight on.
   const me = useQuery(staffMeQuery);
@@ -30,7 +29,6 @@ export default function StaffSignInPage() {
   }, [me.data, state.step, navigate, target]);
 
   function signedIn(answer: StaffTotpResponse) {
-    rememberStaffUser(queryClient, answer.user);
     if (answer.recovery_codes && answer.recovery_codes.length > 0)
       setState({ step: "codes", codes: answer.recovery_codes });
     else navigate(target, { replace: true });

@@ -8,7 +8,7 @@ import { Captcha, type CaptchaHandle } from "../../../components/captcha.tsx";
 import { FormAlert, PasswordField, TextField, useFormErrors } from "../../../components/form-fields.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { staffErrorMessage } from "../../../lib/staff-api.ts";
-import { staffAuthApi } from "./api.ts";
+import { useStaffLogin, useStaffSecondStep } from "./api.ts";
 
 const m = MESSAGES.login;
 
@@ -47,6 +47,7 @@ function lockoutSeconds(error: ApiError): number {
 /** Step 1: e-mail, password and the captcha, as for students (docs/spec/back-office.md section 2). */
 export function CredentialsStep({ onNext, notice }: { onNext: (next: SecondStep) => void; notice?: string | null }) {
   const form = useFormErrors<"email" | "password" | "recaptcha_token">();
+  const login = useStaffLogin();
   const captchaRef = useRef<CaptchaHandle>(null);
   const lockout = useCountdown();
   const [email, setEmail] = useState("");
@@ -66,7 +67,7 @@ export function CredentialsStep({ onNext, notice }: { onNext: (next: SecondStep)
     if (!body) return;
     setSending(true);
     try {
-      onNext(await staffAuthApi.login(body));
+      onNext(await login.mutateAsync(body));
     } catch (error) {
       captchaRef.current?.reset();
       setSending(false);
@@ -168,6 +169,7 @@ export function CodeStep({
   onRestart: (message: string) => void;
 }) {
   const form = useFormErrors<"code">();
+  const secondStep = useStaffSecondStep();
   const [code, setCode] = useState("");
   const [sending, setSending] = useState(false);
   const enrolling = next.step === "enrol";
@@ -179,7 +181,7 @@ export function CodeStep({
     if (!body) return;
     setSending(true);
     try {
-      onSignedIn(await staffAuthApi.secondStep(body.code));
+      onSignedIn(await secondStep.mutateAsync(body.code));
     } catch (error) {
       setSending(false);
       // The pending sign-in expired, or too many wrong codes: step 1 again, saying why.

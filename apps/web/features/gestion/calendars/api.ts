@@ -8,10 +8,12 @@ import type {
   StaffHolidayUpdateRequest,
 } from "@puerta/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { SendFile } from "../../../components/file-upload.tsx";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
 import { loadStaffSchemas } from "../../../lib/schemas.ts";
 import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
-import { useInvalidate } from "../shared/queries.ts";
+import { fileSender } from "../shared/publishing.tsx";
+import { useInvalidate, useStaffMutation } from "../shared/queries.ts";
 
 /** The keys of the events' queries, and of the holidays': each starts with its `all`, so a write refreshes them all. */
 export const eventKeys = {
@@ -38,6 +40,9 @@ export const eventsApi = {
     staffJson<StaffEvent>(`/api/gestion/parascolaire/${id}`, { method: "PATCH", body }),
   withdraw: (id: number) => staffJson<void>(`/api/gestion/parascolaire/${id}`, { method: "DELETE" }),
   removePoster: (id: number) => staffJson<StaffEvent>(`/api/gestion/parascolaire/${id}/affiche`, { method: "DELETE" }),
+  /** Sends an event's poster (its upload queue shows the progress); the answer is the event. */
+  posterSender: (id: number): SendFile =>
+    fileSender({ url: `/api/gestion/parascolaire/${id}/affiche`, fileField: "affiche" }),
 };
 
 export const holidaysApi = {
@@ -72,9 +77,30 @@ export const holidayListQuery = (params: ListParams) =>
 export const useEvents = (params: ListParams, enabled: boolean) => useQuery({ ...eventListQuery(params), enabled });
 export const useHolidays = (params: ListParams, enabled: boolean) => useQuery({ ...holidayListQuery(params), enabled });
 
-/** After a write: every events query is read again. */
-export const useRefreshEvents = () => useInvalidate(eventKeys.all);
-export const useRefreshHolidays = () => useInvalidate(holidayKeys.all);
+/** Saves an event (a new one when `id` is absent); every events query is then read again (so after each events write below). */
+export const useSaveEvent = () =>
+  useStaffMutation(
+    ({ id, body }: { id?: number; body: StaffEventCreateRequest }) =>
+      id === undefined ? eventsApi.create(body) : eventsApi.update(id, body),
+    eventKeys.all,
+  );
+export const useWithdrawEvent = () => useStaffMutation(eventsApi.withdraw, eventKeys.all);
+export const useRemoveEventPoster = () => useStaffMutation(eventsApi.removePoster, eventKeys.all);
+/** After a poster was uploaded (the upload queue sends it itself). */
+export const useRefreshAfterPosterUpload = () => useInvalidate(eventKeys.all);
+
+/** Saves a holiday or closure (a new one when `id` is absent); every holiday query is then read again (so after each holiday write below). */
+export const useSaveHoliday = () =>
+  useStaffMutation(
+    (change: { id: number; body: StaffHolidayUpdateRequest } | { id?: undefined; body: StaffHolidayCreateRequest }) =>
+      change.id === undefined ? holidaysApi.create(change.body) : holidaysApi.update(change.id, change.body),
+    holidayKeys.all,
+  );
+/** Confirms a holiday's expected date. */
+export const useConfirmHoliday = () => useStaffMutation(holidaysApi.confirm, holidayKeys.all);
+export const useWithdrawHoliday = () => useStaffMutation(holidaysApi.withdraw, holidayKeys.all);
+/** Adds the public holidays of a school year (those not there yet). */
+export const useGenerateHolidays = () => useStaffMutation(holidaysApi.generate, holidayKeys.all);
 
 /** "14:30 – 16:00", "14:30", or "" for an all-day event. */
 export function hoursLabel(start: string | null, end: string | null): string {

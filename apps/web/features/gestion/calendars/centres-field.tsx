@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { CheckboxGroupField } from "../../../components/form-fields.tsx";
 import { useStaffUser } from "../session/staff-session.ts";
-import { centresLabel, centresQuery } from "../shared/centres.ts";
+import { centresLabel, centresQuery } from "../shared/api.ts";
 
 /** The state of a CentresField, and the request's `tous_centres` and `centre_ids` from it. */
 export function useCentresChoice(initialAll: boolean, initialIds: number[]) {

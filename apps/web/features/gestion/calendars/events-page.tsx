@@ -5,10 +5,10 @@ import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../compon
 import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
 import { useStaffUser } from "../session/staff-session.ts";
-import { useCentreNames } from "../shared/centres.ts";
+import { useCentreNames } from "../shared/api.ts";
 import { WithdrawConfirm } from "../shared/withdraw-confirm.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { eventsApi, hoursLabel, useEvents, useRefreshEvents } from "./api.ts";
+import { hoursLabel, useEvents, useSaveEvent, useWithdrawEvent } from "./api.ts";
 import { CentresCell } from "./centres-field.tsx";
 import { EVENT_TYPE_OPTIONS, EventFormDialog } from "./event-form-dialog.tsx";
 import { PosterField } from "./poster-field.tsx";
@@ -28,7 +28,8 @@ export default function EventsPage() {
   const events = useEvents(list.params, can(me, "read:parascolaire"));
   const [editing, setEditing] = useState<StaffEvent | "new" | null>(null);
   const [withdrawing, setWithdrawing] = useState<StaffEvent | null>(null);
-  const refresh = useRefreshEvents();
+  const save = useSaveEvent();
+  const withdraw = useWithdrawEvent();
 
   const columns = [
     column.accessor("nom", {
@@ -122,19 +123,18 @@ export default function EventsPage() {
         event={edited}
         open={editing !== null}
         onOpenChange={(open) => open || setEditing(null)}
-        poster={edited && <PosterField event={edited} onChanged={refresh} />}
+        poster={edited && <PosterField event={edited} />}
         onSave={async (body) => {
           if (edited) {
-            await eventsApi.update(edited.id, body);
+            await save.mutateAsync({ id: edited.id, body });
             toast({ title: "Événement modifié.", description: body.nom });
             setEditing(null);
           } else {
-            const created = await eventsApi.create(body);
+            const created = await save.mutateAsync({ body });
             toast({ title: "Événement publié.", description: "Ajoutez son affiche si vous le souhaitez." });
             // Straight to the saved event, where its poster can be added.
             setEditing(created);
           }
-          await refresh();
         }}
       />
       {withdrawing && (
@@ -142,10 +142,9 @@ export default function EventsPage() {
           title="Retirer cet événement ?"
           name={withdrawing.nom}
           gone="du calendrier des étudiants"
-          withdraw={() => eventsApi.withdraw(withdrawing.id)}
+          withdraw={() => withdraw.mutateAsync(withdrawing.id)}
           withdrawnTitle="Événement retiré."
           onClose={() => setWithdrawing(null)}
-          onDone={refresh}
         />
       )}
     </StaffPage>

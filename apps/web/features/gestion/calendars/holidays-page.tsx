@@ -16,11 +16,11 @@ import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
 import { staffErrorMessage } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
-import { useCentreNames } from "../shared/centres.ts";
+import { useCentreNames } from "../shared/api.ts";
 import { StatusPill } from "../shared/status-pill.tsx";
 import { WithdrawConfirm } from "../shared/withdraw-confirm.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { holidaysApi, useHolidays, useRefreshHolidays } from "./api.ts";
+import { useConfirmHoliday, useGenerateHolidays, useHolidays, useSaveHoliday, useWithdrawHoliday } from "./api.ts";
 import { CentresCell } from "./centres-field.tsx";
 import { HOLIDAY_KIND_OPTIONS, HolidayFormDialog } from "./holiday-form-dialog.tsx";
 
@@ -43,13 +43,15 @@ export default function HolidaysPage() {
   const [editing, setEditing] = useState<StaffHoliday | "new" | null>(null);
   const [withdrawing, setWithdrawing] = useState<StaffHoliday | null>(null);
   const [generating, setGenerating] = useState(false);
-  const refresh = useRefreshHolidays();
+  const save = useSaveHoliday();
+  const confirmDate = useConfirmHoliday();
+  const withdraw = useWithdrawHoliday();
+  const generation = useGenerateHolidays();
 
   async function run(action: () => Promise<unknown>, done: string, failed: string, detail: string) {
     try {
       await action();
       toast({ title: done, description: detail });
-      await refresh();
     } catch (error) {
       toast({ kind: "error", title: failed, description: staffErrorMessage(error) });
     }
@@ -58,7 +60,7 @@ export default function HolidaysPage() {
   async function generate() {
     setGenerating(true);
     try {
-      const { created } = await holidaysApi.generate(shownYear);
+      const { created } = await generation.mutateAsync(shownYear);
       toast({
         title: created > 0 ? "Jours fériés générés." : "Rien à ajouter.",
         description:
@@ -66,7 +68,6 @@ export default function HolidaysPage() {
             ? `${created} jour${created > 1 ? "s" : ""} ajouté${created > 1 ? "s" : ""} pour ${yearLabel(shownYear)}.`
             : `Les jours fériés de ${yearLabel(shownYear)} sont déjà là.`,
       });
-      await refresh();
     } catch (error) {
       toast({ kind: "error", title: "La génération n'a pas abouti.", description: staffErrorMessage(error) });
     } finally {
@@ -128,7 +129,7 @@ export default function HolidaysPage() {
                 type="button"
                 onClick={() =>
                   run(
-                    () => holidaysApi.confirm(holiday.id),
+                    () => confirmDate.mutateAsync(holiday.id),
                     "Date confirmée.",
                     "La confirmation n'a pas abouti.",
                     `${holiday.nom} : ${formatFrenchDate(holiday.date)}`,
@@ -216,14 +217,13 @@ export default function HolidaysPage() {
         onSave={async (body) => {
           if (edited) {
             const { categorie: _fixed, ...changes } = body;
-            await holidaysApi.update(edited.id, changes);
+            await save.mutateAsync({ id: edited.id, body: changes });
             toast({ title: "Jour férié modifié.", description: body.nom });
           } else {
-            await holidaysApi.create(body);
+            await save.mutateAsync({ body });
             toast({ title: "Fermeture ajoutée.", description: body.nom });
           }
           setEditing(null);
-          await refresh();
         }}
       />
       {withdrawing && (
@@ -231,10 +231,9 @@ export default function HolidaysPage() {
           title="Retirer ce jour férié ?"
           name={withdrawing.nom}
           gone="du calendrier des étudiants"
-          withdraw={() => holidaysApi.withdraw(withdrawing.id)}
+          withdraw={() => withdraw.mutateAsync(withdrawing.id)}
           withdrawnTitle="Jour férié retiré."
           onClose={() => setWithdrawing(null)}
-          onDone={refresh}
         />
       )}
     </StaffPage>

@@ -4,53 +4,40 @@ import { primaryButtonClass, secondaryButtonClass } from "../../../components/bu
 import { FileUpload, useUploadQueue } from "../../../components/file-upload.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { staffErrorMessage } from "../../../lib/staff-api.ts";
-import { submissionKeyOf } from "../../../lib/submission-key.ts";
-import { uploadWithProgress } from "../../../lib/upload.ts";
-import { eventsApi } from "./api.ts";
+import { eventsApi, useRefreshAfterPosterUpload, useRemoveEventPoster } from "./api.ts";
 
 /**
  * The poster (affiche) of a saved event: JPEG, PNG or WebP up to 8 MB, sent with a progress
  * bar; the server checks and re-encodes it (docs/spec/back-office.md section 5).
  */
-export function PosterField({ event, onChanged }: { event: StaffEvent; onChanged: () => unknown }) {
+export function PosterField({ event }: { event: StaffEvent }) {
   const toast = useToast();
   const queue = useUploadQueue({ maxBytes: UPLOAD_LIMITS.image.maxBytes, tooLargeMessage: UPLOAD_TEXT.imageTooLarge });
   const [poster, setPoster] = useState(event.affiche);
   // A new poster under the same path: the version makes the browser fetch it again.
   const [version, setVersion] = useState(0);
   const [removing, setRemoving] = useState(false);
+  const refreshAfterUpload = useRefreshAfterPosterUpload();
+  const removal = useRemoveEventPoster();
 
   async function send() {
-    const [outcome] = await queue.run((item, onProgress, signal) => {
-      const body = new FormData();
-      body.append("affiche", item.file);
-      return submissionKeyOf(item.file).send((idempotencyKey) =>
-        uploadWithProgress<StaffEvent>({
-          url: `/api/gestion/parascolaire/${event.id}/affiche`,
-          body,
-          onProgress,
-          signal,
-          idempotencyKey,
-        }),
-      );
-    }, "affiche");
+    const [outcome] = await queue.run(eventsApi.posterSender(event.id), "affiche");
     const saved = outcome?.result as StaffEvent | undefined;
     if (saved) {
       setPoster(saved.affiche);
       setVersion((n) => n + 1);
       queue.clear();
       toast({ title: "Affiche enregistrée.", description: event.nom });
-      await onChanged();
+      await refreshAfterUpload();
     }
   }
 
   async function remove() {
     setRemoving(true);
     try {
-      await eventsApi.removePoster(event.id);
+      await removal.mutateAsync(event.id);
       setPoster(null);
       toast({ title: "Affiche retirée.", description: event.nom });
-      await onChanged();
     } catch (error) {
       toast({ kind: "error", title: "L'affiche n'a pas été retirée.", description: staffErrorMessage(error) });
     } finally {

@@ -9,7 +9,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { CheckboxGroupField, SelectField, TextField } from "../../../components/form-fields.tsx";
-import { centresQuery } from "../shared/centres.ts";
+import { centresQuery } from "../shared/api.ts";
 import { FormActions, FormDialog, OtherActions, StaffForm, useStaffForm } from "../shared/staff-form.tsx";
 
 const FIELDS = ["name", "email", "role", "centre_ids"] as const;

@@ -14,7 +14,7 @@ import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
 import { staffErrorMessage } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
-import { centresLabel, useCentreNames } from "../shared/centres.ts";
+import { centresLabel, useCentreNames } from "../shared/api.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { AccountFormDialog, ROLE_OPTIONS } from "./account-form-dialog.tsx";

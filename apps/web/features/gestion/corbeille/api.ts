@@ -2,7 +2,7 @@ import type { TrashItemView, TrashPage } from "@puerta/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
 import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
-import { useInvalidate } from "../shared/queries.ts";
+import { useStaffMutation } from "../shared/queries.ts";
 
 /** The keys of this screen's queries; every one starts with `all`. */
 export const trashKeys = {
@@ -28,7 +28,7 @@ export const trashListQuery = (params: ListParams) =>
 export const useTrash = (params: ListParams) => useQuery(trashListQuery(params));
 
 /**
- * After a restoration: every back-office query is read again, since the restored item is back
- * in its own screen's list too (whichever screen that is).
+ * Restores an item from the bin; every back-office query is then read again, since the item is
+ * back in its own screen's list too (whichever screen that is).
  */
-export const useRefreshAfterRestore = () => useInvalidate([STAFF_QUERY_KEY]);
+export const useRestore = () => useStaffMutation(trashApi.restore, [STAFF_QUERY_KEY]);

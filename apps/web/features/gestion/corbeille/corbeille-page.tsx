@@ -7,7 +7,7 @@ import { useListParams } from "../../../lib/list-params.ts";
 import { staffErrorMessage } from "../../../lib/staff-api.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { trashApi, useRefreshAfterRestore, useTrash } from "./api.ts";
+import { useRestore, useTrash } from "./api.ts";
 
 const FILTERS = ["kind"] as const;
 const column = columnsOf<TrashItemView>();
@@ -21,13 +21,12 @@ export default function CorbeillePage() {
   const list = useListParams(FILTERS);
   const [restoring, setRestoring] = useState<TrashItemView | null>(null);
   const trash = useTrash(list.params);
-  const refreshAll = useRefreshAfterRestore();
+  const restoration = useRestore();
 
   async function restore(item: TrashItemView) {
     try {
-      await trashApi.restore(item);
+      await restoration.mutateAsync(item);
       toast({ title: "Élément restauré.", description: `${item.kind_label} : ${item.title}` });
-      await refreshAll();
     } catch (error) {
       toast({ kind: "error", title: "La restauration n'a pas abouti.", description: staffErrorMessage(error) });
     }

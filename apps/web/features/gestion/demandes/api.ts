@@ -8,7 +8,7 @@ import type {
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
 import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
-import { useInvalidate } from "../shared/queries.ts";
+import { useStaffMutation } from "../shared/queries.ts";
 
 /** The keys of this screen's queries; every one starts with `all`, so a write refreshes them all. */
 export const requestKeys = {
@@ -64,7 +64,18 @@ export const useRequest = (id: string, enabled: boolean) => useQuery({ ...reques
 /** Who signs the attestations (the direction names them once for all). */
 export const useSignatory = (enabled = true) => useQuery({ ...signatoryQuery, enabled });
 
-/** After a change of status or a revocation: the request, the list and the counts are read again. */
-export const useRefreshRequests = () => useInvalidate(requestKeys.all);
-/** After naming the signatory. */
-export const useRefreshSignatory = () => useInvalidate(requestKeys.signatory());
+/**
+ * Changes a request's status (available, refused); the request, the list and the counts are then
+ * read again, after a refusal too (another person may have handled it first).
+ */
+export const useChangeRequestStatus = () =>
+  useStaffMutation(
+    ({ id, body }: { id: number; body: CertificateStatusChange }) => requestsApi.change(id, body),
+    requestKeys.all,
+    { refreshOnError: true },
+  );
+/** Revokes an issued attestation; the request, the list and the counts are read again. */
+export const useRevokeRequest = () =>
+  useStaffMutation(({ id, motif }: { id: number; motif: string }) => requestsApi.revoke(id, motif), requestKeys.all);
+/** Names the signatory; only the signatory is read again. */
+export const useSetSignatory = () => useStaffMutation(requestsApi.setSignatory, requestKeys.signatory());

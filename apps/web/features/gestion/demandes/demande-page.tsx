@@ -10,7 +10,7 @@ import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { RecordView } from "../shared/record-view.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { requestsApi, useRefreshRequests, useRequest, useSignatory } from "./api.ts";
+import { requestsApi, useChangeRequestStatus, useRequest, useRevokeRequest, useSignatory } from "./api.ts";
 import { MotifDialog, type MotifKind } from "./motif-dialog.tsx";
 import { requestLabel, StatusBadge } from "./status.tsx";
 
@@ -65,15 +65,15 @@ function RequestDetails({ request }: { request: CertificateStaffDetail }) {
 
   // Who will sign: set once for all by the direction, on the list of requests.
   const signatory = useSignatory(canUpdate && pending);
-  const refresh = useRefreshRequests();
+  const changeStatus = useChangeRequestStatus();
+  const revoke = useRevokeRequest();
   async function makeAvailable() {
     try {
-      const done = await requestsApi.change(request.id, { status: CERTIFICATE_STATUS.ready });
+      const done = await changeStatus.mutateAsync({ id: request.id, body: { status: CERTIFICATE_STATUS.ready } });
       toast({ title: "Attestation disponible.", description: `${done.document?.numero ?? ""} — ${who}` });
     } catch (error) {
       toast({ kind: "error", title: "L'action n'a pas abouti.", description: staffErrorMessage(error) });
     }
-    await refresh();
   }
 
   return (
@@ -189,10 +189,9 @@ function RequestDetails({ request }: { request: CertificateStaffDetail }) {
         label="Motif du refus"
         confirmLabel="Refuser la demande"
         onConfirm={async (motif) => {
-          await requestsApi.change(request.id, { status: CERTIFICATE_STATUS.refused, motif });
+          await changeStatus.mutateAsync({ id: request.id, body: { status: CERTIFICATE_STATUS.refused, motif } });
           setAsking(null);
           toast({ title: "Demande refusée.", description: who });
-          await refresh();
         }}
       />
       <MotifDialog
@@ -204,10 +203,9 @@ function RequestDetails({ request }: { request: CertificateStaffDetail }) {
         label="Motif de la révocation"
         confirmLabel="Révoquer"
         onConfirm={async (motif) => {
-          await requestsApi.revoke(request.id, motif);
+          await revoke.mutateAsync({ id: request.id, motif });
           setAsking(null);
           toast({ title: "Attestation révoquée.", description: doc?.numero ?? who });
-          await refresh();
         }}
       />
     </div>

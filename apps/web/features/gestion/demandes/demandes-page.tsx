@@ -4,7 +4,7 @@ import { secondaryButtonClass } from "../../../components/button-styles.ts";
 import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../components/data-table.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
 import { useStaffUser } from "../session/staff-session.ts";
-import { useCentreNames } from "../shared/centres.ts";
+import { useCentreNames } from "../shared/api.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { requestsApi, useRequests } from "./api.ts";

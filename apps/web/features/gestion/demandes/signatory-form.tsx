@@ -3,7 +3,7 @@ import { primaryButtonClass } from "../../../components/button-styles.ts";
 import { TextField } from "../../../components/form-fields.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { StaffForm, useStaffForm } from "../shared/staff-form.tsx";
-import { requestsApi, useRefreshSignatory, useSignatory } from "./api.ts";
+import { useSetSignatory, useSignatory } from "./api.ts";
 
 const FIELDS = ["name", "title"] as const;
 
@@ -11,7 +11,7 @@ const FIELDS = ["name", "title"] as const;
 export function SignatoryForm() {
   const toast = useToast();
   const current = useSignatory();
-  const refresh = useRefreshSignatory();
+  const save = useSetSignatory();
   const form = useStaffForm(FIELDS, { stays: true });
   const sending = form.sending;
   const [name, setName] = useState("");
@@ -27,9 +27,8 @@ export function SignatoryForm() {
     form.submit(
       () => form.check((schemas) => schemas.certificateSignatory, { name, title }),
       async (body) => {
-        await requestsApi.setSignatory(body);
+        await save.mutateAsync(body);
         toast({ title: "Signataire enregistré.", description: `${body.name} (${body.title})` });
-        await refresh();
       },
     );
 

@@ -13,10 +13,11 @@ import type {
   StudentReferenceData,
   StudentUpdateRequest,
 } from "@puerta/contract";
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
 import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
-import { useInvalidate } from "../shared/queries.ts";
+import { submissionKeyOf } from "../../../lib/submission-key.ts";
+import { useStaffMutation, useStaffSubmission } from "../shared/queries.ts";
 
 /** The keys of this screen's queries; every one starts with `all`, so a write refreshes them all. */
 export const studentKeys = {
@@ -111,5 +112,32 @@ export const useStudents = (params: ListParams, enabled: boolean) => useQuery({ 
 export const useStudentDetail = (id: number, enabled: boolean) => useQuery({ ...studentDetailQuery(id), enabled });
 export const useStudentReference = () => useQuery(referenceQuery);
 
-/** After a write: every student query is read again. */
-export const useRefreshStudents = () => useInvalidate(studentKeys.all);
+/** Creates a student (and sends the invitation) once, however often the form is sent again; every student query is then read again (so after each write below). */
+export const useCreateStudent = () =>
+  useStaffSubmission((body: StudentCreateRequest, key) => studentsApi.create(body, key), studentKeys.all);
+export const useUpdateStudent = () =>
+  useStaffMutation(
+    ({ id, body }: { id: number; body: StudentUpdateRequest }) => studentsApi.update(id, body),
+    studentKeys.all,
+  );
+/** One action on one student (deactivate, resend the invitation…). */
+export const useStudentAction = () =>
+  useStaffMutation(
+    ({ id, action }: { id: number; action: StudentAction }) => studentsApi.act(id, action),
+    studentKeys.all,
+  );
+/** One action on the picked students, or on every student the filters keep. */
+export const useStudentBulkAction = () =>
+  useStaffMutation(
+    ({ action, body }: { action: StudentBulkAction; body: StudentBulkRequest }) => studentsApi.bulk(action, body),
+    studentKeys.all,
+  );
+/** Reads an import file and answers its preview: nothing is written yet, so nothing is read again. */
+export const useImportPreview = () => useMutation({ mutationFn: studentsApi.importPreview });
+/** Applies a previewed import once: one key per preview, so a second click or a retry applies the file once. */
+export const useConfirmImport = () =>
+  useStaffMutation(
+    ({ preview, invite }: { preview: ImportPreviewResponse; invite: boolean }) =>
+      submissionKeyOf(preview).send((key) => studentsApi.importConfirm(preview.import_id, invite, key)),
+    studentKeys.all,
+  );

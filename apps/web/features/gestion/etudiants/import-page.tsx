@@ -11,9 +11,8 @@ import { FileInput } from "../../../components/file-input.tsx";
 import { FormAlert } from "../../../components/form-fields.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { staffErrorMessage } from "../../../lib/staff-api.ts";
-import { submissionKeyOf } from "../../../lib/submission-key.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { studentsApi, useRefreshStudents } from "./api.ts";
+import { studentsApi, useConfirmImport, useImportPreview } from "./api.ts";
 
 const STATUS_LABELS: Record<ImportRowStatus, string> = {
   nouveau: "Nouveau",
@@ -34,7 +33,8 @@ const STATUS_STYLES: Record<ImportRowStatus, string> = {
  */
 export default function ImportPage() {
   const toast = useToast();
-  const refresh = useRefreshStudents();
+  const readPreview = useImportPreview();
+  const confirmImport = useConfirmImport();
   const fileId = useId();
   const inviteId = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -56,7 +56,7 @@ export default function ImportPage() {
     setSummary(null);
     setBusy(true);
     try {
-      const answer = await studentsApi.importPreview(file);
+      const answer = await readPreview.mutateAsync(file);
       setPreview(answer);
       setErrorsOnly(false);
     } catch (error) {
@@ -71,14 +71,10 @@ export default function ImportPage() {
     if (!preview) return;
     setBusy(true);
     try {
-      // One key per preview: a second click or a retry applies the file once.
-      const done = await submissionKeyOf(preview).send((key) =>
-        studentsApi.importConfirm(preview.import_id, invite, key),
-      );
+      const done = await confirmImport.mutateAsync({ preview, invite });
       setSummary(done);
       setPreview(null);
       toast({ title: "Import terminé.", description: done.message });
-      await refresh();
     } catch (error) {
       toast({ kind: "error", title: "L'import n'a pas abouti.", description: staffErrorMessage(error) });
     } finally {

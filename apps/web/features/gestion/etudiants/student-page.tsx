@@ -11,7 +11,7 @@ import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { LoadFailed } from "../shared/load-failed.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { type StudentAction, studentsApi, useRefreshStudents, useStudentDetail } from "./api.ts";
+import { type StudentAction, studentsApi, useStudentAction, useStudentDetail, useUpdateStudent } from "./api.ts";
 import { StatusBadge } from "./status-badge.tsx";
 import { StudentFormDialog } from "./student-form-dialog.tsx";
 import { policyLabel } from "./students-page.tsx";
@@ -71,14 +71,14 @@ export default function StudentPage() {
 
   const student = detail.data?.student;
   const title = student ? `${student.prenom} ${student.nom}` : "Fiche étudiant";
-  const refresh = useRefreshStudents();
+  const studentAction = useStudentAction();
+  const update = useUpdateStudent();
 
   async function act(action: StudentAction) {
     if (!student) return;
     try {
-      const answer = await studentsApi.act(student.id, action);
+      const answer = await studentAction.mutateAsync({ id: student.id, action });
       toast({ title: answer.message, description: `${student.prenom} ${student.nom}` });
-      await refresh();
     } catch (error) {
       toast({ kind: "error", title: "L'action n'a pas abouti.", description: staffErrorMessage(error) });
     }
@@ -205,10 +205,9 @@ export default function StudentPage() {
           onOpenChange={setEditing}
           centreIds={centreLimit(me, "update:etudiants") ?? undefined}
           onSave={async (body) => {
-            const saved = await studentsApi.update(student.id, body);
+            const saved = await update.mutateAsync({ id: student.id, body });
             toast({ title: "Fiche modifiée.", description: `${saved.prenom} ${saved.nom} · ${saved.email}` });
             setEditing(false);
-            await refresh();
           }}
         />
       )}

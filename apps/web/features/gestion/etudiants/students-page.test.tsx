@@ -160,3 +160,40 @@ describe("/gestion/etudiants: the list", () => {
     );
   });
 });
+
+describe("/gestion/etudiants: a new student", () => {
+  it("creates the student once: the retry after a lost answer carries the same Idempotency-Key, then the list is read again", async () => {
+    const created = student(4, "Salma", "invitation_envoyee");
+    const calls = serveByPath({
+      "/api/gestion/etudiants?sort=nom&page=1&per_page=50": [
+        { status: 200, body: PAGE },
+        { status: 200, body: { ...PAGE, data: [...PAGE.data, created], total: 43 } },
+      ],
+      "/api/gestion/etudiants/referentiel": {
+        status: 200,
+        body: { centres: [{ id: 1, nom: "Ain Sebaa" }], options: [], filieres: [] },
+      },
+      "/api/gestion/etudiants": ["offline", { status: 201, body: created }],
+    });
+    renderStaffScreen("/gestion/etudiants", <StudentsPage />);
+    fireEvent.click(await screen.findByRole("button", { name: "Nouvel étudiant" }));
+    const dialog = await screen.findByRole("dialog", { name: "Nouvel étudiant" });
+    fireEvent.change(within(dialog).getByLabelText("Nom"), { target: { value: "Nom4" } });
+    fireEvent.change(within(dialog).getByLabelText("Prénom"), { target: { value: "Salma" } });
+    fireEvent.change(within(dialog).getByLabelText("Adresse e-mail"), { target: { value: "eleve4@example.com" } });
+    fireEvent.change(within(dialog).getByLabelText("Centre"), { target: { value: "1" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Créer et inviter" }));
+    // The answer was lost: the form says so and can be sent again.
+    expect(await within(dialog).findByRole("alert")).toBeVisible();
+    await waitFor(() => expect(within(dialog).getByRole("button", { name: "Créer et inviter" })).toBeEnabled());
+    fireEvent.click(within(dialog).getByRole("button", { name: "Créer et inviter" }));
+    expect(await screen.findByText("Étudiant créé, invitation envoyée.")).toBeVisible();
+    expect(screen.getByText("Salma Nom4 · eleve4@example.com")).toBeVisible();
+    const posts = calls.filter((call) => call.method === "POST" && call.path === "/api/gestion/etudiants");
+    expect(posts).toHaveLength(2);
+    expect(posts[0]?.body).toMatchObject({ nom: "Nom4", prenom: "Salma", email: "eleve4@example.com", centre_id: 1 });
+    expect(posts[0]?.idempotencyKey).toMatch(/^"[0-9a-f-]{32,36}"$/);
+    expect(posts[1]?.idempotencyKey).toBe(posts[0]?.idempotencyKey);
+    expect(await screen.findByRole("checkbox", { name: "Sélectionner Salma Nom4" })).toBeVisible();
+  });
+});

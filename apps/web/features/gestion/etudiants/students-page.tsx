@@ -14,7 +14,6 @@ import { CellNote, columnsOf, DataTable, type ListColumn, type ListFilter } from
 import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
 import { staffErrorMessage } from "../../../lib/staff-api.ts";
-import { useSubmissionKey } from "../../../lib/submission-key.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
@@ -23,7 +22,8 @@ import {
   STUDENT_FILTERS,
   type StudentRow,
   studentsApi,
-  useRefreshStudents,
+  useCreateStudent,
+  useStudentBulkAction,
   useStudentReference,
   useStudents,
 } from "./api.ts";
@@ -49,9 +49,9 @@ export default function StudentsPage() {
   const list = useListParams(STUDENT_FILTERS, "nom");
   const reference = useStudentReference();
   const students = useStudents(list.params, can(me, "read:etudiants"));
-  const refresh = useRefreshStudents();
+  const create = useCreateStudent(); // a second click or a retry creates the student once
+  const bulk = useStudentBulkAction();
   const [creating, setCreating] = useState(false);
-  const creation = useSubmissionKey(); // a second click or a retry creates the student once
   const restricted = !can(me, "update:etudiants");
   const myCentres = centreLimit(me, "create:etudiants") ?? undefined;
 
@@ -98,10 +98,9 @@ export default function StudentsPage() {
       const body = allMatching
         ? { all: true as const, ...studentsApi.bulkFilters(list.params) }
         : { ids: [...selected] };
-      const answer = await studentsApi.bulk(action, body);
+      const answer = await bulk.mutateAsync({ action, body });
       toast({ title: answer.message });
       clearSelection();
-      await refresh();
     } catch (error) {
       toast({ kind: "error", title: "L'action n'a pas abouti.", description: staffErrorMessage(error) });
     }
@@ -336,13 +335,12 @@ export default function StudentsPage() {
         onOpenChange={setCreating}
         centreIds={myCentres}
         onSave={async (body) => {
-          const created = await creation.send((key) => studentsApi.create(body, key));
+          const created = await create.mutateAsync(body);
           toast({
             title: "Étudiant créé, invitation envoyée.",
             description: `${created.prenom} ${created.nom} · ${created.email}`,
           });
           setCreating(false);
-          await refresh();
         }}
       />
     </StaffPage>

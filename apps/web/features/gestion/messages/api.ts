@@ -5,9 +5,10 @@ import type {
   ContactReplyRequest,
   Page,
 } from "@puerta/contract";
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
 import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { useSubmissionKey } from "../../../lib/submission-key.ts";
 import { useInvalidate } from "../shared/queries.ts";
 
 /** The keys of this screen's queries; every one starts with `all`. */
@@ -64,12 +65,34 @@ export const useMessage = (id: string, enabled: boolean) => useQuery({ ...messag
  */
 export const useRefreshInbox = () => useInvalidate(messageKeys.lists());
 
-/** After a reply or a change of status: the server's copy of the message is shown, and the inbox is read again. */
+/**
+ * After a reply or a change of status: the server's copy of the message is shown (what the
+ * write answered, without reading it again).
+ */
 export function useStoreMessage(id: string) {
   const queryClient = useQueryClient();
+  return (next: ContactMessageDetail) => queryClient.setQueryData(messageKeys.detail(id), next);
+}
+
+/** Marks a message handled, or to handle again; the inbox's pages are then read again. */
+export function useSetMessageStatus() {
   const refreshInbox = useRefreshInbox();
-  return (next: ContactMessageDetail) => {
-    queryClient.setQueryData(messageKeys.detail(id), next);
-    void refreshInbox();
-  };
+  return useMutation({
+    mutationFn: ({ id, statut }: { id: number; statut: ContactMessageStatus }) => messagesApi.setStatus(id, statut),
+    onSuccess: () => void refreshInbox(),
+  });
+}
+
+/**
+ * Sends a reply by e-mail once, however often the form is sent again (one key per reply, kept
+ * by the form that calls the hook); the inbox's pages are then read again.
+ */
+export function useReplyToMessage() {
+  const submission = useSubmissionKey();
+  const refreshInbox = useRefreshInbox();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: ContactReplyRequest }) =>
+      submission.send((key) => messagesApi.reply(id, body, key)),
+    onSuccess: () => void refreshInbox(),
+  });
 }

@@ -14,13 +14,12 @@ import { FormAlert, TextAreaField, useFormErrors } from "../../../components/for
 import { useToast } from "../../../components/toaster.tsx";
 import { brand } from "../../../content/brand.ts";
 import { staffErrorMessage } from "../../../lib/staff-api.ts";
-import { useSubmissionKey } from "../../../lib/submission-key.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { RecordView } from "../shared/record-view.tsx";
 import { StatusPill } from "../shared/status-pill.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { messagesApi, useMessage, useRefreshInbox, useStoreMessage } from "./api.ts";
+import { useMessage, useRefreshInbox, useReplyToMessage, useSetMessageStatus, useStoreMessage } from "./api.ts";
 
 /**
  * What the reply box starts with: the greeting and the signature the e-mail will carry, which the
@@ -83,6 +82,7 @@ function MessageDetails({
 }) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
+  const setStatus = useSetMessageStatus();
   const facts: [string, string][] = [
     ["Reçu le", formatDateTime(message.created_at)],
     ["De", message.nom],
@@ -94,7 +94,7 @@ function MessageDetails({
   async function toggle() {
     setBusy(true);
     try {
-      const next = await messagesApi.setStatus(message.id, handled ? "nouveau" : "traite");
+      const next = await setStatus.mutateAsync({ id: message.id, statut: handled ? "nouveau" : "traite" });
       onChanged(next);
       toast({ title: handled ? "Message remis à traiter." : "Message marqué comme traité." });
     } catch (error) {
@@ -187,7 +187,7 @@ export function ReplyForm({
   const [text, setText] = useState(draft);
   const [markHandled, setMarkHandled] = useState(true);
   const [sending, setSending] = useState(false);
-  const submission = useSubmissionKey(); // a second click or a retry sends the e-mail once
+  const reply = useReplyToMessage(); // a second click or a retry sends the e-mail once
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -199,7 +199,7 @@ export function ReplyForm({
     if (!body) return;
     setSending(true);
     try {
-      const next = await submission.send((key) => messagesApi.reply(message.id, body, key));
+      const next = await reply.mutateAsync({ id: message.id, body });
       setText(draft);
       onSent(next);
       toast({ title: "Réponse envoyée.", description: message.email });

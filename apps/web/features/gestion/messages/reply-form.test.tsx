@@ -1,8 +1,8 @@
 import type { ContactMessageDetail } from "@puerta/contract";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "../../../components/toaster.tsx";
 import { serveByPath } from "../../../test/network.ts";
+import { renderStaffScreen } from "../shared/test-support.tsx";
 import { ReplyForm } from "./message-page.tsx";
 
 const MESSAGE: ContactMessageDetail = {
@@ -26,11 +26,7 @@ const SIGNER = { name: "Salma Tazi", role: "secretariat" as const };
 const DRAFT = "Bonjour Leila Chraibi,\n\n\n\nSalma Tazi\nSecrétariat — Puerta";
 
 function renderForm(onSent = vi.fn()) {
-  render(
-    <Toaster>
-      <ReplyForm message={MESSAGE} signer={SIGNER} onSent={onSent} />
-    </Toaster>,
-  );
+  renderStaffScreen("/gestion/messages/:id", <ReplyForm message={MESSAGE} signer={SIGNER} onSent={onSent} />);
   return onSent;
 }
 

@@ -10,9 +10,12 @@ import type {
   Page,
 } from "@puerta/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { SendFile } from "../../../components/file-upload.tsx";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
 import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
-import { useInvalidate } from "../shared/queries.ts";
+import { useSubmissionKey } from "../../../lib/submission-key.ts";
+import { fileSender } from "../shared/publishing.tsx";
+import { useStaffMutation } from "../shared/queries.ts";
 
 /** The keys of this screen's queries; every one starts with `all`, so a write refreshes them all. */
 export const notificationKeys = {
@@ -40,6 +43,8 @@ export const notificationsApi = {
     staffJson<NotificationStaff>(base, { body, idempotencyKey }),
   update: (id: number, body: NotificationStaffUpdateRequest) =>
     staffJson<NotificationStaff>(`${base}/${id}`, { method: "PATCH", body }),
+  /** Sends a notification's photo (its upload queue shows the progress). */
+  photoSender: (id: number): SendFile => fileSender({ url: `${base}/${id}/photo`, fileField: "photo" }),
   removePhoto: (id: number) => staffJson<NotificationStaff>(`${base}/${id}/photo`, { method: "DELETE" }),
   withdraw: (id: number) => staffJson<NotificationStaff>(`${base}/${id}`, { method: "DELETE" }),
   count: (audience: NotificationAudienceInput, signal?: AbortSignal) =>
@@ -117,5 +122,36 @@ export const useStaffNotification = (id: number, enabled: boolean) => useQuery({
 export const useNotificationReads = (id: number, params: ListParams, enabled: boolean) =>
   useQuery({ ...notificationReadsQuery(id, params), enabled });
 
-/** After a write: every notification query is read again. */
-export const useRefreshNotifications = () => useInvalidate(notificationKeys.all);
+/** What the compose form saves: the notification, then its photo. */
+export type NotificationSave = {
+  /** The notification already saved (edited, or created by an earlier try whose photo failed); none for a new one. */
+  savedId: number | null;
+  body: NotificationStaffCreateRequest | NotificationStaffUpdateRequest;
+  /** Remove the photo it had. */
+  dropPhoto: boolean;
+  /** Told as soon as the notification is saved, before its photo is. */
+  onSaved: (saved: NotificationStaff) => void;
+  /** Sends the chosen photo (the form's upload queue, with its progress); true when it failed. */
+  sendPhoto: (id: number) => Promise<boolean>;
+};
+
+/**
+ * Saves a notification from the compose form: updates it, or creates it once however often the
+ * form is sent again (the key lives with the form), then removes or sends its photo; every
+ * notification query is then read again.
+ */
+export function useSaveNotification() {
+  const creation = useSubmissionKey();
+  return useStaffMutation(async ({ savedId, body, dropPhoto, onSaved, sendPhoto }: NotificationSave) => {
+    let saved = savedId
+      ? await notificationsApi.update(savedId, body)
+      : await creation.send((key) => notificationsApi.create(body as NotificationStaffCreateRequest, key));
+    onSaved(saved);
+    if (dropPhoto && saved.photo) saved = await notificationsApi.removePhoto(saved.id);
+    const photoFailed = await sendPhoto(saved.id);
+    return { saved, photoFailed };
+  }, notificationKeys.all);
+}
+
+/** Withdraws a notification (to the bin); every notification query is read again. */
+export const useWithdrawNotification = () => useStaffMutation(notificationsApi.withdraw, notificationKeys.all);

@@ -5,7 +5,6 @@ import {
   NOTIFICATION_PRIORITIES,
   NOTIFICATION_PRIORITY_LABELS,
   type NotificationStaff,
-  type NotificationStaffCreateRequest,
   toAcademyLocal,
   UPLOAD_LIMITS,
   UPLOAD_TEXT,
@@ -19,14 +18,12 @@ import { NotificationArticle } from "../../../components/notification-article.ts
 import { NotificationCard } from "../../../components/notification-card.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { useToast } from "../../../components/toaster.tsx";
-import { submissionKeyOf, useSubmissionKey } from "../../../lib/submission-key.ts";
-import { uploadWithProgress } from "../../../lib/upload.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { LoadFailed } from "../shared/load-failed.tsx";
 import { TitleField } from "../shared/publishing.tsx";
 import { StaffForm } from "../shared/staff-form.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { notificationsApi, useRefreshNotifications, useStaffNotification } from "./api.ts";
+import { notificationsApi, useSaveNotification, useStaffNotification } from "./api.ts";
 import { AudienceBuilder, type AudienceValue } from "./audience-builder.tsx";
 import { priorityOf } from "./labels.tsx";
 
@@ -69,7 +66,7 @@ function ComposeForm({ existing }: { existing?: NotificationStaff }) {
   const me = useStaffUser();
   const toast = useToast();
   const navigate = useNavigate();
-  const refresh = useRefreshNotifications();
+  const save = useSaveNotification(); // a retry after a lost answer publishes once
   const form = useFormErrors<Field>();
   const published = existing?.state === "publiee";
   const [titre, setTitre] = useState(existing?.titre ?? "");
@@ -96,7 +93,6 @@ function ComposeForm({ existing }: { existing?: NotificationStaff }) {
   );
   const [emailCopy, setEmailCopy] = useState(existing?.email_copy ?? false);
   const [sending, setSending] = useState(false);
-  const creation = useSubmissionKey(); // a retry after a lost answer publishes once
   const photoQueue = useUploadQueue({
     maxBytes: UPLOAD_LIMITS.image.maxBytes,
     tooLargeMessage: UPLOAD_TEXT.imageTooLarge,
@@ -127,26 +123,17 @@ function ComposeForm({ existing }: { existing?: NotificationStaff }) {
     if (!body) return;
     setSending(true);
     try {
-      let saved = savedId
-        ? await notificationsApi.update(savedId, body)
-        : await creation.send((key) => notificationsApi.create(body as NotificationStaffCreateRequest, key));
-      setSavedId(saved.id);
-      if (dropPhoto && saved.photo) saved = await notificationsApi.removePhoto(saved.id);
-      const outcomes = await photoQueue.run(
-        (item, onProgress, signal) =>
-          submissionKeyOf(item.file).send((idempotencyKey) =>
-            uploadWithProgress({
-              url: `/api/gestion/notifications/${saved.id}/photo`,
-              body: photoForm(item.file),
-              onProgress,
-              signal,
-              idempotencyKey,
-            }),
-          ),
-        "photo",
-      );
-      await refresh();
-      if (outcomes.some((outcome) => outcome.error)) {
+      const { saved, photoFailed } = await save.mutateAsync({
+        savedId,
+        body,
+        dropPhoto,
+        onSaved: (notification) => setSavedId(notification.id),
+        sendPhoto: async (id) => {
+          const outcomes = await photoQueue.run(notificationsApi.photoSender(id), "photo");
+          return outcomes.some((outcome) => outcome.error);
+        },
+      });
+      if (photoFailed) {
         toast({
           kind: "error",
           title: "La notification est enregistrée, pas sa photo.",
@@ -386,12 +373,6 @@ function RadioGroup({
       )}
     </fieldset>
   );
-}
-
-function photoForm(file: File) {
-  const form = new FormData();
-  form.append("photo", file, file.name);
-  return form;
 }
 
 /** A chosen file as an address the preview's <img> can show, released when it changes. */

@@ -13,7 +13,7 @@ import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { LoadFailed } from "../shared/load-failed.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { notificationsApi, useNotificationReads, useRefreshNotifications, useStaffNotification } from "./api.ts";
+import { notificationsApi, useNotificationReads, useStaffNotification, useWithdrawNotification } from "./api.ts";
 import { priorityLabel, readsLabel, StateBadge } from "./labels.tsx";
 
 const FILTERS = ["lecture"] as const;
@@ -50,14 +50,13 @@ export default function NotificationStaffPage() {
   const [confirming, setConfirming] = useState(false);
   const notification = useStaffNotification(id, Number.isSafeInteger(id) && id > 0 && can(me, "read:notifications"));
   const reads = useNotificationReads(id, list.params, notification.isSuccess);
-  const refresh = useRefreshNotifications();
+  const withdrawal = useWithdrawNotification();
   const data = notification.data;
 
   async function withdraw() {
     try {
-      await notificationsApi.withdraw(id);
+      await withdrawal.mutateAsync(id);
       toast({ title: "Notification retirée.", description: "Elle est dans la corbeille pendant 30 jours." });
-      await refresh();
     } catch (error) {
       toast({ kind: "error", title: "Le retrait n'a pas abouti.", description: staffErrorMessage(error) });
     }

@@ -2,7 +2,7 @@ import type { OrientationUpdateRequest, Page, StaffOrientationDocument } from "@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
 import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
-import { useInvalidate } from "../shared/queries.ts";
+import { useInvalidate, useStaffMutation } from "../shared/queries.ts";
 
 /** The keys of this screen's queries; every one starts with `all`, so a write refreshes them all. */
 export const orientationKeys = {
@@ -31,5 +31,12 @@ export const orientationListQuery = (params: ListParams) =>
 export const useOrientationDocuments = (params: ListParams, enabled: boolean) =>
   useQuery({ ...orientationListQuery(params), enabled });
 
-/** After a write: every orientation query is read again. */
-export const useRefreshOrientation = () => useInvalidate(orientationKeys.all);
+/** Saves a guide's fields; every orientation query is then read again (so after each write below). */
+export const useUpdateOrientation = () =>
+  useStaffMutation(
+    ({ id, body }: { id: number; body: OrientationUpdateRequest }) => orientationApi.update(id, body),
+    orientationKeys.all,
+  );
+export const useWithdrawOrientation = () => useStaffMutation(orientationApi.withdraw, orientationKeys.all);
+/** After a guide was uploaded (the upload queue sends it itself). */
+export const useRefreshAfterOrientationUpload = () => useInvalidate(orientationKeys.all);

@@ -22,7 +22,13 @@ import {
 import { FormActions, StaffForm, useStaffForm, WithdrawSection } from "../shared/staff-form.tsx";
 import { WithdrawConfirm } from "../shared/withdraw-confirm.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { ORIENTATION_URL, orientationApi, useOrientationDocuments, useRefreshOrientation } from "./api.ts";
+import {
+  ORIENTATION_URL,
+  useOrientationDocuments,
+  useRefreshAfterOrientationUpload,
+  useUpdateOrientation,
+  useWithdrawOrientation,
+} from "./api.ts";
 
 const FIELDS = ["titre", "description"] as const;
 const column = columnsOf<StaffOrientationDocument>();
@@ -35,7 +41,7 @@ export default function OrientationPage() {
   const documents = useOrientationDocuments(list.params, can(me, "read:orientation"));
   const [editing, setEditing] = useState<StaffOrientationDocument | "new" | null>(null);
   const [withdrawing, setWithdrawing] = useState<StaffOrientationDocument | null>(null);
-  const refresh = useRefreshOrientation();
+  const withdraw = useWithdrawOrientation();
 
   const columns = [
     column.accessor("titre", {
@@ -117,7 +123,6 @@ export default function OrientationPage() {
             onSaved={async (message, titre) => {
               setEditing(null);
               toast({ title: message, description: titre });
-              await refresh();
             }}
           />
         )}
@@ -126,9 +131,8 @@ export default function OrientationPage() {
         <WithdrawConfirm
           title="Retirer ce document ?"
           name={withdrawing.titre}
-          withdraw={() => orientationApi.withdraw(withdrawing.id)}
+          withdraw={() => withdraw.mutateAsync(withdrawing.id)}
           onClose={() => setWithdrawing(null)}
-          onDone={refresh}
         />
       )}
     </StaffPage>
@@ -148,6 +152,8 @@ function OrientationForm({
 }) {
   const form = useStaffForm(FIELDS);
   const queue = usePdfQueue(false);
+  const update = useUpdateOrientation();
+  const refreshAfterUpload = useRefreshAfterOrientationUpload();
   const [titre, setTitre] = useState(document?.titre ?? "");
   const [description, setDescription] = useState(document?.description ?? "");
   const [fileError, setFileError] = useState<string>();
@@ -161,7 +167,7 @@ function OrientationForm({
       return form.submit(
         () => form.check((schemas) => schemas.orientationUpdateRequest, { titre, description: description || null }),
         async (body) => {
-          await orientationApi.update(document.id, body);
+          await update.mutateAsync({ id: document.id, body });
           await onSaved(PUBLISHING_TEXT.updated, titre);
         },
       );
@@ -172,6 +178,7 @@ function OrientationForm({
     if (!checked || !file) return;
     const [outcome] = await queue.run(pdfSender(ORIENTATION_URL, () => fields));
     if (outcome && !outcome.error) {
+      await refreshAfterUpload();
       await onSaved(PUBLISHING_TEXT.created, fields.titre);
       return;
     }

@@ -2,7 +2,7 @@ import type { Page, PlanningChoices, PlanningUpdateRequest, StaffPlanning } from
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
 import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
-import { useInvalidate } from "../shared/queries.ts";
+import { useInvalidate, useStaffMutation } from "../shared/queries.ts";
 
 /** The keys of this screen's queries; every one starts with `all`, so a write refreshes them all. */
 export const planningKeys = {
@@ -43,5 +43,13 @@ export const usePlannings = (params: ListParams, enabled: boolean) =>
   useQuery({ ...planningListQuery(params), enabled });
 export const usePlanningChoices = (enabled: boolean) => useQuery({ ...planningChoicesQuery, enabled });
 
-/** After a write: every planning query is read again. */
-export const useRefreshPlannings = () => useInvalidate(planningKeys.all);
+/** Saves a planning's fields; every planning query is then read again (so are the writes below). */
+export const useUpdatePlanning = () =>
+  useStaffMutation(
+    ({ id, body }: { id: number; body: PlanningUpdateRequest }) => planningsApi.update(id, body),
+    planningKeys.all,
+  );
+/** Withdraws a planning (to the bin). */
+export const useWithdrawPlanning = () => useStaffMutation(planningsApi.withdraw, planningKeys.all);
+/** After PDFs were uploaded (published, or one replaced): the upload queue sends them itself. */
+export const useRefreshAfterPlanningUpload = () => useInvalidate(planningKeys.all);

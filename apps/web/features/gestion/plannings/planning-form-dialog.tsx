@@ -6,7 +6,7 @@ import { ModalDialog } from "../../../components/modal-dialog.tsx";
 import { PdfBatchUpload, PdfUpload, usePdfBatch } from "../shared/pdf-batch.tsx";
 import { DescriptionField, PdfLink, pdfSender, TitleField, usePdfQueue } from "../shared/publishing.tsx";
 import { FormActions, FormDialog, StaffForm, useStaffForm, WithdrawSection } from "../shared/staff-form.tsx";
-import { PLANNINGS_URL, planningsApi } from "./api.ts";
+import { PLANNINGS_URL, planningsApi, useRefreshAfterPlanningUpload, useUpdatePlanning } from "./api.ts";
 
 const FIELDS = ["titre", "description", "centre_id", "option_id", "semaine_debut", "semaine_fin", "actif"] as const;
 type Field = (typeof FIELDS)[number];
@@ -246,6 +246,8 @@ function EditForm({
   const [titre, setTitre] = useState(planning.titre);
   const [values, setValues] = useState(() => valuesOf(planning, choices));
   const replacement = usePdfQueue(false);
+  const update = useUpdatePlanning();
+  const refreshAfterUpload = useRefreshAfterPlanningUpload();
   const [replaceError, setReplaceError] = useState<string>();
 
   const submit = () =>
@@ -261,7 +263,7 @@ function EditForm({
           actif: values.actif,
         }),
       async (body) => {
-        await planningsApi.update(planning.id, body);
+        await update.mutateAsync({ id: planning.id, body });
         await onSaved(PUBLISHING_TEXT.updated);
       },
     );
@@ -273,7 +275,10 @@ function EditForm({
     }
     setReplaceError(undefined);
     const [outcome] = await replacement.run(pdfSender(`${PLANNINGS_URL}/${planning.id}/fichier`, () => ({}), "PUT"));
-    if (outcome && !outcome.error) await onSaved(PUBLISHING_TEXT.replaced);
+    if (outcome && !outcome.error) {
+      await refreshAfterUpload();
+      await onSaved(PUBLISHING_TEXT.replaced);
+    }
   }
 
   return (

@@ -8,7 +8,7 @@ import { useStaffUser } from "../session/staff-session.ts";
 import { formatDay, formatSize, PdfLink, rowButtonClass } from "../shared/publishing.tsx";
 import { WithdrawConfirm } from "../shared/withdraw-confirm.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { planningsApi, usePlanningChoices, usePlannings, useRefreshPlannings } from "./api.ts";
+import { usePlanningChoices, usePlannings, useRefreshAfterPlanningUpload, useWithdrawPlanning } from "./api.ts";
 import { PlanningCreateDialog, PlanningEditDialog } from "./planning-form-dialog.tsx";
 
 const FILTERS = ["centre_id", "option_id", "actif"] as const;
@@ -26,7 +26,8 @@ export default function PlanningsPage() {
   const [editing, setEditing] = useState<StaffPlanning | null>(null);
   const [withdrawing, setWithdrawing] = useState<StaffPlanning | null>(null);
 
-  const refresh = useRefreshPlannings();
+  const refreshAfterUpload = useRefreshAfterPlanningUpload();
+  const withdraw = useWithdrawPlanning();
 
   const columns = [
     column.accessor("titre", {
@@ -139,7 +140,7 @@ export default function PlanningsPage() {
         onDone={async (published) => {
           setCreating(false);
           toast({ title: published > 1 ? `${published} plannings publiés.` : "Planning publié." });
-          await refresh();
+          await refreshAfterUpload();
         }}
       />
       <PlanningEditDialog
@@ -154,16 +155,14 @@ export default function PlanningsPage() {
         onSaved={async (message) => {
           toast({ title: message, description: editing?.titre });
           setEditing(null);
-          await refresh();
         }}
       />
       {withdrawing && (
         <WithdrawConfirm
           title="Retirer ce planning ?"
           name={withdrawing.titre}
-          withdraw={() => planningsApi.withdraw(withdrawing.id)}
+          withdraw={() => withdraw.mutateAsync(withdrawing.id)}
           onClose={() => setWithdrawing(null)}
-          onDone={refresh}
         />
       )}
     </StaffPage>

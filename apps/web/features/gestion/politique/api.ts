@@ -8,7 +8,7 @@ import type {
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
 import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
-import { useInvalidate } from "../shared/queries.ts";
+import { useStaffMutation } from "../shared/queries.ts";
 
 /** The keys of this screen's queries; every one starts with `all`, so a write refreshes them all. */
 export const policyKeys = {
@@ -66,5 +66,25 @@ export const usePolicyVersions = (params: ListParams, enabled: boolean) =>
 export const usePolicyReport = (id: string, params: ListParams, enabled: boolean) =>
   useQuery({ ...policyReportQuery(id, params), enabled });
 
-/** After a write: every policy query is read again. */
-export const useRefreshPolicy = () => useInvalidate(policyKeys.all);
+/**
+ * A new draft, starting from the version in force (its title and text; the policy's first
+ * article when none is); every policy query is then read again (so after each write below).
+ */
+export const useCreatePolicyDraft = () =>
+  useStaffMutation(async () => {
+    const current = (
+      await policyApi.list({ q: "", sort: "-version", page: 1, perPage: 1, filters: { statut: "publiee" } })
+    ).data[0];
+    return policyApi.create({
+      titre: current?.titre ?? "Politique de non-remboursement",
+      contenu: current?.contenu ?? "## Article 1 — Objet\n\n",
+      date_effet: today(),
+    });
+  }, policyKeys.all);
+export const useUpdatePolicyDraft = () =>
+  useStaffMutation(
+    ({ id, body }: { id: number; body: PolicyVersionUpdateRequest }) => policyApi.update(id, body),
+    policyKeys.all,
+  );
+/** Publishes a draft: every student must accept it at their next visit. */
+export const usePublishPolicy = () => useStaffMutation(policyApi.publish, policyKeys.all);

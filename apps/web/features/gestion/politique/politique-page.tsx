@@ -10,7 +10,7 @@ import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { StatusPill } from "../shared/status-pill.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { policyApi, today, usePolicyVersions, useRefreshPolicy, VERSION_FILTERS } from "./api.ts";
+import { useCreatePolicyDraft, usePolicyVersions, VERSION_FILTERS } from "./api.ts";
 import { formatDay, versionLabel } from "./format.ts";
 
 const column = columnsOf<PolicyVersion>();
@@ -83,7 +83,7 @@ export default function PolitiquePage() {
   const toast = useToast();
   const navigate = useNavigate();
   const list = useListParams(VERSION_FILTERS, "-version");
-  const refresh = useRefreshPolicy();
+  const create = useCreatePolicyDraft();
   const versions = usePolicyVersions(list.params, can(me, "read:politique"));
   const [creating, setCreating] = useState(false);
 
@@ -91,15 +91,7 @@ export default function PolitiquePage() {
   async function createDraft() {
     setCreating(true);
     try {
-      const current = (
-        await policyApi.list({ q: "", sort: "-version", page: 1, perPage: 1, filters: { statut: "publiee" } })
-      ).data[0];
-      const draft = await policyApi.create({
-        titre: current?.titre ?? "Politique de non-remboursement",
-        contenu: current?.contenu ?? "## Article 1 — Objet\n\n",
-        date_effet: today(),
-      });
-      await refresh();
+      const draft = await create.mutateAsync();
       toast({ title: "Brouillon créé.", description: "Modifiez-le puis publiez-le." });
       navigate(`/gestion/politique/${draft.id}`);
     } catch (error) {

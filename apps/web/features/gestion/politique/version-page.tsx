@@ -24,7 +24,7 @@ import { formatDateTime } from "../shared/format.ts";
 import { RecordView } from "../shared/record-view.tsx";
 import { StatusPill } from "../shared/status-pill.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { policyApi, REPORT_FILTERS, usePolicyReport, useRefreshPolicy } from "./api.ts";
+import { policyApi, REPORT_FILTERS, usePolicyReport, usePublishPolicy, useUpdatePolicyDraft } from "./api.ts";
 import { formatDay, versionLabel } from "./format.ts";
 
 /**
@@ -95,7 +95,8 @@ function DraftEditor({
   onPublished: (label: string) => void;
 }) {
   const toast = useToast();
-  const refresh = useRefreshPolicy();
+  const update = useUpdatePolicyDraft();
+  const publication = usePublishPolicy();
   const form = useFormErrors<Field>();
   const [values, setValues] = useState({ titre: draft.titre, date_effet: draft.date_effet, contenu: draft.contenu });
   const [saving, setSaving] = useState(false);
@@ -111,8 +112,7 @@ function DraftEditor({
       body.titre !== draft.titre || body.contenu !== draft.contenu || body.date_effet !== draft.date_effet;
     if (!changed) return true;
     try {
-      await policyApi.update(draft.id, body);
-      await refresh();
+      await update.mutateAsync({ id: draft.id, body });
       return true;
     } catch (error) {
       form.fail(error, FIELDS);
@@ -130,9 +130,8 @@ function DraftEditor({
   async function publish() {
     try {
       if (!(await save())) return;
-      const published = await policyApi.publish(draft.id);
+      const published = await publication.mutateAsync(draft.id);
       onPublished(versionLabel(published));
-      await refresh();
       toast({
         title: `${versionLabel(published)} publiée.`,
         description: "Chaque étudiant devra l'accepter à sa prochaine visite.",

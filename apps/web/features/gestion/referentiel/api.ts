@@ -1,5 +1,5 @@
 import type { ReferentielData, ReferentielKind } from "@puerta/contract";
-import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
 
 /** The keys of this screen's queries; every one starts with `all`. */
@@ -26,14 +26,27 @@ export const referentielApi = {
 /** Centres, options, filières, matières and niveaux. */
 export const useReferentiel = () => useQuery(referentielQuery);
 
+/** One write of the referentiel: an item added, changed (with its `id`) or deleted. */
+export type ReferentielWrite =
+  | { kind: ReferentielKind; id?: number; body: Record<string, unknown> }
+  | { kind: ReferentielKind; id: number; remove: true };
+
 /**
- * After a write: every write answers the whole referentiel, shown at once; the other queries
- * under this screen's key are read again.
+ * Adds, changes or deletes an item. Every write answers the whole referentiel, shown at once
+ * (no second read before the toast); the other queries under this screen's key are read again.
  */
-export function useStoreReferentiel() {
+export function useReferentielWrite() {
   const queryClient = useQueryClient();
-  return (next: ReferentielData) => {
-    queryClient.setQueryData(referentielQuery.queryKey, next);
-    void queryClient.invalidateQueries({ queryKey: referentielKeys.all });
-  };
+  return useMutation({
+    mutationFn: (write: ReferentielWrite) =>
+      "remove" in write
+        ? referentielApi.remove(write.kind, write.id)
+        : write.id === undefined
+          ? referentielApi.create(write.kind, write.body)
+          : referentielApi.update(write.kind, write.id, write.body),
+    onSuccess: (next) => {
+      queryClient.setQueryData(referentielQuery.queryKey, next);
+      void queryClient.invalidateQueries({ queryKey: referentielKeys.all });
+    },
+  });
 }

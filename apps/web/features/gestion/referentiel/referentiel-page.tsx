@@ -8,7 +8,7 @@ import { Spinner } from "../../../components/spinner.tsx";
 import { useToast } from "../../../components/toaster.tsx";
 import { staffErrorMessage } from "../../../lib/staff-api.ts";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { referentielApi, useReferentiel, useStoreReferentiel } from "./api.ts";
+import { useReferentiel, useReferentielWrite } from "./api.ts";
 
 type Item = { id: number; nom: string } & Record<string, unknown>;
 type FieldDef = {
@@ -68,7 +68,7 @@ export default function ReferentielPage() {
   const [editing, setEditing] = useState<{ kind: ReferentielKind; item?: Item } | null>(null);
   const [deleting, setDeleting] = useState<{ kind: ReferentielKind; item: Item } | null>(null);
 
-  const store = useStoreReferentiel();
+  const write = useReferentielWrite();
 
   return (
     <StaffPage title="Référentiel" crumbs={[{ label: "Référentiel" }]} permission="read:referentiel">
@@ -146,10 +146,7 @@ export default function ReferentielPage() {
             data={data.data}
             onCancel={() => setEditing(null)}
             onSave={async (body) => {
-              const next = editing.item
-                ? await referentielApi.update(editing.kind, editing.item.id, body)
-                : await referentielApi.create(editing.kind, body);
-              store(next);
+              await write.mutateAsync({ kind: editing.kind, id: editing.item?.id, body });
               toast({
                 title: editing.item ? "Modification enregistrée." : "Élément ajouté.",
                 description: String(body.nom),
@@ -169,7 +166,7 @@ export default function ReferentielPage() {
           destructive
           onConfirm={async () => {
             try {
-              store(await referentielApi.remove(deleting.kind, deleting.item.id));
+              await write.mutateAsync({ kind: deleting.kind, id: deleting.item.id, remove: true });
               toast({ title: "Élément supprimé.", description: deleting.item.nom });
             } catch (error) {
               toast({ kind: "error", title: "Suppression refusée.", description: staffErrorMessage(error) });

@@ -1,6 +1,6 @@
 import type { StaffMeResponse, StaffUser } from "@puerta/contract";
-import { type QueryClient, queryOptions } from "@tanstack/react-query";
-import { createContext, useContext } from "react";
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { createContext, useCallback, useContext } from "react";
 import { STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
 
 /**
@@ -24,6 +24,21 @@ export function rememberStaffUser(client: QueryClient, user: StaffUser) {
 /** Forgets everything the back-office loaded (sign-out, end of session). */
 export function forgetStaffData(client: QueryClient) {
   client.removeQueries({ queryKey: [STAFF_QUERY_KEY] });
+}
+
+/** When a call finds the session ended: everything the back-office loaded is forgotten. */
+export function useForgetStaffData(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => forgetStaffData(queryClient), [queryClient]);
+}
+
+/** "Se déconnecter": the server ends the session; whatever it answered, it is forgotten here too. */
+export function useStaffSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => staffJson<void>("/api/gestion/logout", { method: "POST" }).catch(() => undefined),
+    onSettled: () => forgetStaffData(queryClient),
+  });
 }
 
 export const StaffUserContext = createContext<StaffUser | null>(null);

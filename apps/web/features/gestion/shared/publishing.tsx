@@ -22,22 +22,38 @@ export const titleFromFileName = (name: string) =>
     .trim()
     .slice(0, 200);
 
-/** Sends one PDF with its fields as multipart, with its progress (lib/upload.ts). */
-export function pdfSender(
-  url: string,
-  fieldsOf: (item: Parameters<SendFile>[0]) => Record<string, string>,
-  method: "POST" | "PUT" = "POST",
-): SendFile {
+/**
+ * Sends one file of an upload queue as multipart, in the field `fileField` with the fields
+ * `fieldsOf` gives, with its progress (lib/upload.ts): a PDF, a poster, a photo.
+ */
+export function fileSender({
+  url,
+  fileField = "file",
+  fieldsOf = () => ({}),
+  method = "POST",
+}: {
+  url: string;
+  fileField?: string;
+  fieldsOf?: (item: Parameters<SendFile>[0]) => Record<string, string>;
+  method?: "POST" | "PUT";
+}): SendFile {
   return (item, onProgress, signal) => {
     const body = new FormData();
     for (const [name, value] of Object.entries(fieldsOf(item))) body.set(name, value);
-    body.set("file", item.file, item.file.name);
+    body.set(fileField, item.file, item.file.name);
     // One key per file sent: "Réessayer" on a failed one stores it once (decision 087).
     return submissionKeyOf(item.file).send((idempotencyKey) =>
       uploadWithProgress({ url, method, body, onProgress, signal, idempotencyKey }),
     );
   };
 }
+
+/** Sends one PDF with its fields. */
+export const pdfSender = (
+  url: string,
+  fieldsOf: (item: Parameters<SendFile>[0]) => Record<string, string>,
+  method: "POST" | "PUT" = "POST",
+): SendFile => fileSender({ url, fieldsOf, method });
 
 /** "2,4 Mo". */
 export function formatSize(bytes: number): string {

@@ -14,7 +14,6 @@ export function WithdrawConfirm({
   withdraw,
   withdrawnTitle = PUBLISHING_TEXT.withdrawn,
   onClose,
-  onDone,
 }: {
   /** "Retirer ce planning ?" */
   title: string;
@@ -22,12 +21,11 @@ export function WithdrawConfirm({
   name: string;
   /** Where it disappears from: "pour les étudiants" (a published file), "du calendrier des étudiants". */
   gone?: string;
+  /** The screen's withdrawal mutation (its api.ts reads the list again before it resolves). */
   withdraw: () => Promise<unknown>;
   /** The toast once withdrawn; a published file's by default. */
   withdrawnTitle?: string;
   onClose: () => void;
-  /** After the withdrawal: refresh the list. */
-  onDone: () => Promise<unknown>;
 }) {
   const toast = useToast();
   return (
@@ -41,7 +39,6 @@ export function WithdrawConfirm({
         try {
           await withdraw();
           toast({ title: withdrawnTitle, description: name });
-          await onDone();
         } catch (error) {
           toast({ kind: "error", title: "Le retrait n'a pas abouti.", description: staffErrorMessage(error) });
         }

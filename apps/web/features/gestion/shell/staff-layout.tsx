@@ -1,5 +1,5 @@
 import { STAFF_ROLE_LABELS, type StaffUser, staffSections } from "@puerta/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { LogOut, Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
@@ -7,8 +7,8 @@ import { Spinner } from "../../../components/spinner.tsx";
 import { Toaster } from "../../../components/toaster.tsx";
 import { brand } from "../../../content/brand.ts";
 import { ApiError, STAFF_SESSION_ENDED_EVENT } from "../../../lib/api.ts";
-import { staffErrorMessage, staffJson } from "../../../lib/staff-api.ts";
-import { forgetStaffData, StaffUserContext, staffMeQuery } from "../session/staff-session.ts";
+import { staffErrorMessage } from "../../../lib/staff-api.ts";
+import { StaffUserContext, staffMeQuery, useForgetStaffData, useStaffSignOut } from "../session/staff-session.ts";
 
 /**
  * The back-office's frame (docs/spec/back-office.md section 3), for every screen but sign-in and activation: the
@@ -19,7 +19,7 @@ export default function StaffLayout() {
   const me = useQuery(staffMeQuery);
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const forgetStaffData = useForgetStaffData();
   // Set by "Se déconnecter": the layout stays on screen until the sign-in page's module has
   // loaded, and the 401s that come meanwhile must not add a way back to this screen.
   const signingOut = useRef(false);
@@ -30,12 +30,12 @@ export default function StaffLayout() {
   useEffect(() => {
     const onEnded = () => {
       if (signingOut.current) return;
-      forgetStaffData(queryClient);
+      forgetStaffData();
       navigate(signInPath, { replace: true });
     };
     window.addEventListener(STAFF_SESSION_ENDED_EVENT, onEnded);
     return () => window.removeEventListener(STAFF_SESSION_ENDED_EVENT, onEnded);
-  }, [queryClient, navigate, signInPath]);
+  }, [forgetStaffData, navigate, signInPath]);
 
   if (me.isError && me.error instanceof ApiError && me.error.status === 401) {
     return <Navigate to={signInPath} replace />;
@@ -149,17 +149,13 @@ function StaffFrame({ user, onSigningOut }: { user: StaffUser; onSigningOut: () 
 
 function StaffIdentity({ user, onSigningOut }: { user: StaffUser; onSigningOut: () => void }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signOutCall = useStaffSignOut();
   const [leaving, setLeaving] = useState(false);
   async function signOut() {
     onSigningOut();
     setLeaving(true);
-    try {
-      await staffJson("/api/gestion/logout", { method: "POST" });
-    } catch {
-      // The session is forgotten here whatever the server said.
-    }
-    forgetStaffData(queryClient);
+    // Never fails: the session is forgotten here whatever the server said.
+    await signOutCall.mutateAsync();
     navigate("/gestion/connexion", { replace: true });
   }
   return (

@@ -7,7 +7,7 @@ import type {
 } from "@puerta/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
-import { useInvalidate } from "../shared/queries.ts";
+import { useInvalidate, useStaffMutation } from "../shared/queries.ts";
 
 /** The keys of this screen's queries; every one starts with `all`, so a write refreshes them all. */
 export const supportKeys = {
@@ -52,7 +52,15 @@ export const useSubjects = (enabled: boolean) => useQuery({ ...subjectsQuery, en
 export const useSupportDocuments = (matiereId: number, niveau: string, enabled: boolean) =>
   useQuery({ ...documentsQuery(matiereId, niveau), enabled });
 
-/** After a publication, an edit or a withdrawal: the subjects' counts and the documents are read again. */
-export const useRefreshSupports = () => useInvalidate(supportKeys.all);
-/** After a move: only the documents (the counts did not change). */
-export const useRefreshSupportDocuments = () => useInvalidate(supportKeys.documents());
+/** Saves a document's fields; the subjects' counts and the documents are then read again. */
+export const useUpdateSupport = () =>
+  useStaffMutation(
+    ({ id, body }: { id: number; body: CourseDocumentUpdateRequest }) => supportsApi.update(id, body),
+    supportKeys.all,
+  );
+/** Withdraws a document (to the bin); the counts and the documents are read again. */
+export const useWithdrawSupport = () => useStaffMutation(supportsApi.withdraw, supportKeys.all);
+/** Moves documents: only the documents are read again (the counts did not change). */
+export const useReorderSupports = () => useStaffMutation(supportsApi.reorder, supportKeys.documents());
+/** After PDFs were uploaded (the upload queue sends them itself): the counts and the documents are read again. */
+export const useRefreshAfterSupportUpload = () => useInvalidate(supportKeys.all);

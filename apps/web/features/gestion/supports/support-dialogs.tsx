@@ -4,7 +4,7 @@ import { FormAlert, SelectField, TextField, useFormErrors } from "../../../compo
 import { PdfBatchUpload, usePdfBatch } from "../shared/pdf-batch.tsx";
 import { DescriptionField, MONTH_OPTIONS, TitleField } from "../shared/publishing.tsx";
 import { FormActions, StaffForm, useStaffForm } from "../shared/staff-form.tsx";
-import { SUPPORTS_URL, supportsApi } from "./api.ts";
+import { SUPPORTS_URL, useUpdateSupport } from "./api.ts";
 
 const FIELDS = ["titre", "description", "mois", "annee", "matiere_id", "niveau_id"] as const;
 type Field = (typeof FIELDS)[number];
@@ -129,6 +129,7 @@ export function SupportEditForm({
 }) {
   const form = useStaffForm(FIELDS);
   const sending = form.sending;
+  const update = useUpdateSupport();
   const [titre, setTitre] = useState(document.titre);
   const [values, setValues] = useState<Values>({
     mois: document.mois ? String(document.mois) : "",
@@ -146,7 +147,7 @@ export function SupportEditForm({
           annee: Number(values.annee) || values.annee,
         }),
       async (body) => {
-        await supportsApi.update(document.id, body);
+        await update.mutateAsync({ id: document.id, body });
         await onSaved(PUBLISHING_TEXT.updated);
       },
     );

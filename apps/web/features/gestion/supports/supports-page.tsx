@@ -14,11 +14,11 @@ import { formatMonthYear, formatSize, PdfLink, rowButtonClass } from "../shared/
 import { WithdrawConfirm } from "../shared/withdraw-confirm.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import {
-  supportsApi,
-  useRefreshSupportDocuments,
-  useRefreshSupports,
+  useRefreshAfterSupportUpload,
+  useReorderSupports,
   useSubjects,
   useSupportDocuments,
+  useWithdrawSupport,
 } from "./api.ts";
 import { SupportCreateForm, SupportEditForm } from "./support-dialogs.tsx";
 
@@ -48,8 +48,9 @@ export default function SupportsPage() {
   const groupReady = subject !== undefined && (!hasLevels || level !== undefined);
   const niveau = hasLevels ? niveauParam : "aucun";
   const documents = useSupportDocuments(matiereId, niveau, allowed && groupReady);
-  const refresh = useRefreshSupports();
-  const refreshDocuments = useRefreshSupportDocuments();
+  const refreshAfterUpload = useRefreshAfterSupportUpload();
+  const reorder = useReorderSupports();
+  const withdraw = useWithdrawSupport();
 
   const [order, setOrder] = useState<number[]>([]);
   const [announce, setAnnounce] = useState("");
@@ -78,13 +79,12 @@ export default function SupportsPage() {
     setOrder(next);
     if (focusId) focusAfterMove.current = focusId;
     try {
-      await supportsApi.reorder({
+      await reorder.mutateAsync({
         matiere_id: matiereId,
         niveau_id: hasLevels ? Number(niveauParam) : null,
         ids: next,
       });
       setAnnounce(`« ${document?.titre ?? ""} » déplacé en position ${to + 1} sur ${next.length}.`);
-      await refreshDocuments();
     } catch (error) {
       setOrder(rows.map((row) => row.id));
       toast({ kind: "error", title: "L'ordre n'a pas été enregistré.", description: staffErrorMessage(error) });
@@ -257,7 +257,7 @@ export default function SupportsPage() {
             onDone={async (published) => {
               setAdding(false);
               toast({ title: published > 1 ? `${published} documents publiés.` : "Document publié." });
-              await refresh();
+              await refreshAfterUpload();
             }}
           />
         )}
@@ -274,7 +274,6 @@ export default function SupportsPage() {
             onSaved={async (message) => {
               toast({ title: message, description: editing.titre });
               setEditing(null);
-              await refresh();
             }}
           />
         )}
@@ -283,9 +282,8 @@ export default function SupportsPage() {
         <WithdrawConfirm
           title="Retirer ce document ?"
           name={withdrawing.titre}
-          withdraw={() => supportsApi.withdraw(withdrawing.id)}
+          withdraw={() => withdraw.mutateAsync(withdrawing.id)}
           onClose={() => setWithdrawing(null)}
-          onDone={refresh}
         />
       )}
     </StaffPage>
