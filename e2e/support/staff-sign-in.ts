@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { FIXTURE_STAFF_PASSWORD } from "./fixture-staff.ts";
 import { STAFF_DEMO_PASSWORD, secretFromEnrolmentScreen, submitStaffCredentials, totpCode } from "./staff.ts";
 
 /**
@@ -37,4 +38,17 @@ export async function signInDemoStaff(page: Page, email: string) {
     await page.getByRole("button", { name: "Se connecter" }).click();
   }
   await expect(page.getByRole("navigation", { name: "Sections de la gestion" })).toBeAttached();
+}
+
+/** First sign-in of a fixture account: password, enrolment with a code from the shown secret, on to `to`. */
+export async function signInFixtureStaff(page: Page, email: string, to: string) {
+  await page.goto(`/gestion/connexion?retour=${encodeURIComponent(to)}`);
+  await submitStaffCredentials(page, email, FIXTURE_STAFF_PASSWORD);
+  await expect(page.getByRole("heading", { name: "Activer la double authentification" })).toBeVisible();
+  const secret = await secretFromEnrolmentScreen(page);
+  await page.getByLabel("Code de confirmation").fill(await totpCode(secret));
+  await page.getByRole("button", { name: "Confirmer" }).click();
+  await expect(page.getByRole("heading", { name: "Vos codes de secours" })).toBeVisible();
+  await page.getByRole("button", { name: /continuer/ }).click();
+  await expect(page).toHaveURL(new RegExp(`${to.replace(/[/?]/g, "\\$&")}$`));
 }

@@ -164,22 +164,6 @@ test("promotional banner: auto-advance every 5 s, wrap both ways and direct sele
   await expect(title).toHaveText("Une semaine de séjour linguistique à Madrid");
 });
 
-test("questions banner: index, previous, next and go-to", async ({ page }) => {
-  await page.goto("/");
-  const banner = page.getByRole("region", { name: "Questions des futurs étudiants" }).first();
-  // Hovering pauses the 5-second bar, so nothing moves on its own during the test.
-  await banner.hover();
-  await banner.getByRole("button", { name: "Aller à la question 1" }).click();
-  await expect(banner).toContainText("Question 1 / 5");
-  await banner.getByRole("button", { name: "Question précédente" }).click();
-  await expect(banner).toContainText("Question 5 / 5");
-  await banner.getByRole("button", { name: "Question suivante" }).click();
-  await expect(banner).toContainText("Question 1 / 5");
-  await banner.getByRole("button", { name: "Aller à la question 3" }).click();
-  await expect(banner).toContainText("Question 3 / 5");
-  await expect(banner).toContainText("Votre baccalauréat date de quelques années ?");
-});
-
 test("questions banner: the next question comes when the bar is full; hovering pauses the bar", async ({ page }) => {
   await page.goto("/", { waitUntil: "domcontentloaded" });
   const banner = page.getByRole("region", { name: "Questions des futurs étudiants" }).first();
@@ -228,8 +212,12 @@ test("questions banner: scripts that arrive after the first bar is full bring th
   await expect(banner).toContainText(questions[1] ?? "");
 });
 
-test("FAQ: the first answer is open, one at a time, the open one closes", async ({ page }) => {
+// One load of the home page for the sections that need no clock and no held script: each
+// checks its own part of the page.
+test("FAQ, pathways, centres and the questions banner's buttons, on one load of the page", async ({ page }) => {
   await page.goto("/");
+
+  // FAQ: the first answer is open, one at a time, the open one closes.
   const faq = page.locator("#questions-faq");
   const first = faq.getByRole("button", { name: "Comment est calculée la note finale d'admission ?" });
   const second = faq.getByRole("button", { name: "Faut-il une note minimale au baccalauréat pour s'inscrire ?" });
@@ -240,10 +228,8 @@ test("FAQ: the first answer is open, one at a time, the open one closes", async 
   await expect(first).toHaveAttribute("aria-expanded", "false");
   await second.click();
   await expect(faq.locator('button[aria-expanded="true"]')).toHaveCount(0);
-});
 
-test("pathways: INGÉNIERIE open first, one at a time, with its subjects", async ({ page }) => {
-  await page.goto("/");
+  // Pathways: INGÉNIERIE open first, one at a time, with its subjects.
   const pathways = page.locator("#academic-pathways");
   const engineering = pathways.getByRole("button", { name: "INGÉNIERIE" });
   const health = pathways.getByRole("button", { name: "SANTÉ" });
@@ -255,10 +241,8 @@ test("pathways: INGÉNIERIE open first, one at a time, with its subjects", async
   await expect(pathways.getByText("Biologie")).toBeVisible();
   await health.click();
   await expect(pathways.locator('button[aria-expanded="true"]')).toHaveCount(0);
-});
 
-test("centres: three cards, chat links built from the phone number, lazy map frames", async ({ page }) => {
-  await page.goto("/");
+  // Centres: three cards, chat links built from the phone number, lazy map frames.
   const centres = page.getByRole("region", { name: "Nos Centres à Casablanca" });
   await expect(centres.getByRole("heading", { level: 3 })).toHaveText([
     "Centre Ain Sebaa",
@@ -270,6 +254,20 @@ test("centres: three cards, chat links built from the phone number, lazy map fra
   await expect(chat).toHaveAttribute("target", "_blank");
   await expect(centres.locator("iframe")).toHaveCount(3);
   await expect(centres.locator("iframe").first()).toHaveAttribute("loading", "lazy");
+
+  // Questions banner: index, previous, next and go-to.
+  const banner = page.getByRole("region", { name: "Questions des futurs étudiants" }).first();
+  // Hovering pauses the 5-second bar, so nothing moves on its own during the test.
+  await banner.hover();
+  await banner.getByRole("button", { name: "Aller à la question 1" }).click();
+  await expect(banner).toContainText("Question 1 / 5");
+  await banner.getByRole("button", { name: "Question précédente" }).click();
+  await expect(banner).toContainText("Question 5 / 5");
+  await banner.getByRole("button", { name: "Question suivante" }).click();
+  await expect(banner).toContainText("Question 1 / 5");
+  await banner.getByRole("button", { name: "Aller à la question 3" }).click();
+  await expect(banner).toContainText("Question 3 / 5");
+  await expect(banner).toContainText("Votre baccalauréat date de quelques années ?");
 });
 
 test("presentation video: play, pause, mute, seek by clicking the bar, fullscreen, back to start at the end", async ({

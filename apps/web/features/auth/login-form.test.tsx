@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -60,6 +60,11 @@ const password = () => screen.getByLabelText("Mot de passe");
 const eye = () => screen.getByRole("button", { name: "Afficher le mot de passe" });
 const submit = () => screen.getByRole("button", { name: /Se connecter|Connexion en cours|Réessayez dans/ });
 
+/** Waits until the form's alert (the captcha widget has one of its own) says exactly `text`. */
+async function expectAlert(text: string) {
+  await waitFor(() => expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toContain(text));
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -106,8 +111,10 @@ describe("LoginForm", () => {
     expect(email()).toHaveAttribute("aria-invalid", "true");
     expect(password()).toHaveAccessibleDescription("Le mot de passe est requis");
     fireEvent.change(email(), { target: { value: "nom@domaine" } });
+    fireEvent.change(password(), { target: { value: "quelque-chose" } });
     fireEvent.click(submit());
     expect(await screen.findByText("Format d'email invalide")).toBeInTheDocument();
+    expect(screen.queryByText("Le mot de passe est requis")).not.toBeInTheDocument();
     expect(calls).toEqual([]);
   });
 
@@ -184,6 +191,86 @@ describe("LoginForm", () => {
     expect(password()).toHaveAttribute("type", "text");
     expect(eye()).toHaveAttribute("aria-pressed", "true");
     expect(screen.getByRole("link", { name: "Mot de passe oublié ?" })).toHaveAttribute("href", "/forgot-password");
+  });
+
+  // What each answer of POST /api/session shows (once checked in the browser by e2e/tests/login.spec.ts).
+  it.each([
+    { name: "422 without a message", status: 422, body: { errors: {} }, text: "Données invalides" },
+    {
+      name: "422 with the server's message",
+      status: 422,
+      body: { message: "La vérification anti-robot a échoué. Veuillez réessayer.", errors: {} },
+      text: "La vérification anti-robot a échoué. Veuillez réessayer.",
+    },
+    { name: "401 without a message", status: 401, body: {}, text: "Identifiants invalides" },
+    { name: "500", status: 500, body: {}, text: "Erreur du serveur" },
+    {
+      name: "503 with a message",
+      status: 503,
+      body: { message: "Maintenance en cours" },
+      text: "Maintenance en cours",
+    },
+    { name: "200 without a session", status: 200, body: { user: {} }, text: "Réponse du serveur invalide" },
+  ])("server answer $name → '$text', and nothing stored", async ({ status, body, text }) => {
+    serve({ "/api/session": [{ status, body }] });
+    renderLogin();
+    fireEvent.change(email(), { target: { value: "etudiant.demo@example.com" } });
+    fireEvent.change(password(), { target: { value: "Selectividad2025" } });
+    solveCaptcha();
+    fireEvent.click(submit());
+    await expectAlert(text);
+    expect(screen.queryByRole("heading", { name: "Planning" })).not.toBeInTheDocument();
+    expect(localStorage.getItem("token")).toBeNull();
+  });
+
+  it("no answer → 'Impossible de contacter le serveur'; an answer that is not JSON → 'Une erreur s'est produite'", async () => {
+    serve({ "/api/session": "offline" });
+    renderLogin();
+    fireEvent.change(email(), { target: { value: "etudiant.demo@example.com" } });
+    fireEvent.change(password(), { target: { value: "Selectividad2025" } });
+    solveCaptcha();
+    fireEvent.click(submit());
+    await expectAlert("Impossible de contacter le serveur");
+
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response("<html>pas du JSON</html>", { status: 200, headers: { "Content-Type": "application/json" } }),
+      ),
+    );
+    solveCaptcha("payload-2");
+    fireEvent.click(submit());
+    await expectAlert("Une erreur s'est produite");
+  });
+
+  it("says 'Connexion en cours...' and locks the form while the login is sent", async () => {
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        () =>
+          new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+      ),
+    );
+    renderLogin();
+    fireEvent.change(email(), { target: { value: "etudiant.demo@example.com" } });
+    fireEvent.change(password(), { target: { value: "pas-le-bon" } });
+    solveCaptcha();
+    fireEvent.click(submit());
+    expect(await screen.findByRole("button", { name: "Connexion en cours..." })).toBeDisabled();
+    expect(email()).toBeDisabled();
+    await act(async () => {
+      answer(
+        new Response(JSON.stringify({ message: "Identifiants invalides" }), {
+          status: 401,
+          headers: { "Content-Type": "application/json" },
+        }),
+      );
+    });
+    await expectAlert("Identifiants invalides");
   });
 
   it("shows the server's 401 message or 'Identifiants invalides'", async () => {
