@@ -8,6 +8,8 @@ export const certificateListQuery = queryOptions({
     const body = await apiJson<{ data?: CertificateRequest[] }>("/api/demandes", { signal });
     return Array.isArray(body?.data) ? body.data : [];
   },
+  // Fresh from the server's render (decision 101); a request sent invalidates it.
+  staleTime: 30_000,
 });
 
 export type CertificateChoice = { type: "scolaire"; langues: string[] } | { type: "langue"; niveau: "B1" | "B2" };

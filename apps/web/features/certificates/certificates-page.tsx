@@ -6,10 +6,14 @@ import { CheckboxGroupField } from "../../components/form-fields.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
-import { loadStudentData } from "../../lib/session.ts";
+import { pageData } from "../../lib/page-data.tsx";
+import { useStudentData } from "../../lib/session.ts";
 import { useSubmissionKey } from "../../lib/submission-key.ts";
 import { type CertificateChoice, certificateListQuery, sendCertificateRequest } from "./api.ts";
 import { CertificateHistory } from "./certificate-history.tsx";
+
+/** The page's data, fetched by the server and in the HTML (decision 101). */
+export const loader = () => pageData(certificateListQuery);
 
 export const meta = () => [{ title: `${T.title} | ${brand.academyName}` }];
 
@@ -32,6 +36,7 @@ const buttonClass =
 export default function CertificatesPage() {
   const queryClient = useQueryClient();
   const history = useQuery(certificateListQuery);
+  const student = useStudentData();
   const [langues, setLangues] = useState<string[]>([]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
@@ -39,7 +44,7 @@ export default function CertificatesPage() {
   const submission = useSubmissionKey(); // a retry after a lost answer records the request once
   const send = useMutation({
     mutationFn: (choice: CertificateChoice) =>
-      submission.send(async (key) => sendCertificateRequest(choice, await loadStudentData(), key)),
+      submission.send(async (key) => sendCertificateRequest(choice, student ?? null, key)),
     onSuccess: (_body, choice) => {
       setOutcome({
         ok: true,

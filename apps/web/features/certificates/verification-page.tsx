@@ -44,8 +44,6 @@ export default function VerificationPage() {
   const answer = useQuery({
     queryKey: ["attestation", code],
     queryFn: ({ signal }) => verify(code, signal),
-    // Public: no student token to wait for (lib/query-client.tsx).
-    enabled: true,
     retry: false,
     staleTime: 60_000,
   });

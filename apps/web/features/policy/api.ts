@@ -5,6 +5,7 @@ import {
   type PolicyContentResponse,
   type PolicyStatus,
 } from "@puerta/contract";
+import { queryOptions } from "@tanstack/react-query";
 import { ApiError, apiJson } from "../../lib/api.ts";
 
 const m = MESSAGES.policy;
@@ -47,3 +48,17 @@ export async function fetchAcceptance({ signal }: { signal: AbortSignal }): Prom
     return { acceptedAt: null };
   }
 }
+
+/** The policy's text, in the server's render of /policy-acceptance (decision 101) and in the browser. */
+export const policyContentQuery = queryOptions({
+  queryKey: ["policy", "content"] as const,
+  queryFn: fetchPolicy,
+  staleTime: 60_000,
+});
+
+/** Whether and when the student accepted. Never cached: a new version published since asks again. */
+export const policyAcceptanceQuery = queryOptions({
+  queryKey: ["policy", "acceptance"] as const,
+  queryFn: fetchAcceptance,
+  staleTime: 0,
+});

@@ -7,19 +7,22 @@ import { PolicyText } from "../../components/policy-text.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
+import { pageData } from "../../lib/page-data.tsx";
 import { policyStatusQuery } from "../../lib/policy-status.ts";
-import { acceptPolicy, fetchAcceptance, fetchPolicy, NoPolicy } from "./api.ts";
+import { acceptPolicy, NoPolicy, policyAcceptanceQuery, policyContentQuery } from "./api.ts";
 import { formatAcceptedAt, formatPolicyDate } from "./policy-dates.ts";
 
 const m = MESSAGES.policy;
+
+/** The page's data, fetched by the server and in the HTML (decision 101). */
+export const loader = () => pageData(policyContentQuery, policyAcceptanceQuery);
 
 export const meta = () => [{ title: `${m.defaultTitle} | ${brand.academyName}` }];
 
 /** /policy-acceptance (docs/spec/student-portal.md sections 2 and 4): read to the bottom, tick, accept. */
 export default function PolicyAcceptancePage() {
-  const policy = useQuery({ queryKey: ["policy", "content"], queryFn: fetchPolicy });
-  // Never cached: a new version published since asks again.
-  const acceptance = useQuery({ queryKey: ["policy", "acceptance"], queryFn: fetchAcceptance, staleTime: 0 });
+  const policy = useQuery(policyContentQuery);
+  const acceptance = useQuery(policyAcceptanceQuery);
 
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white px-4 py-8 sm:px-6 sm:py-12">

@@ -1,6 +1,7 @@
 import { EMAIL_COPIES_PATH, type EmailCopiesResponse, PROFILE_PHOTO, PROFILE_TEXT } from "@puerta/contract";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { apiJson } from "../../lib/api.ts";
-import { loadUser, saveUser } from "../../lib/session.ts";
+import { userQuery } from "../../lib/session.ts";
 
 /** The checks the browser can make before sending; the server checks the content again. */
 export function photoProblem(file: File): string | null {
@@ -9,18 +10,23 @@ export function photoProblem(file: File): string | null {
   return null;
 }
 
-/** Uploads the photo, then keeps the signed-in user in step with the new URL. */
-export async function uploadProfilePhoto(file: File): Promise<string> {
+/** Uploads the photo, then keeps the signed-in user (the query cache's) in step with the new URL. */
+export async function uploadProfilePhoto(client: QueryClient, file: File): Promise<string> {
   const form = new FormData();
   form.append("photo", file);
   const body = await apiJson<{ profile_image: string }>("/api/profile/photo", { method: "POST", body: form });
-  const user = await loadUser();
-  if (user?.etudiant) saveUser({ ...user, etudiant: { ...user.etudiant, profile_image: body.profile_image } });
+  client.setQueryData(userQuery.queryKey, (user) =>
+    user?.etudiant ? { ...user, etudiant: { ...user.etudiant, profile_image: body.profile_image } } : user,
+  );
   return body.profile_image;
 }
 
 /** "Recevoir une copie des notifications par e-mail": the student's setting. */
-export const emailCopiesApi = {
-  get: (signal?: AbortSignal) => apiJson<EmailCopiesResponse>(EMAIL_COPIES_PATH, { signal }),
-  set: (on: boolean) => apiJson<EmailCopiesResponse>(EMAIL_COPIES_PATH, { method: "PUT", body: { email_copies: on } }),
-};
+export const emailCopiesQuery = queryOptions({
+  queryKey: ["profile", "email-copies"] as const,
+  queryFn: ({ signal }) => apiJson<EmailCopiesResponse>(EMAIL_COPIES_PATH, { signal }),
+  staleTime: 60_000,
+});
+
+export const saveEmailCopies = (on: boolean) =>
+  apiJson<EmailCopiesResponse>(EMAIL_COPIES_PATH, { method: "PUT", body: { email_copies: on } });

@@ -10,7 +10,7 @@ import type {
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
 import { loadStaffSchemas } from "../../../lib/schemas.ts";
-import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
 import { useInvalidate } from "../shared/queries.ts";
 
 /** The keys of the events' queries, and of the holidays': each starts with its `all`, so a write refreshes them all. */
@@ -56,7 +56,6 @@ export const eventListQuery = (params: ListParams) =>
   queryOptions({
     queryKey: eventKeys.list(params),
     queryFn: ({ signal }) => eventsApi.list(params, signal),
-    ...staffQueryDefaults,
     placeholderData: keepPreviousData,
   });
 
@@ -64,7 +63,6 @@ export const holidayListQuery = (params: ListParams) =>
   queryOptions({
     queryKey: holidayKeys.list(params),
     queryFn: ({ signal }) => holidaysApi.list(params, signal),
-    ...staffQueryDefaults,
     placeholderData: keepPreviousData,
   });
 

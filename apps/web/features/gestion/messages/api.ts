@@ -7,7 +7,7 @@ import type {
 } from "@puerta/contract";
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
-import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
 import { useInvalidate } from "../shared/queries.ts";
 
 /** The keys of this screen's queries; every one starts with `all`. */
@@ -42,7 +42,6 @@ export const messageListQuery = (params: ListParams) =>
   queryOptions({
     queryKey: messageKeys.list(params),
     queryFn: ({ signal }) => messagesApi.list(params, signal),
-    ...staffQueryDefaults,
     placeholderData: keepPreviousData,
   });
 
@@ -50,7 +49,6 @@ export const messageQuery = (id: string) =>
   queryOptions({
     queryKey: messageKeys.detail(id),
     queryFn: ({ signal }) => messagesApi.open(id, signal),
-    ...staffQueryDefaults,
   });
 
 /** One page of the inbox; `enabled` is false for a role that may not read it. */

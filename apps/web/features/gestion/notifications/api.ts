@@ -11,7 +11,7 @@ import type {
 } from "@puerta/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
-import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
 import { useInvalidate } from "../shared/queries.ts";
 
 /** The keys of this screen's queries; every one starts with `all`, so a write refreshes them all. */
@@ -59,7 +59,6 @@ export const notificationListQuery = (params: ListParams) =>
   queryOptions({
     queryKey: notificationKeys.list(params),
     queryFn: ({ signal }) => notificationsApi.list(params, signal),
-    ...staffQueryDefaults,
     placeholderData: keepPreviousData,
   });
 
@@ -67,14 +66,12 @@ export const notificationQuery = (id: number) =>
   queryOptions({
     queryKey: notificationKeys.detail(id),
     queryFn: ({ signal }) => notificationsApi.get(id, signal),
-    ...staffQueryDefaults,
   });
 
 export const notificationReadsQuery = (id: number, params: ListParams) =>
   queryOptions({
     queryKey: notificationKeys.reads(id, params),
     queryFn: ({ signal }) => notificationsApi.reads(id, params, signal),
-    ...staffQueryDefaults,
     placeholderData: keepPreviousData,
   });
 
@@ -82,7 +79,6 @@ export const notificationReadsQuery = (id: number, params: ListParams) =>
 export const audienceChoicesQuery = queryOptions({
   queryKey: notificationKeys.choices(),
   queryFn: ({ signal }) => notificationsApi.choices(signal),
-  ...staffQueryDefaults,
   staleTime: 5 * 60_000,
 });
 
@@ -91,7 +87,6 @@ export const audienceCountQuery = (audience: NotificationAudienceInput) =>
   queryOptions({
     queryKey: notificationKeys.audienceCount(audience),
     queryFn: ({ signal }) => notificationsApi.count(audience, signal),
-    ...staffQueryDefaults,
     staleTime: 30_000,
   });
 
@@ -99,14 +94,12 @@ export const audienceStudentSearchQuery = (q: string) =>
   queryOptions({
     queryKey: notificationKeys.studentSearch(q),
     queryFn: ({ signal }) => notificationsApi.students({ q }, signal),
-    ...staffQueryDefaults,
   });
 
 export const audienceStudentsByIdQuery = (ids: readonly number[]) =>
   queryOptions({
     queryKey: notificationKeys.studentsById(ids),
     queryFn: ({ signal }) => notificationsApi.students({ ids: ids.join(",") }, signal),
-    ...staffQueryDefaults,
   });
 
 /** One page of notifications; `enabled` is false for a role that may not read them. */
