@@ -42,7 +42,7 @@ const STUDENT_PAGES: { path: string; heading: RegExp }[] = [
   { path: "/notifications", heading: /Notifications/ },
   { path: "/planning", heading: /Planning/i },
   { path: "/etudiants/orientation", heading: /Orientation/i },
-  { path: "/support-cours", heading: /Supports? de cours/i },
+  { path: "/support-cours", heading: /Support des cours/i },
   { path: "/parascolaire-calendar", heading: /parascolaire/i },
   { path: "/jourOff-calendar", heading: /Jours? f[ée]ri[ée]s/i },
   { path: "/modifier-mot-de-passe", heading: /mot de passe/i },

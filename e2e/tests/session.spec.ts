@@ -82,7 +82,7 @@ test("logout ends the cookie session on the server and returns to /login", async
   await other.dispose();
 
   await page.goto("/planning");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL("/login?retour=%2Fplanning");
 });
 
 test("a 401 from the server logs the student out", async ({ page, request }) => {

@@ -7,7 +7,7 @@ import { LOGOUT_EVENT, requestCsrfCookie } from "../lib/api.ts";
 import { AuthProvider } from "../lib/auth-provider.tsx";
 import { firstScreenDrawn } from "../lib/first-screen.ts";
 import { HydratePageData } from "../lib/page-data.tsx";
-import { afterStartupQueries, createQueryClient } from "../lib/query-client.tsx";
+import { afterStartupQueries, appQueryClient } from "../lib/query-client.tsx";
 import faviconSvg from "../public/favicon.svg?raw";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
@@ -45,7 +45,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(appQueryClient);
   // docs/spec/student-portal.md section 2: the app asks the backend for its CSRF cookie at start-up, once the page's
   // first data is on screen (lib/first-screen.ts).
   useEffect(

@@ -26,6 +26,13 @@ export async function pageData(...queries: AnyQuery[]): Promise<PageData> {
   return { queries: dehydrate(client) };
 }
 
+/**
+ * A student page's `clientLoader`: a navigation inside the app does not ask the server for the
+ * next page; the page opens at once and its hooks fetch in the browser, as the same query
+ * options say. The first page of a visit is the server's, with its data (`pageData`).
+ */
+export const inTheBrowser = () => null;
+
 /** A query client for one loader: nothing retried, nothing kept after the request. */
 export function serverQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY } } });

@@ -21,6 +21,18 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+let browserClient: QueryClient | undefined;
+
+/**
+ * The app's client: in the browser one for the document, which the root provides and the
+ * client loaders use too; on the server a new one for each page rendered.
+ */
+export function appQueryClient(): QueryClient {
+  if (typeof document === "undefined") return createQueryClient();
+  browserClient ??= createQueryClient();
+  return browserClient;
+}
+
 /**
  * Gives its children the app's query client, or a client of their own on a public page,
  * whose islands have none (decision 008): there, the query library loads only with them.

@@ -1,10 +1,10 @@
 import { dehydrate } from "@tanstack/react-query";
-import { type LoaderFunctionArgs, Navigate, Outlet, redirect } from "react-router";
+import { type LoaderFunctionArgs, Navigate, Outlet } from "react-router";
 import { ApiError } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth-provider.tsx";
-import { loginReturnPath } from "../../lib/login-return.ts";
-import { type PageData, serverQueryClient } from "../../lib/page-data.tsx";
+import { inTheBrowser, type PageData, serverQueryClient } from "../../lib/page-data.tsx";
 import { userQuery } from "../../lib/session.ts";
+import { signedOutRedirect } from "../../lib/signed-out-redirect.ts";
 
 /**
  * The student area's gate, on the server (decision 101): who is signed in (`GET /api/user`,
@@ -19,11 +19,13 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<PageData>
   } catch (error) {
     // Anything but "no session" (the API unreachable) is the error page's, not a sign-in.
     if (!(error instanceof ApiError && error.status === 401)) throw error;
-    const url = new URL(request.url);
-    throw redirect(loginReturnPath(`${url.pathname.replace(/\.data$/, "")}${url.search}`));
+    throw signedOutRedirect(request);
   }
   return { queries: dehydrate(client) };
 }
+
+/** Between the area's pages, the session is the browser's to know: the component below. */
+export const clientLoader = inTheBrowser;
 
 /**
  * The student area in the browser: a session that ends (logout, a 401 from any call, lib/api.ts)

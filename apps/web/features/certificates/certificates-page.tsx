@@ -6,7 +6,7 @@ import { CheckboxGroupField } from "../../components/form-fields.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
-import { pageData } from "../../lib/page-data.tsx";
+import { inTheBrowser, pageData } from "../../lib/page-data.tsx";
 import { useStudentData } from "../../lib/session.ts";
 import { useSubmissionKey } from "../../lib/submission-key.ts";
 import { type CertificateChoice, certificateListQuery, sendCertificateRequest } from "./api.ts";
@@ -14,6 +14,8 @@ import { CertificateHistory } from "./certificate-history.tsx";
 
 /** The page's data, fetched by the server and in the HTML (decision 101). */
 export const loader = () => pageData(certificateListQuery);
+
+export const clientLoader = inTheBrowser;
 
 export const meta = () => [{ title: `${T.title} | ${brand.academyName}` }];
 

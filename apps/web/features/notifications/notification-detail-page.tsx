@@ -5,7 +5,7 @@ import { Link, type LoaderFunctionArgs, useParams } from "react-router";
 import { NotificationArticle } from "../../components/notification-article.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
-import { pageData } from "../../lib/page-data.tsx";
+import { inTheBrowser, pageData } from "../../lib/page-data.tsx";
 import { useAuthorisedImage } from "../../lib/use-authorised-image.ts";
 import {
   isNotificationId,
@@ -28,6 +28,8 @@ export function loader({ params }: LoaderFunctionArgs) {
     ? pageData(notificationQuery(id), notificationListQuery)
     : pageData(notificationListQuery);
 }
+
+export const clientLoader = inTheBrowser;
 
 export const meta = () => [{ title: `${T.title} | ${brand.academyName}` }];
 

@@ -7,7 +7,7 @@ import { PolicyText } from "../../components/policy-text.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
-import { pageData } from "../../lib/page-data.tsx";
+import { inTheBrowser, pageData } from "../../lib/page-data.tsx";
 import { policyStatusQuery } from "../../lib/policy-status.ts";
 import { acceptPolicy, NoPolicy, policyAcceptanceQuery, policyContentQuery } from "./api.ts";
 import { formatAcceptedAt, formatPolicyDate } from "./policy-dates.ts";
@@ -16,6 +16,8 @@ const m = MESSAGES.policy;
 
 /** The page's data, fetched by the server and in the HTML (decision 101). */
 export const loader = () => pageData(policyContentQuery, policyAcceptanceQuery);
+
+export const clientLoader = inTheBrowser;
 
 export const meta = () => [{ title: `${m.defaultTitle} | ${brand.academyName}` }];
 

@@ -6,13 +6,15 @@ import { Link } from "react-router";
 import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
-import { pageData } from "../../lib/page-data.tsx";
+import { inTheBrowser, pageData } from "../../lib/page-data.tsx";
 import { useStudentData } from "../../lib/session.ts";
 import { useAuthorisedImage } from "../../lib/use-authorised-image.ts";
 import { emailCopiesQuery, photoProblem, saveEmailCopies, uploadProfilePhoto } from "./api.ts";
 
 /** The setting, fetched by the server and in the HTML; who the student is comes with the student area (decision 101). */
 export const loader = () => pageData(emailCopiesQuery);
+
+export const clientLoader = inTheBrowser;
 
 export const meta = () => [{ title: `${T.title} | ${brand.academyName}` }];
 

@@ -7,7 +7,7 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorView } from "../../../components/error-view.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { brand } from "../../../content/brand.ts";
-import { pageData } from "../../../lib/page-data.tsx";
+import { inTheBrowser, pageData } from "../../../lib/page-data.tsx";
 import { useAuthorisedImage } from "../../../lib/use-authorised-image.ts";
 import { EventNotFound, eventIdOf, eventQuery, useEvent } from "./api.ts";
 import { EVENT_TYPE_ICONS } from "./event-types.ts";
@@ -17,6 +17,8 @@ export function loader({ params }: LoaderFunctionArgs) {
   const id = eventIdOf(params.id);
   return id === null ? pageData() : pageData(eventQuery(id));
 }
+
+export const clientLoader = inTheBrowser;
 
 export const meta = () => [{ title: `Événement | ${brand.academyName}` }];
 
