@@ -15,6 +15,6 @@ export async function openInApp(page: Page, path: string) {
   // Pages exempt from the policy gate: any student can start there.
   await page.goto(path === "/planning" ? "/support-cours" : "/planning");
   await waitForApp(page);
-  await page.locator(`header a[href="${path}"]`).first().click();
+  await page.locator(`header a[href="${path}"]:visible`).first().click();
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
 }
