@@ -10,6 +10,7 @@ import {
   type ServerBuild,
   ServerRouter,
 } from "react-router";
+import { renderIslandsInTheApp } from "../islands/define-island.tsx";
 import { type ApiTransport, setServerTransport } from "../lib/api.ts";
 import { cspNonceContext } from "./request-context.ts";
 
@@ -44,6 +45,7 @@ export type PageRequestContext = {
  * prerendered): the API's calls of the page's loaders go through `api`, never over HTTP.
  */
 export function createPageHandler(build: ServerBuild) {
+  renderIslandsInTheApp();
   const handle = createRequestHandler(build, "production");
   return (request: Request, { api, nonce }: PageRequestContext): Promise<Response> => {
     const context = new RouterContextProvider();

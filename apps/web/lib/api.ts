@@ -73,8 +73,8 @@ type RequestOptions = {
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<Response> {
   const method = options.method ?? (options.body !== undefined ? "POST" : "GET");
   // A state-changing call must echo the CSRF cookie. The app asks for it once its first screen
-  // is drawn (lib/first-screen.ts): a call sent before it has landed (a logout tapped on the
-  // shell, played again once hydrated) asks for it, or waits for the request on its way.
+  // is drawn (lib/first-screen.ts): a call sent before it has landed (a logout tapped as soon
+  // as the page has hydrated) asks for it, or waits for the request on its way.
   if (method !== "GET" && (csrfCookiePending || !readCookie(CSRF_COOKIE))) await requestCsrfCookie();
   const headers: Record<string, string> = {
     Accept: "application/json",

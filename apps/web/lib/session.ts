@@ -71,17 +71,6 @@ export function loadUser(): Promise<User | null> {
   return userLoading;
 }
 
-/** The signed-in student's data (docs/spec/student-portal.md section 3), once known; null otherwise. */
-export function readStudentData(): StudentData | null {
-  return currentUser?.etudiant ? toStudentData(currentUser.etudiant) : null;
-}
-
-/** The same, waiting for `GET /api/user` when it has not answered yet. */
-export async function loadStudentData(): Promise<StudentData | null> {
-  await loadUser();
-  return readStudentData();
-}
-
 /** The keys an older web client kept (docs/spec/student-portal.md section 3); unblockAt stays. */
 export function forgetStoredSession() {
   storage.remove(STORAGE_KEYS.token, STORAGE_KEYS.user, STORAGE_KEYS.studentData);
