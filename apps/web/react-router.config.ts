@@ -1,7 +1,6 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { publicPaths } from "./app/public-paths.ts";
-import { STUDENT_SHELL_PATHS } from "./app/student-shell-paths.ts";
 import { decodePrerenderedNames } from "./content/vite-plugin.ts";
 
 /**
@@ -23,11 +22,11 @@ export function buildDirectory(requested = process.env.WEB_BUILD_DIR): string {
 
 export default {
   appDirectory: "app",
-  // Public pages are prerendered HTML; the student area is rendered in the browser, from
-  // prerendered shells where its paths have no parameter (decision 009).
-  ssr: false,
+  // Public pages are prerendered HTML (islands, decision 008); every other page, the student
+  // area with its data first, is rendered by the server on each request (decision 101).
+  ssr: true,
   buildDirectory: buildDirectory(),
-  prerender: async () => [...(await publicPaths()), ...STUDENT_SHELL_PATHS],
+  prerender: publicPaths,
   // Pages of accented blog slugs are written under percent-encoded names; serve them by name.
   buildEnd: ({ reactRouterConfig }) => decodePrerenderedNames(`${reactRouterConfig.buildDirectory}/client`),
 } satisfies Config;

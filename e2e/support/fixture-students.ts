@@ -34,6 +34,9 @@ export const FIXTURE_STUDENTS = {
   cookieSession: student("cookie-session", "Ain Sebaa", true),
   storedToken: student("stored-token", "Ain Sebaa", true),
   navigation: student("navigation", "Zenith", true),
+  // Pages rendered by the server with their data (decision 101): read as HTML, no browser.
+  serverRendering: student("server-rendering", "Ain Sebaa", true),
+  serverRenderingPolicy: student("server-rendering-policy", "Ain Sebaa", false),
   loginErrors: student("login-errors", "Ain Sebaa", true),
   notificationRead: student("notification-read", "Ain Sebaa", true),
   notificationRevert: student("notification-revert", "Ain Sebaa", true),

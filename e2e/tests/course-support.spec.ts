@@ -9,6 +9,7 @@ import {
   nextAlert,
   screenshots,
 } from "../support/documents.ts";
+import { openInApp } from "../support/in-app.ts";
 import { expectNoAxeViolations, signIn } from "../support/session.ts";
 
 const ZENITH = { email: "etudiant2.demo@example.com", password: "Selectividad2025" };
@@ -133,13 +134,13 @@ test.describe("course support", () => {
       data: { matieres_avec_niveaux: [], matieres_sans_niveaux: [], cours_par_niveau: {} },
       message: "",
     });
-    await page.goto("/support-cours");
+    await openInApp(page, "/support-cours");
     await expect(page.getByText("Aucun document disponible pour le moment")).toBeVisible();
     await expectNoAxeViolations(page);
 
     await page.unroute("**/api/documents");
     await fulfilJson(page, "**/api/documents", 503, { message: "Service indisponible" });
-    await page.reload();
+    await openInApp(page, "/support-cours");
     const error = page.getByRole("alert");
     await expect(error.getByRole("heading", { name: "Erreur lors du chargement" })).toBeVisible();
     await expect(error).toContainText("HTTP error! status: 503");

@@ -168,7 +168,7 @@ test("a notification copy and the certificate answers reach their pages once the
   const copy = await waitForMailWithSubject(STUDENT.email, `Nouvelle notification : ${titre}`);
   const student = await recipientPage(browser);
   await open(student, linkOf(copy, "/notification/"));
-  await expect(student).toHaveURL(/\/login$/);
+  await expect(student).toHaveURL(/\/login\?retour=%2Fnotification%2F\d+$/);
   await submitLogin(student, STUDENT.email, FIXTURE_PASSWORD);
   await expect(student).toHaveURL(new RegExp(`/notification/${id}$`));
   await expect(student.getByRole("heading", { level: 1, name: titre })).toBeVisible();
@@ -213,7 +213,7 @@ test("a notification copy and the certificate answers reach their pages once the
 
   const reader = await recipientPage(browser);
   await open(reader, linkOf(ready, "/demande-attestation"));
-  await expect(reader).toHaveURL(/\/login$/);
+  await expect(reader).toHaveURL(/\/login\?retour=%2Fdemande-attestation/);
   await submitLogin(reader, STUDENT.email, FIXTURE_PASSWORD);
   await expect(reader).toHaveURL(/\/demande-attestation$/);
   await expect(reader.getByRole("heading", { level: 1, name: "Demandes d'Attestations" })).toBeVisible();

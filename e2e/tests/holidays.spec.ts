@@ -8,7 +8,7 @@ import {
   expectNoHorizontalOverflow,
 } from "../support/calendars.ts";
 import { FIXTURE_PASSWORD, FIXTURE_STUDENTS } from "../support/fixture-students.ts";
-import { ALL_SCRIPTS, holdScripts } from "../support/hold-scripts.ts";
+import { openInApp } from "../support/in-app.ts";
 import { expectNoAxeViolations, signIn } from "../support/session.ts";
 
 test.describe("public holidays calendar", () => {
@@ -60,7 +60,7 @@ test.describe("public holidays calendar", () => {
         body: JSON.stringify({ message: "Service indisponible" }),
       }),
     );
-    await page.goto("/jourOff-calendar");
+    await openInApp(page, "/jourOff-calendar");
     const alert = page.getByRole("alert");
     await expect(alert.getByRole("heading", { name: "Erreur de chargement" })).toBeVisible();
     await expect(alert).toContainText("Erreur de connexion: Service indisponible");
@@ -78,11 +78,11 @@ test.describe("public holidays calendar", () => {
     await page.route("**/api/jours-feries", (route) =>
       route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ success: false }) }),
     );
-    await page.goto("/jourOff-calendar");
+    await openInApp(page, "/jourOff-calendar");
     await expect(page.getByRole("alert")).toContainText("Failed to fetch holidays");
   });
 
-  test("a second visit within five minutes makes no new request", async ({ page }) => {
+  test("a second visit within five minutes makes no new request: the first came with the page", async ({ page }) => {
     await signIn(page, DEMO_ACCEPTED.email, DEMO_ACCEPTED.password);
     const counts = countRequests(page, ["/api/jours-feries", "/api/jours-feries/statistics"]);
     await page.goto("/jourOff-calendar");
@@ -91,24 +91,8 @@ test.describe("public holidays calendar", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Calendrier Parascolaire" })).toBeVisible();
     await page.getByRole("link", { name: "Voir les jours fériés" }).click();
     await expect(page.getByRole("list", { name: "Jours fériés" })).toBeVisible();
-    expect(counts).toEqual({ "/api/jours-feries": 1, "/api/jours-feries/statistics": 1 });
-  });
-
-  test("'Ajouter à mon agenda', tapped before the app's scripts have arrived, opens once they have", async ({
-    page,
-  }) => {
-    await signIn(page, DEMO_ACCEPTED.email, DEMO_ACCEPTED.password);
-    const release = await holdScripts(page, ALL_SCRIPTS);
-    await page.goto("/jourOff-calendar", { waitUntil: "domcontentloaded" });
-    // The prerendered shell: the button is there, the app is not.
-    await page.getByRole("button", { name: "Ajouter à mon agenda" }).click();
-    await expect(page.getByRole("dialog", { name: "Ajouter à mon agenda" })).toHaveCount(0);
-
-    release();
-    const dialog = page.getByRole("dialog", { name: "Ajouter à mon agenda" });
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole("button", { name: "Fermer" }).click();
-    await expect(page.getByRole("list", { name: "Jours fériés" })).toBeVisible();
+    // The server rendered the first visit with its data (decision 101): the browser asked nothing.
+    expect((counts["/api/jours-feries"] ?? 0) + (counts["/api/jours-feries/statistics"] ?? 0)).toBe(0);
   });
 
   test("'Ajouter à mon agenda' can regenerate the link: the old one stops working", async ({ page }) => {

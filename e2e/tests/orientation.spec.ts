@@ -8,6 +8,7 @@ import {
   nextAlert,
   screenshots,
 } from "../support/documents.ts";
+import { openInApp } from "../support/in-app.ts";
 import { expectNoAxeViolations, signIn } from "../support/session.ts";
 
 // Read only, and /etudiants/orientation is exempt from the policy.
@@ -48,7 +49,7 @@ test.describe("orientation", () => {
   }, testInfo) => {
     await signIn(page, STUDENT.email, STUDENT.password);
     await fulfilJson(page, "**/api/orientations", 500, { message: "Erreur du serveur" });
-    await page.goto("/etudiants/orientation");
+    await openInApp(page, "/etudiants/orientation");
     await expect(page.getByText("Erreur: Failed to fetch data")).toBeVisible();
     await expectNoAxeViolations(page);
     await screenshots(page, testInfo, "orientation-error");

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, type Request, test } from "@playwright/test";
 import { ALL_SCRIPTS, holdScripts } from "../support/hold-scripts.ts";
+import { waitForApp } from "../support/in-app.ts";
 import { signIn } from "../support/session.ts";
 
 /**
@@ -134,11 +135,12 @@ test("a public page paints first, then loads only the scripts of its islands; it
   await expect(page.getByRole("heading", { level: 1 })).toContainText("université espagnole");
   expect(sent.filter((s) => s.type === "document").map((s) => s.path)).toEqual(["/"]);
 
-  // The student area is the client-side app, with React Router.
-  expect(await (await request.get("/planning")).text()).toContain("__reactRouterContext");
+  // The pages the server renders (the back-office's sign-in here; the student area's, signed in)
+  // are the app, with React Router.
+  expect(await (await request.get("/gestion/connexion")).text()).toContain("__reactRouterContext");
 });
 
-test("a student page is a prerendered shell: its title shows before any script, then the app runs it, with no error", async ({
+test("a student page is rendered by the server: its data shows before any script, then the app hydrates it, with no error", async ({
   page,
 }) => {
   const errors: string[] = [];
@@ -150,15 +152,14 @@ test("a student page is a prerendered shell: its title shows before any script, 
   const release = await holdScripts(page, ALL_SCRIPTS);
   await page.goto("/planning", { waitUntil: "domcontentloaded" });
   await expect(page.getByRole("heading", { level: 1, name: "Planning" })).toBeVisible();
-  await expect(page.getByText("Les plannings hebdomadaires de votre centre, à télécharger en PDF.")).toBeVisible();
-  await expect(page.getByRole("status")).toHaveText("Chargement des plannings...");
+  // The student's centre and its plannings are in the HTML (decision 101).
+  await expect(page.getByRole("button", { name: /Centre Zenith/ })).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("status")).toHaveCount(0);
 
   release();
-  await expect(page.getByRole("button", { name: /Centre Zenith/ })).toHaveAttribute("aria-expanded", "true");
+  await waitForApp(page);
   await expect(page.getByRole("button", { name: "Déconnexion" })).toBeVisible();
-  const timing = await paintAndFirstScript(page);
-  expect(timing.paint).toBeLessThanOrEqual(timing.firstScript);
-  // Hydration matched the shell, and the CSP let the app's script run.
+  // Hydration matched the server's HTML, and the CSP's nonce let the app's scripts run.
   expect(errors).toEqual([]);
 });
 
@@ -209,7 +210,9 @@ test("a student page shows its data before it asks for what its first screen doe
   expect(errors).toEqual([]);
 });
 
-test("a student page asks for its data from its HTML, beside its scripts, and only once", async ({ page }) => {
+test("a student page's data comes with its HTML: the browser asks the API nothing for its first screen", async ({
+  page,
+}) => {
   // The demo student of the Zenith centre (read only).
   await signIn(page, "etudiant2.demo@example.com", "Selectividad2025");
   const reads: string[] = [];
@@ -219,13 +222,13 @@ test("a student page asks for its data from its HTML, beside its scripts, and on
 
   const release = await holdScripts(page, ALL_SCRIPTS);
   await page.goto("/notifications", { waitUntil: "domcontentloaded" });
-  // Sent while every script of the page is still held back.
-  await expect.poll(() => reads).toEqual(["GET"]);
-  await expect(page.getByRole("status")).toHaveText("Chargement des notifications...");
+  await expect(page.getByRole("article").first()).toBeVisible();
 
   release();
-  await expect(page.getByRole("article").first()).toBeVisible();
-  // The header's unread count reads the same answer; the app started without asking again.
-  await expect(page.getByRole("banner").getByText("Bonjour,")).toBeVisible();
-  expect(reads).toEqual(["GET"]);
+  await waitForApp(page);
+  // The header's unread count reads the same answer, from the page's cache.
+  await expect(
+    page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: /^Notifications/ }),
+  ).toContainText(/\d+ non lues?/);
+  expect(reads).toEqual([]);
 });

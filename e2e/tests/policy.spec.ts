@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { FIXTURE_PASSWORD, FIXTURE_STUDENTS } from "../support/fixture-students.ts";
+import { openInApp } from "../support/in-app.ts";
 import { submitLogin } from "../support/login-form.ts";
 import { expectNoAxeViolations, signIn } from "../support/session.ts";
 
@@ -111,7 +112,9 @@ test("policy loading errors: 'Impossible de charger la politique' and 'Aucune po
   await page.route("**/api/policy/content", (route) =>
     route.fulfill({ status: 500, json: { message: "Erreur du serveur" } }),
   );
-  await page.goto("/policy-acceptance");
+  // Its data fetched by the browser: a navigation inside the app (decision 101).
+  await openInApp(page, "/demande-attestation");
+  await expect(page).toHaveURL(/\/policy-acceptance$/);
   await expect(page.getByRole("alert")).toHaveText("Impossible de charger la politique");
   await expect(page.getByRole("heading", { level: 1, name: "Politique de non-remboursement" })).toBeVisible();
 
@@ -119,7 +122,7 @@ test("policy loading errors: 'Impossible de charger la politique' and 'Aucune po
   await page.route("**/api/policy/content", (route) =>
     route.fulfill({ status: 404, json: { success: false, message: "Aucune politique disponible" } }),
   );
-  await page.reload();
+  await openInApp(page, "/demande-attestation");
   await expect(page.getByRole("alert")).toHaveText("Aucune politique disponible");
 });
 
@@ -129,6 +132,6 @@ test("a failed status check counts as not accepted", async ({ page }) => {
   await page.route("**/api/policy/status", (route) =>
     route.fulfill({ status: 500, json: { message: "Erreur du serveur" } }),
   );
-  await page.goto("/profile");
+  await openInApp(page, "/profile");
   await expect(page).toHaveURL(/\/policy-acceptance$/);
 });

@@ -12,9 +12,8 @@ test("the profile shows the student, then a new photo after an upload", async ({
   const s = FIXTURE_STUDENTS.profilePhoto;
   await signIn(page, s.email, FIXTURE_PASSWORD);
   await page.goto("/profile");
-  // The first page of a test waits longer: the app loads while other browsers share the machine.
-  await expect(page.getByRole("status").getByText("Chargement du profil...")).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole("heading", { level: 1, name: "Profil Étudiant" })).toBeVisible();
+  // Rendered by the server with the student's data (decision 101): no loading state.
+  await expect(page.getByRole("heading", { level: 1, name: "Profil Étudiant" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(s.email)).toBeVisible();
   await expect(page.getByText("Ain Sebaa")).toBeVisible();
   await expect(page.getByText("Selectividad Santé")).toBeVisible();

@@ -2,7 +2,8 @@
  * npm run bench:api — seeds a realistic academy into a fresh database, starts the real
  * server on it and drives authenticated load with autocannon. For each endpoint: the most it
  * serves (and its ratio to a bare node:http server answering a body of the same size), then
- * p50/p99 at a steady 200 requests/s. Embedded database by default; PostgreSQL when
+ * p50/p99 at a steady 200 requests/s; then a student page rendered by the server with its data
+ * (/notifications, decision 101) at a steady 50 requests/s. Embedded database by default; PostgreSQL when
  * DATABASE_URL is set (in a throw-away database). Targets are reported, not enforced.
  *
  * The steady load is open-loop (decision 050): one request every 5 ms whatever the server
@@ -29,6 +30,8 @@ const MAX_SECONDS = 5;
 const TOKENS = 200;
 const LOGINS = 150;
 const TARGET_P99_MS = 50;
+/** A student page rendered by the server with its data (decision 101): issue 33's rate and target. */
+const PAGE = { path: "/notifications", rate: 50, targetP99Ms: 50 };
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
 /** Issue 20's memory targets (MB): idle and peak under the steady load. */
 const TARGET_MEMORY = { pglite: { idle: 200, peak: 350 }, postgres: { idle: 120, peak: undefined } };
@@ -137,6 +140,22 @@ try {
     results.push(readRow(endpoint, body.length, max, steady, bursts, ceiling));
   }
 
+  // A server-rendered /notifications for a student of the academy, with the web session cookie
+  // (it holds the same personal access token as the bearer API: decision 100).
+  const cookie = () =>
+    `__Host-puerta_session=${encodeURIComponent(tokens[Math.floor(Math.random() * tokens.length)] ?? "")}`;
+  const pageSample = await fetch(`${server.url}${PAGE.path}`, { headers: { cookie: cookie() }, redirect: "manual" });
+  const pageHtml = await pageSample.text();
+  if (pageSample.status !== 200 || !pageHtml.includes("<article")) {
+    throw new Error(`${PAGE.path} a répondu ${pageSample.status} sans notification : lancez npm run build d'abord.`);
+  }
+  const pageSteady = await steadyLoad(
+    `${server.url}${PAGE.path}`,
+    () => ({ cookie: cookie(), "accept-encoding": "br" }),
+    PAGE.rate,
+  );
+  results.push(pageRow(`GET ${PAGE.path} (page rendue)`, pageHtml.length, pageSteady));
+
   // Login: each request carries its own solved captcha (a payload is accepted once).
   const payloads = await Promise.all(Array.from({ length: LOGINS }, () => solvedCaptcha(server.url)));
   const logins = payloads.map((recaptcha_token, i) =>
@@ -222,7 +241,7 @@ type Steady = { latencies: number[]; failures: number };
  * leaves at start + i / RATE even when earlier ones are still waiting, and its latency runs
  * from that moment, so a server that stalls shows it (no coordinated omission).
  */
-async function steadyLoad(url: string, headers: () => Record<string, string>): Promise<Steady> {
+async function steadyLoad(url: string, headers: () => Record<string, string>, rate = RATE): Promise<Steady> {
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const latencies: number[] = [];
   let failures = 0;
@@ -244,8 +263,8 @@ async function steadyLoad(url: string, headers: () => Record<string, string>): P
     });
   const start = performance.now();
   const pending: Promise<void>[] = [];
-  for (let i = 0; i < RATE * STEADY_SECONDS; i++) {
-    const due = start + (i * 1000) / RATE;
+  for (let i = 0; i < rate * STEADY_SECONDS; i++) {
+    const due = start + (i * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     pending.push(one(due));
@@ -279,6 +298,19 @@ function readRow(
     "p99 rafales": bursts.latency.p99,
     "erreurs/non-2xx": failures,
     cible: p99 <= TARGET_P99_MS && failures === 0 ? "pass" : "miss",
+  };
+}
+
+function pageRow(name: string, bytes: number, steady: Steady): Result {
+  const p99 = percentile(steady.latencies, 99);
+  return {
+    endpoint: name,
+    "body KB": (bytes / 1024).toFixed(1),
+    [`p50 ms @${PAGE.rate}/s`]: percentile(steady.latencies, 50),
+    [`p99 ms @${PAGE.rate}/s`]: p99,
+    "max ms": percentile(steady.latencies, 100),
+    "erreurs/non-2xx": steady.failures,
+    cible: p99 <= PAGE.targetP99Ms && steady.failures === 0 ? "pass" : "miss",
   };
 }
 

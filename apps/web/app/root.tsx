@@ -2,14 +2,12 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { NotFound } from "../components/not-found.tsx";
-import { Spinner } from "../components/spinner.tsx";
 import { brand } from "../content/brand.ts";
 import { LOGOUT_EVENT, requestCsrfCookie } from "../lib/api.ts";
 import { AuthProvider } from "../lib/auth-provider.tsx";
 import { firstScreenDrawn } from "../lib/first-screen.ts";
-import { afterStartupQueries, createQueryClient } from "../lib/query-client.tsx";
-import { hasSessionHint } from "../lib/session-hint.ts";
-import { dropStartupReads } from "../lib/startup-reads.ts";
+import { HydratePageData } from "../lib/page-data.tsx";
+import { afterStartupQueries, appQueryClient } from "../lib/query-client.tsx";
 import faviconSvg from "../public/favicon.svg?raw";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
@@ -47,7 +45,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(appQueryClient);
   // docs/spec/student-portal.md section 2: the app asks the backend for its CSRF cookie at start-up, once the page's
   // first data is on screen (lib/first-screen.ts).
   useEffect(
@@ -65,23 +63,15 @@ export default function App() {
     window.addEventListener(LOGOUT_EVENT, onLogout);
     return () => window.removeEventListener(LOGOUT_EVENT, onLogout);
   }, [queryClient]);
-  // Once the page's own data is in, the reads the page's HTML sent that nobody took are forgotten.
-  useEffect(() => {
-    if (!hasSessionHint()) return;
-    return afterStartupQueries(queryClient, dropStartupReads);
-  }, [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <Outlet />
-      </AuthProvider>
+      <HydratePageData>
+        <AuthProvider>
+          <Outlet />
+        </AuthProvider>
+      </HydratePageData>
     </QueryClientProvider>
   );
-}
-
-/** Shown while a client-rendered page (the student area) loads its code. */
-export function HydrateFallback() {
-  return <Spinner label="Chargement de la page..." showLabel />;
 }
 
 /** An unexpected error: a French message, never a stack trace. */

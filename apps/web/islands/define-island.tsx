@@ -27,7 +27,16 @@ export type IslandOptions = { waitForTouch?: false } | { waitForTouch: true; orA
 export type Island<P> = ComponentType<P> & { island: IslandDefinition<P> };
 
 // Prerendering only: an island is rendered as a root of its own, as it will hydrate.
-const renderToString = import.meta.env.SSR ? (await import("react-dom/server")).renderToString : undefined;
+let renderToString = import.meta.env.SSR ? (await import("react-dom/server")).renderToString : undefined;
+
+/**
+ * For the server that renders the app's pages on request (app/entry.server.tsx, decision 101):
+ * there, as in the browser, an island is an ordinary component of the app, with its query
+ * cache and session; only the build's prerendering of public pages makes islands of them.
+ */
+export function renderIslandsInTheApp() {
+  renderToString = undefined;
+}
 
 /**
  * Makes `Component` an island (decision 008): on a prerendered public page it is the only

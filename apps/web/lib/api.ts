@@ -1,6 +1,5 @@
 import { CSRF_COOKIE, STUDENT_SESSION_HINT_COOKIE } from "@puerta/contract";
 import { hasSessionHint } from "./session-hint.ts";
-import { takeStartupRead } from "./startup-reads.ts";
 import { idempotencyHeader } from "./submission-key.ts";
 
 /** Dispatched on `window` whenever the session ends (logout or any 401). */
@@ -24,6 +23,19 @@ export class ApiError extends Error {
     const message = this.body?.message;
     return typeof message === "string" ? message : undefined;
   }
+}
+
+/** How a call reaches the API: `fetch` in the browser, in-process on the server. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+/**
+ * On the server (app/entry.server.tsx), a page's loaders call the API in-process, with the
+ * page request's cookies: the same query functions as in the browser, without an HTTP round trip.
+ */
+export function setServerTransport(serverTransport: ApiTransport) {
+  transport = serverTransport;
 }
 
 function readCookie(name: string): string | undefined {
@@ -53,15 +65,16 @@ type RequestOptions = {
 };
 
 /**
- * The one way the web calls the API: the session is the browser's HttpOnly cookie (the
- * student's or the staff's), sent with every same-origin call; the CSRF echo; JSON in and out.
+ * The one way the web calls the API, in the browser and in the server's loaders: the session
+ * is the HttpOnly cookie (the student's or the staff's), sent with every same-origin call; the
+ * CSRF echo; JSON in and out.
  * A 401 ends the session; any non-2xx answer becomes an ApiError.
  */
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<Response> {
   const method = options.method ?? (options.body !== undefined ? "POST" : "GET");
   // A state-changing call must echo the CSRF cookie. The app asks for it once its first screen
-  // is drawn (lib/first-screen.ts): a call sent before it has landed (a logout tapped on the
-  // shell, played again once hydrated) asks for it, or waits for the request on its way.
+  // is drawn (lib/first-screen.ts): a call sent before it has landed (a logout tapped as soon
+  // as the page has hydrated) asks for it, or waits for the request on its way.
   if (method !== "GET" && (csrfCookiePending || !readCookie(CSRF_COOKIE))) await requestCsrfCookie();
   const headers: Record<string, string> = {
     Accept: "application/json",
@@ -76,18 +89,9 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(options.body);
   }
-  // The page's HTML may have sent this read already (lib/startup-reads.ts).
-  const sentByPage = method === "GET" && !options.staff ? takeStartupRead(path) : undefined;
   let response: Response;
   try {
-    response = await (sentByPage ??
-      fetch(path, {
-        method,
-        headers,
-        body,
-        credentials: "same-origin",
-        signal: options.signal,
-      }));
+    response = await transport(path, { method, headers, body, credentials: "same-origin", signal: options.signal });
     options.signal?.throwIfAborted();
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;

@@ -1,12 +1,12 @@
 /**
- * What a visitor does to prerendered markup before React has hydrated it: typing, a tap on a
- * button, a form sent. The button has no handler yet, the form would be sent by the browser
- * itself (its fields in the address), and React would start from the prerendered values. So
- * the page's loader stops such a form and marks it, and marks such a button
- * (`markEarlyActions`, inlined by scripts/island-pages.ts and scripts/app-shells.ts). Just
- * before hydrating, the island (islands/hydrate.tsx) or the student area's app
- * (app/entry.client.tsx) takes what was done (`takeWhatWasDone`), and plays it again once
- * hydrated. From then on, React itself replays a click or a submit (decisions 008 and 009).
+ * What a visitor does to a public page's prerendered islands before React has hydrated them:
+ * typing, a tap on a button, a form sent. The button has no handler yet, the form would be
+ * sent by the browser itself (its fields in the address), and React would start from the
+ * prerendered values. So the page's loader stops such a form and marks it, and marks such a
+ * button (`markEarlyActions`, inlined by scripts/island-pages.ts). Just before hydrating, the
+ * island (islands/hydrate.tsx) takes what was done (`takeWhatWasDone`), and plays it again once
+ * hydrated. From then on, React itself replays a click or a submit (decision 008). Student
+ * pages are rendered by the server and hydrate as soon as their scripts run (decision 101).
  */
 
 /** On a button clicked before its container hydrated. */

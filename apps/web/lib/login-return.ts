@@ -1,33 +1,27 @@
 /**
- * Where a signed-out student was going when the student area sent them to /login (an e-mail's
- * link to /notification/12, /demande-attestation…): kept for the tab in sessionStorage, so
- * /login's address stays the spec's, and read once after the sign-in.
+ * Where a signed-out visitor was going when the server sent them to /login (an e-mail's link
+ * to /notification/12, /demande-attestation…): `/login?retour=/notification/12`, as the
+ * back-office's sign-in does. Read once the sign-in has succeeded, and only if it is a path of
+ * this site's student area (decision 101).
  */
-const KEY = "puerta_login_return";
+import { matchesRoute, PROTECTED_ROUTES } from "@puerta/contract";
 
-/** A path of this site's student area only: never another origin, never /login or the back-office. */
+export const LOGIN_RETURN_PARAM = "retour";
+
+/** A path of this site's student area only (with its query string): never another origin, another area or /login. */
 export function safeStudentReturn(value: string | null | undefined): string | null {
   if (!value?.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
-  if (/^\/(login|gestion)(\/|\?|#|$)/.test(value)) return null;
-  return value;
+  const pathname = value.split(/[?#]/)[0] ?? "";
+  return matchesRoute(pathname, PROTECTED_ROUTES) ? value : null;
 }
 
-export function rememberLoginReturn(path: string) {
+/** /login, remembering `path` when it is one to come back to. */
+export function loginReturnPath(path: string): string {
   const safe = safeStudentReturn(path);
-  try {
-    if (safe) sessionStorage.setItem(KEY, safe);
-  } catch {
-    // Storage refused (private mode): the sign-in lands on the default page.
-  }
+  return safe ? `/login?${new URLSearchParams({ [LOGIN_RETURN_PARAM]: safe })}` : "/login";
 }
 
-/** The remembered path, forgotten as it is read; `fallback` when there is none. */
-export function takeLoginReturn(fallback: string): string {
-  try {
-    const value = safeStudentReturn(sessionStorage.getItem(KEY));
-    sessionStorage.removeItem(KEY);
-    return value ?? fallback;
-  } catch {
-    return fallback;
-  }
+/** Where the sign-in on this page leads: the address's `retour` when it is safe, else `fallback`. */
+export function loginReturn(search: string, fallback: string): string {
+  return safeStudentReturn(new URLSearchParams(search).get(LOGIN_RETURN_PARAM)) ?? fallback;
 }

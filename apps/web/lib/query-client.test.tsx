@@ -9,41 +9,6 @@ function Plannings({ load }: { load: () => Promise<string> }) {
   return <p>{query.data ?? "Chargement des plannings..."}</p>;
 }
 
-const renderWith = (load: () => Promise<string>) =>
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Plannings load={load} />
-    </QueryClientProvider>,
-  );
-
-it("runs a student query once signed in (the session hint is there)", async () => {
-  signInAs();
-  const load = vi.fn(async () => "Semaine 12");
-  renderWith(load);
-  expect(await screen.findByText("Semaine 12")).toBeInTheDocument();
-  expect(load).toHaveBeenCalledTimes(1);
-});
-
-/** A query that runs whatever the default says: once it has answered, the client has had its turn to fetch. */
-function Witness() {
-  const query = useQuery({ queryKey: ["témoin"], queryFn: async () => "Témoin chargé", enabled: true });
-  return <p>{query.data ?? "Témoin en attente"}</p>;
-}
-
-it("asks nothing of the server when signed out: the visitor is on the way to /login", async () => {
-  const load = vi.fn(async () => "Semaine 12");
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Plannings load={load} />
-      <Witness />
-    </QueryClientProvider>,
-  );
-  // The plannings were mounted first: had they been allowed to load, they would have by now.
-  expect(await screen.findByText("Témoin chargé")).toBeInTheDocument();
-  expect(screen.getByText("Chargement des plannings...")).toBeInTheDocument();
-  expect(load).not.toHaveBeenCalled();
-});
-
 describe("afterStartupQueries", () => {
   it("waits for the page's queries, then runs once what they brought is on screen", async () => {
     signInAs();

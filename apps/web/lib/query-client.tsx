@@ -1,19 +1,16 @@
 import { QueryClient, QueryClientContext, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useContext, useState } from "react";
 import { ApiError } from "./api.ts";
-import { hasSessionHint } from "./session-hint.ts";
 
 /**
- * The app's one TanStack Query client. Its queries are the student area's: without the
- * session hint (decision 100) they wait, as a visitor is on the way to /login (a prerendered student page mounts
- * before the session is read: decision 009). A 4xx answer will not change on retry, so only
+ * The app's one TanStack Query client, student and staff alike; a server-rendered page fills
+ * it from its loaders' data (lib/page-data.tsx). A 4xx answer will not change on retry, so only
  * network and server failures are retried, once.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        enabled: () => hasSessionHint(),
         retry: (failureCount, error) => {
           if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
           return failureCount < 1;
@@ -22,6 +19,18 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+}
+
+let browserClient: QueryClient | undefined;
+
+/**
+ * The app's client: in the browser one for the document, which the root provides and the
+ * client loaders use too; on the server a new one for each page rendered.
+ */
+export function appQueryClient(): QueryClient {
+  if (typeof document === "undefined") return createQueryClient();
+  browserClient ??= createQueryClient();
+  return browserClient;
 }
 
 /**

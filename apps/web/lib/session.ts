@@ -1,5 +1,6 @@
 import { STORAGE_KEYS, type StudentData, toStudentData, type User } from "@puerta/contract";
-import { useSyncExternalStore } from "react";
+import { type QueryClient, QueryClientContext, queryOptions } from "@tanstack/react-query";
+import { useCallback, useContext, useMemo, useSyncExternalStore } from "react";
 import { apiJson, LOGOUT_EVENT } from "./api.ts";
 import { loadSchemas } from "./schemas.ts";
 import { hasSessionHint } from "./session-hint.ts";
@@ -11,7 +12,20 @@ import { storage } from "./storage.ts";
  * - whether a student is probably signed in: the `puerta_student` hint cookie the server sets
  *   and clears with the session (it authenticates nothing; a 401 ends it, lib/api.ts);
  * - who, once `GET /api/user` has answered (kept in memory for this document only).
+ * A page the server renders (the student area, decision 101) knows who from the start: the
+ * student area's loader puts `GET /api/user` in the query cache the page hydrates from.
  */
+
+/**
+ * Who is signed in, as the server's loader of the student area read it (features/auth/require-auth.tsx).
+ * Kept for the document: a logout empties the cache.
+ */
+export const userQuery = queryOptions({
+  queryKey: ["session", "user"] as const,
+  queryFn: ({ signal }) => apiJson<User>("/api/user", { signal }),
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+});
 
 /** Dispatched on `window` when this tab signs in or learns who is signed in. */
 const SESSION_EVENT = "puerta:session";
@@ -55,34 +69,6 @@ export function loadUser(): Promise<User | null> {
     },
   );
   return userLoading;
-}
-
-/** The signed-in student's data (docs/spec/student-portal.md section 3), once known; null otherwise. */
-export function readStudentData(): StudentData | null {
-  return currentUser?.etudiant ? toStudentData(currentUser.etudiant) : null;
-}
-
-/** The same, waiting for `GET /api/user` when it has not answered yet. */
-export async function loadStudentData(): Promise<StudentData | null> {
-  await loadUser();
-  return readStudentData();
-}
-
-/**
- * A student signed in before the web moved to the cookie has a token in `localStorage`: it is
- * exchanged for the cookie once (`POST /api/session/exchange`, which ends that token), and the
- * stored keys are forgotten whatever the answer. A dead token leaves the student signed out,
- * asked to sign in once. Nothing to do (and no request) for everyone else.
- */
-export async function carryOverStoredSession(): Promise<void> {
-  const token = storage.get(STORAGE_KEYS.token);
-  forgetStoredSession();
-  if (!token) return;
-  try {
-    await exchangeToken(token);
-  } catch {
-    // Signed out: the student signs in once.
-  }
 }
 
 /** The keys an older web client kept (docs/spec/student-portal.md section 3); unblockAt stays. */
@@ -131,12 +117,28 @@ function subscribe(onChange: () => void) {
   };
 }
 
+const noUser = () => () => {};
+
+/** The user the app's query cache holds (a server-rendered page's), on the server and while hydrating too. */
+function useCachedUser(client: QueryClient | undefined): User | undefined {
+  const subscribeToCache = useCallback(
+    (onChange: () => void) => (client ? client.getQueryCache().subscribe(onChange) : noUser()),
+    [client],
+  );
+  const read = () => client?.getQueryData(userQuery.queryKey);
+  return useSyncExternalStore(subscribeToCache, read, read);
+}
+
 /**
- * The current session: `undefined` while it is not known yet (prerendering and hydration,
- * where cookies cannot be read), then the session or null.
+ * The current session: the server-rendered page's user when the app's cache holds one; else
+ * `undefined` while it is not known yet (prerendering and hydration of a public page, where
+ * cookies cannot be read), then the session or null.
  */
 export function useSession(): Session | null | undefined {
-  return useSyncExternalStore<Session | null | undefined>(subscribe, readSession, () => undefined);
+  const cachedUser = useCachedUser(useContext(QueryClientContext));
+  const fromCache = useMemo(() => (cachedUser ? { user: cachedUser } : null), [cachedUser]);
+  const known = useSyncExternalStore<Session | null | undefined>(subscribe, readSession, () => undefined);
+  return fromCache ?? known;
 }
 
 /** The signed-in student's data for a screen: `undefined` until `GET /api/user` has answered. */

@@ -4,7 +4,7 @@ type StaffRequestOptions = { method?: string; body?: unknown; signal?: AbortSign
 
 /**
  * The back-office's calls: lib/api.ts with the staff session's cookie (sent same-origin, HttpOnly,
- * never readable here) and the CSRF echo, without any student token. A 401 ends the staff session
+ * never readable here) and the CSRF echo. A 401 ends the staff session
  * (the back-office's layout then goes to /gestion/connexion). Nothing of it is stored in the browser.
  */
 export function staffJson<T>(path: string, options: StaffRequestOptions = {}): Promise<T> {
@@ -24,12 +24,6 @@ export function queryString(params: Record<string, string | number | undefined |
 
 /** Every query of the back-office starts with this key: the staff sign-out empties them all. */
 export const STAFF_QUERY_KEY = "gestion";
-
-/**
- * Options shared by every staff query. The app's query client waits for a student token by
- * default (lib/query-client.tsx); staff queries are authenticated by their cookie instead.
- */
-export const staffQueryDefaults = { enabled: true } as const;
 
 /** The first message of each field of a 422 answer (`{ errors: { field: ["…"] } }`). */
 export function serverFieldErrors(error: unknown): Record<string, string> {

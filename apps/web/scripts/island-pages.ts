@@ -3,14 +3,13 @@
  * Router's scripts and gets one inline module that imports, after the first paint, the
  * islands' loader, with the files of each island the page holds (its entry and chunks), read
  * from the islands build's manifest.
- * The pages of the client-side app are scripts/app-shells.ts's (decision 009).
+ * Every prerendered page is a public one: the others are rendered by the server (decision 101).
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { LOADER_ENTRY } from "../islands/vite-plugin.ts";
 import { markEarlyActions } from "../lib/before-hydration.ts";
 import { afterFirstPaint } from "./after-first-paint.ts";
-import { appShellFiles } from "./app-shells.ts";
 
 const MANIFEST = ".vite/islands-manifest.json";
 
@@ -69,12 +68,10 @@ if (import.meta.main) {
   const buildDir = path.resolve(import.meta.dirname, "..", process.env.WEB_BUILD_DIR || "build", "client");
   const manifestFile = path.join(buildDir, MANIFEST);
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as IslandsManifest;
-  const appShells = new Set(appShellFiles(buildDir));
   let pages = 0;
   for (const entry of readdirSync(buildDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith(".html")) continue;
     const file = path.join(entry.parentPath, entry.name);
-    if (appShells.has(file)) continue;
     writeFileSync(file, islandPage(readFileSync(file, "utf8"), manifest));
     pages++;
   }

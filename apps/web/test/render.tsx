@@ -2,10 +2,10 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ComponentType } from "react";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, type LoaderFunction } from "react-router";
 
-/** A route of the stub; a layout route has children and no path. */
-export type TestRoute = { path?: string; Component: ComponentType; children?: TestRoute[] };
+/** A route of the stub; a layout route has children and no path. Its loader runs as the server's would. */
+export type TestRoute = { path?: string; Component: ComponentType; loader?: LoaderFunction; children?: TestRoute[] };
 type Entry = string | { pathname: string; state?: unknown; search?: string };
 
 /** Renders `routes` at `entry`; a failed query shows its error at once instead of retrying. */

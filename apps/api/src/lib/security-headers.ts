@@ -37,10 +37,12 @@ export const PERMISSIONS_POLICY = [
   .map((feature) => `${feature}=()`)
   .join(", ");
 
-export function cspHeader(directives: Directives, scriptHashes: readonly string[] = []): string {
+/** The CSP of one answer: a prerendered page's script hashes, or a server-rendered page's nonce. */
+export function cspHeader(directives: Directives, scriptHashes: readonly string[] = [], nonce?: string): string {
   return Object.entries(directives)
     .map(([name, values]) => {
-      const all = name === "script-src" ? [...values, ...scriptHashes.map((h) => `'${h}'`)] : values;
+      const extra = [...scriptHashes.map((h) => `'${h}'`), ...(nonce ? [`'nonce-${nonce}'`] : [])];
+      const all = name === "script-src" ? [...values, ...extra] : values;
       return [name, ...all].join(" ");
     })
     .join("; ");

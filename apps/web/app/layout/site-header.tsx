@@ -29,7 +29,8 @@ export function SiteHeader() {
   // (decision 009). A public page shows the visitor's until the session says otherwise.
   const studentHeader = signedIn || (status === "loading" && matchesRoute(pathname, PROTECTED_ROUTES));
   // Prerendered HTML knows no query string: read it once hydrated, so both renders agree.
-  const showNavigation = !(useHydrated() && new URLSearchParams(search).get("isApp") === "true");
+  const hydrated = useHydrated();
+  const showNavigation = !(hydrated && new URLSearchParams(search).get("isApp") === "true");
   // Counters beside nav items, by path. The notifications feature supplies "/notifications".
   const [unreadNotifications, setUnreadNotifications] = useState(0);
   const badges: NavBadges = { "/notifications": signedIn ? unreadNotifications : 0 };
@@ -90,7 +91,8 @@ export function SiteHeader() {
         </div>
         {showNavigation && <DesktopNav items={items} badges={badges} />}
       </div>
-      {signedIn && (
+      {/* Only in the browser: its code waits for the first screen, which the server does not draw. */}
+      {signedIn && hydrated && (
         <Suspense fallback={null}>
           <UnreadNotificationCount onCount={setUnreadNotifications} />
         </Suspense>

@@ -6,7 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { Captcha, type CaptchaHandle } from "../../components/captcha.tsx";
 import { PasswordField, TextField } from "../../components/form-fields.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { takeLoginReturn } from "../../lib/login-return.ts";
+import { loginReturn } from "../../lib/login-return.ts";
 import { policyStatusQuery } from "../../lib/policy-status.ts";
 import { fieldErrors, loadSchemas, prefetchSchemas } from "../../lib/schemas.ts";
 import { useSession } from "../../lib/session.ts";
@@ -73,7 +73,7 @@ export function LoginForm() {
       await signIn(email, password, captcha);
       // docs/spec/student-portal.md section 4: after the login the policy status is checked again.
       await queryClient?.fetchQuery(policyStatusQuery).catch(() => undefined);
-      navigate(takeLoginReturn("/planning"), { replace: true });
+      navigate(loginReturn(window.location.search, "/planning"), { replace: true });
     } catch (failure) {
       captchaRef.current?.reset();
       if (failure instanceof ApiError && failure.status === 429) lockout.start(retryAfterSeconds(failure));

@@ -1,27 +1,39 @@
-import { Navigate, Outlet, useLocation } from "react-router";
+import { dehydrate } from "@tanstack/react-query";
+import { type LoaderFunctionArgs, Navigate, Outlet } from "react-router";
+import { ApiError } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth-provider.tsx";
-import { rememberLoginReturn } from "../../lib/login-return.ts";
-
-/** Whether this document has had a signed-in student: then a signed-out state is a logout. */
-let signedInOnce = false;
+import { inTheBrowser, type PageData, serverQueryClient } from "../../lib/page-data.tsx";
+import { userQuery } from "../../lib/session.ts";
+import { signedOutRedirect } from "../../lib/signed-out-redirect.ts";
 
 /**
- * The student area: /login when logged out (docs/spec/student-portal.md section 2). The session is unknown only
- * while a prerendered shell is written and hydrated (decision 009); the page is rendered then
- * as it is once signed in, in the same place, so the title the shell painted stays the same
- * element. Its pages load their data after they appear; at least a screen tall (less the
- * header), they keep the footer below the fold meanwhile instead of pushing it down later.
+ * The student area's gate, on the server (decision 101): who is signed in (`GET /api/user`,
+ * with the request's session cookie), in the page's query cache; a visitor without a session
+ * is redirected to /login, with where they were going (docs/spec/student-portal.md section 2).
+ * It runs for the document and for each navigation into the area, not between its pages.
+ */
+export async function loader({ request }: LoaderFunctionArgs): Promise<PageData> {
+  const client = serverQueryClient();
+  try {
+    await client.fetchQuery(userQuery);
+  } catch (error) {
+    // Anything but "no session" (the API unreachable) is the error page's, not a sign-in.
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+    throw signedOutRedirect(request);
+  }
+  return { queries: dehydrate(client) };
+}
+
+/** Between the area's pages, the session is the browser's to know: the component below. */
+export const clientLoader = inTheBrowser;
+
+/**
+ * The student area in the browser: a session that ends (logout, a 401 from any call, lib/api.ts)
+ * leaves for /login. At least a screen tall (less the header), the footer stays below the fold.
  */
 export default function RequireAuth() {
   const { status } = useAuth();
-  const location = useLocation();
-  if (status === "signedIn") signedInOnce = true;
-  if (status === "signedOut") {
-    // After the sign-in, back to the page a visitor arrived on (an e-mail's link, a bookmark);
-    // not after a logout, whose next sign-in starts afresh.
-    if (!signedInOnce) rememberLoginReturn(`${location.pathname}${location.search}`);
-    return <Navigate to="/login" replace />;
-  }
+  if (status === "signedOut") return <Navigate to="/login" replace />;
   return (
     <div className="min-h-[calc(100svh-4rem)]">
       <Outlet />

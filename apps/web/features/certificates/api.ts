@@ -8,7 +8,6 @@ import {
 } from "@puerta/contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiJson } from "../../lib/api.ts";
-import { loadStudentData } from "../../lib/session.ts";
 import { useSubmissionKey } from "../../lib/submission-key.ts";
 
 export const certificateListQuery = queryOptions({
@@ -17,6 +16,8 @@ export const certificateListQuery = queryOptions({
     const body = await apiJson<{ data?: CertificateRequest[] }>("/api/demandes", { signal });
     return Array.isArray(body?.data) ? body.data : [];
   },
+  // Fresh from the server's render (decision 101); a request sent invalidates it.
+  staleTime: 30_000,
 });
 
 export type CertificateChoice = { type: "scolaire"; langues: string[] } | { type: "langue"; niveau: "B1" | "B2" };
@@ -54,6 +55,8 @@ export async function sendCertificateRequest(
  * too: a lost answer may hide a request the server recorded. `onSuccess`/`onError` are the page's.
  */
 export function useSendCertificateRequest(config: {
+  /** Who asks (the student area's data): the request carries the student's name. */
+  student: StudentData | null | undefined;
   onSuccess: (choice: CertificateChoice) => void;
   onError: (error: Error) => void;
 }) {
@@ -61,7 +64,7 @@ export function useSendCertificateRequest(config: {
   const submission = useSubmissionKey();
   return useMutation({
     mutationFn: (choice: CertificateChoice) =>
-      submission.send(async (key) => sendCertificateRequest(choice, await loadStudentData(), key)),
+      submission.send(async (key) => sendCertificateRequest(choice, config.student ?? null, key)),
     onSuccess: (_body, choice) => config.onSuccess(choice),
     onError: config.onError,
     onSettled: () => queryClient.invalidateQueries({ queryKey: certificateListQuery.queryKey }),

@@ -6,8 +6,15 @@ import { CheckboxGroupField } from "../../components/form-fields.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
+import { inTheBrowser, pageData } from "../../lib/page-data.tsx";
+import { useStudentData } from "../../lib/session.ts";
 import { certificateListQuery, useSendCertificateRequest } from "./api.ts";
 import { CertificateHistory } from "./certificate-history.tsx";
+
+/** The page's data, fetched by the server and in the HTML (decision 101). */
+export const loader = () => pageData(certificateListQuery);
+
+export const clientLoader = inTheBrowser;
 
 export const meta = () => [{ title: `${T.title} | ${brand.academyName}` }];
 
@@ -29,12 +36,14 @@ const buttonClass =
 /** /demande-attestation (docs/spec/student-portal.md sections 2, 5 and 8). */
 export default function CertificatesPage() {
   const history = useQuery(certificateListQuery);
+  const student = useStudentData();
   const [langues, setLangues] = useState<string[]>([]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
 
   // A retry after a lost answer records the request once.
   const send = useSendCertificateRequest({
+    student,
     onSuccess: (choice) => {
       setOutcome({
         ok: true,

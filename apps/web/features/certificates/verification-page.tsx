@@ -22,11 +22,7 @@ const day = (iso: string) => dayFormat.format(new Date(iso));
  */
 export default function VerificationPage() {
   const { code = "" } = useParams();
-  const answer = useQuery({
-    ...verificationQuery(code),
-    // Public: no student token to wait for (lib/query-client.tsx).
-    enabled: true,
-  });
+  const answer = useQuery(verificationQuery(code));
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-16">

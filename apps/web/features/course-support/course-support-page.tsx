@@ -16,7 +16,13 @@ import { Spinner } from "../../components/spinner.tsx";
 import { SummaryBand } from "../../components/summary-band.tsx";
 import { brand } from "../../content/brand.ts";
 import { DownloadError } from "../../lib/file-download.ts";
-import { courseCounts, useCourseDocuments } from "./api.ts";
+import { inTheBrowser, pageData } from "../../lib/page-data.tsx";
+import { courseCounts, courseDocumentsQuery, useCourseDocuments } from "./api.ts";
+
+/** The page's data, fetched by the server and in the HTML (decision 101). */
+export const loader = () => pageData(courseDocumentsQuery);
+
+export const clientLoader = inTheBrowser;
 
 export const meta = () => [{ title: `${T.courseTitle} | ${brand.academyName}` }];
 

@@ -60,9 +60,9 @@ export function useUnreadNotificationCount(enabled: boolean): number {
 /** Thrown for a notification that does not exist or is not addressed to the student. */
 export class NotificationNotFound extends Error {}
 
-export function useNotification(id: number) {
-  const queryClient = useQueryClient();
-  return useQuery({
+/** One notification addressed to the student; NotificationNotFound otherwise. */
+export const notificationQuery = (id: number) =>
+  queryOptions({
     queryKey: detailKey(id),
     queryFn: async ({ signal }) => {
       try {
@@ -76,7 +76,16 @@ export function useNotification(id: number) {
         throw error;
       }
     },
-    enabled: Number.isSafeInteger(id) && id > 0,
+    staleTime: 30_000,
+  });
+
+export const isNotificationId = (id: number) => Number.isSafeInteger(id) && id > 0;
+
+export function useNotification(id: number) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...notificationQuery(id),
+    enabled: isNotificationId(id),
     // Shown at once from the list when it is already loaded; the server's copy follows.
     initialData: () => queryClient.getQueryData<Notification[]>(LIST_KEY)?.find((n) => n.id === id),
     initialDataUpdatedAt: () => queryClient.getQueryState(LIST_KEY)?.dataUpdatedAt,

@@ -1,12 +1,35 @@
 import { NOTIFICATION_TEXT as T } from "@puerta/contract";
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link, useParams } from "react-router";
+import { Link, type LoaderFunctionArgs, useParams } from "react-router";
 import { NotificationArticle } from "../../components/notification-article.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
+import { inTheBrowser, pageData } from "../../lib/page-data.tsx";
 import { useAuthorisedImage } from "../../lib/use-authorised-image.ts";
-import { isRead, NotificationNotFound, useMarkViewed, useNotification, useNotifications } from "./api.ts";
+import {
+  isNotificationId,
+  isRead,
+  NotificationNotFound,
+  notificationListQuery,
+  notificationQuery,
+  useMarkViewed,
+  useNotification,
+  useNotifications,
+} from "./api.ts";
+
+/**
+ * The page's data, fetched by the server and in the HTML (decision 101): the notification, and
+ * the list whose unread count the header shows.
+ */
+export function loader({ params }: LoaderFunctionArgs) {
+  const id = Number(params.id);
+  return isNotificationId(id)
+    ? pageData(notificationQuery(id), notificationListQuery)
+    : pageData(notificationListQuery);
+}
+
+export const clientLoader = inTheBrowser;
 
 export const meta = () => [{ title: `${T.title} | ${brand.academyName}` }];
 
@@ -25,7 +48,7 @@ function BackLink() {
 /** /notification/{id} (docs/spec/student-portal.md sections 2, 4 and 8). Opening it marks it read at once. */
 export default function NotificationDetailPage() {
   const id = Number(useParams().id);
-  const validId = Number.isSafeInteger(id) && id > 0;
+  const validId = isNotificationId(id);
   const notification = useNotification(id);
   const { student } = useNotifications();
   const markViewed = useMarkViewed();

@@ -5,7 +5,13 @@ import { NotificationCard } from "../../components/notification-card.tsx";
 import { UnreadBadge } from "../../components/notification-status.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
-import { isRead, useMarkAllViewed, useNotifications } from "./api.ts";
+import { inTheBrowser, pageData } from "../../lib/page-data.tsx";
+import { isRead, notificationListQuery, useMarkAllViewed, useNotifications } from "./api.ts";
+
+/** The page's data, fetched by the server and in the HTML (decision 101). */
+export const loader = () => pageData(notificationListQuery);
+
+export const clientLoader = inTheBrowser;
 
 export const meta = () => [{ title: `${T.title} | ${brand.academyName}` }];
 

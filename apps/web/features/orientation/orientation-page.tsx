@@ -5,7 +5,13 @@ import { ErrorView } from "../../components/error-view.tsx";
 import { FileActions } from "../../components/file-actions.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
-import { useOrientations } from "./api.ts";
+import { inTheBrowser, pageData } from "../../lib/page-data.tsx";
+import { orientationsQuery, useOrientations } from "./api.ts";
+
+/** The page's data, fetched by the server and in the HTML (decision 101). */
+export const loader = () => pageData(orientationsQuery);
+
+export const clientLoader = inTheBrowser;
 
 export const meta = () => [{ title: `Orientation | ${brand.academyName}` }];
 

@@ -6,8 +6,14 @@ import { ErrorView } from "../../components/error-view.tsx";
 import { FileActions } from "../../components/file-actions.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
+import { inTheBrowser, pageData } from "../../lib/page-data.tsx";
 import { useStudentData } from "../../lib/session.ts";
-import { groupByCentre, usePlannings } from "./api.ts";
+import { groupByCentre, planningsQuery, usePlannings } from "./api.ts";
+
+/** The page's data, fetched by the server and in the HTML (decision 101). */
+export const loader = () => pageData(planningsQuery);
+
+export const clientLoader = inTheBrowser;
 
 export const meta = () => [{ title: `Planning | ${brand.academyName}` }];
 

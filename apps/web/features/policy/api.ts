@@ -50,10 +50,14 @@ export async function fetchAcceptance({ signal }: { signal: AbortSignal }): Prom
   }
 }
 
-/** The policy in force. */
-export const policyContentQuery = queryOptions({ queryKey: ["policy", "content"] as const, queryFn: fetchPolicy });
+/** The policy's text, in the server's render of /policy-acceptance (decision 101) and in the browser. */
+export const policyContentQuery = queryOptions({
+  queryKey: ["policy", "content"] as const,
+  queryFn: fetchPolicy,
+  staleTime: 60_000,
+});
 
-/** Whether, and since when, the student accepted it. Never cached: a new version published since asks again. */
+/** Whether and when the student accepted. Never cached: a new version published since asks again. */
 export const policyAcceptanceQuery = queryOptions({
   queryKey: ["policy", "acceptance"] as const,
   queryFn: fetchAcceptance,

@@ -7,10 +7,16 @@ import { PolicyText } from "../../components/policy-text.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
+import { inTheBrowser, pageData } from "../../lib/page-data.tsx";
 import { NoPolicy, policyAcceptanceQuery, policyContentQuery, useAcceptPolicy } from "./api.ts";
 import { formatAcceptedAt, formatPolicyDate } from "./policy-dates.ts";
 
 const m = MESSAGES.policy;
+
+/** The page's data, fetched by the server and in the HTML (decision 101). */
+export const loader = () => pageData(policyContentQuery, policyAcceptanceQuery);
+
+export const clientLoader = inTheBrowser;
 
 export const meta = () => [{ title: `${m.defaultTitle} | ${brand.academyName}` }];
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { serveByPath } from "../../test/network.ts";
 import { renderRoutes } from "../../test/render.tsx";
 import { signInAs } from "../../test/session.ts";
-import RequirePolicy from "./require-policy.tsx";
+import RequirePolicy, { loader } from "./require-policy.tsx";
 
 /** GET /api/policy/status answers `status` and `body`. */
 const serveStatus = (status: number, body: unknown) => serveByPath({ "/api/policy/status": { status, body } });
@@ -13,7 +13,7 @@ function renderGate(path = "/profile") {
   signInAs();
   renderRoutes(
     [
-      { Component: RequirePolicy, children: [{ path: "/profile", Component: () => <h1>Profil Étudiant</h1> }] },
+      { Component: RequirePolicy, loader, children: [{ path: "/profile", Component: () => <h1>Profil Étudiant</h1> }] },
       { path: "/policy-acceptance", Component: () => <h1>Politique</h1> },
     ],
     path,
@@ -22,7 +22,7 @@ function renderGate(path = "/profile") {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe("RequirePolicy", () => {
+describe("RequirePolicy (its loader runs on the server, decision 101)", () => {
   it("opens the gated page once the status says accepted", async () => {
     const calls = serveStatus(200, { success: true, has_accepted: true, accepted: true });
     renderGate();

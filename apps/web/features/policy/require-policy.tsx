@@ -1,25 +1,39 @@
-import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
-import { Navigate, Outlet, useLocation } from "react-router";
-import { Spinner } from "../../components/spinner.tsx";
+import { dehydrate } from "@tanstack/react-query";
+import { type LoaderFunctionArgs, Outlet, redirect } from "react-router";
+import { ApiError } from "../../lib/api.ts";
+import { type PageData, serverQueryClient } from "../../lib/page-data.tsx";
 import { policyStatusQuery } from "../../lib/policy-status.ts";
+import { appQueryClient } from "../../lib/query-client.tsx";
+import { signedOutRedirect } from "../../lib/signed-out-redirect.ts";
 
 /**
- * The policy gate (docs/spec/student-portal.md section 4): opening a gated page checks GET /api/policy/status; a
- * student who has not accepted, or whose check fails, is sent to /policy-acceptance.
+ * The policy gate (docs/spec/student-portal.md section 4), on the server (decision 101): opening
+ * a gated page checks GET /api/policy/status; a student who has not accepted, or whose check
+ * fails, is redirected to /policy-acceptance before anything of the page is sent; one whose
+ * session has ended, to /login.
  */
+export async function loader({ request }: LoaderFunctionArgs): Promise<PageData> {
+  const client = serverQueryClient();
+  const accepted = await client.fetchQuery(policyStatusQuery).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) throw signedOutRedirect(request);
+    return false;
+  });
+  if (!accepted) throw redirect("/policy-acceptance");
+  return { queries: dehydrate(client) };
+}
+
+/** The same gate for a navigation inside the app, asked from the browser. */
+export async function clientLoader(): Promise<null> {
+  const accepted = await appQueryClient()
+    .fetchQuery({ ...policyStatusQuery, staleTime: 0 })
+    .catch(() => false);
+  if (!accepted) throw redirect("/policy-acceptance");
+  return null;
+}
+
+/** The layout stays mounted from one gated page to the next: the gate checks again on each. */
+export const shouldRevalidate = () => true;
+
 export default function RequirePolicy() {
-  const { pathname } = useLocation();
-  const status = useQuery({ ...policyStatusQuery, refetchOnMount: "always" });
-
-  // The layout stays mounted from one gated page to the next: check again on each.
-  const { refetch } = status;
-  const firstPath = useRef(pathname);
-  useEffect(() => {
-    if (pathname !== firstPath.current) void refetch();
-  }, [pathname, refetch]);
-
-  if (status.isError || status.data === false) return <Navigate to="/policy-acceptance" replace />;
-  if (status.data === true) return <Outlet />;
-  return <Spinner label="Vérification de la politique..." />;
+  return <Outlet />;
 }

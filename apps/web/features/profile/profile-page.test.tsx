@@ -1,4 +1,4 @@
-import { act, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { serveByPath, serveInOrder } from "../../test/network.ts";
@@ -55,12 +55,9 @@ describe("ProfilePage", () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it("shows the signed-in student after one second and shows initials without a photo", async () => {
+  it("shows the signed-in student at once (the server renders it, decision 101) and shows initials without a photo", async () => {
     renderProfile();
-    expect(screen.getByText("Chargement du profil...")).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(999));
-    expect(screen.queryByRole("heading", { name: "Profil Étudiant" })).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText("Chargement du profil...")).toBeNull();
     expect(await screen.findByRole("heading", { level: 1, name: "Profil Étudiant" })).toBeInTheDocument();
     expect(screen.getByRole("img", { name: "Initiales de Yasmine El Amrani" })).toHaveTextContent("YE");
     for (const text of ["yasmine@example.com", "06 12 34 56 78", "Ain Sebaa", "Selectividad Santé"]) {
@@ -75,7 +72,6 @@ describe("ProfilePage", () => {
   it("shows no student data for an account without a student record", async () => {
     signInAs({ ...user, etudiant: null });
     renderProfile();
-    act(() => vi.advanceTimersByTime(1000));
     expect(await screen.findByText("Aucune donnée étudiant disponible.")).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1, name: "Profil Étudiant" })).toBeInTheDocument();
   });
@@ -84,7 +80,6 @@ describe("ProfilePage", () => {
     const calls = serveInOrder();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, applyAccept: false });
     renderProfile();
-    act(() => vi.advanceTimersByTime(1000));
     await user.click(await screen.findByRole("button", { name: "Modifier le profil" }));
     const chooser = screen.getByLabelText("Photo de profil");
     expect(chooser).toHaveAttribute("accept", "image/jpeg,image/png,image/webp");
@@ -111,7 +106,6 @@ describe("ProfilePage", () => {
     });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderProfile();
-    act(() => vi.advanceTimersByTime(1000));
     const box = await screen.findByRole("checkbox", { name: "Recevoir une copie des notifications par e-mail" });
     await vi.waitFor(() => expect(box).toBeChecked());
     await user.click(box);

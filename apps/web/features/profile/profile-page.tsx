@@ -1,20 +1,22 @@
 import { formatPhone, PROFILE_PHOTO, type StudentData, PROFILE_TEXT as T } from "@puerta/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Camera, KeyRound, Pencil } from "lucide-react";
-import { type ChangeEvent, useEffect, useId, useState } from "react";
+import { type ChangeEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { Spinner } from "../../components/spinner.tsx";
 import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
-import { prefetchSchemas } from "../../lib/schemas.ts";
-import { loadStudentData } from "../../lib/session.ts";
+import { inTheBrowser, pageData } from "../../lib/page-data.tsx";
+import { useStudentData } from "../../lib/session.ts";
 import { useAuthorisedImage } from "../../lib/use-authorised-image.ts";
 import { emailCopiesQuery, photoProblem, useSetEmailCopies, useUploadProfilePhoto } from "./api.ts";
 
-export const meta = () => [{ title: `${T.title} | ${brand.academyName}` }];
+/** The setting, fetched by the server and in the HTML; who the student is comes with the student area (decision 101). */
+export const loader = () => pageData(emailCopiesQuery);
 
-/** docs/spec/student-portal.md section 9: the profile reads the stored student data after a simulated one-second delay. */
-export const PROFILE_LOADING_DELAY_MS = 1000;
+export const clientLoader = inTheBrowser;
+
+export const meta = () => [{ title: `${T.title} | ${brand.academyName}` }];
 
 function initials(student: StudentData) {
   return `${student.prenom.charAt(0)}${student.nom.charAt(0)}`.toUpperCase();
@@ -102,32 +104,19 @@ function EmailCopiesSetting() {
   );
 }
 
-/** /profile (docs/spec/student-portal.md section 2): the signed-in student's data (GET /api/user), a photo or initials, and a photo edit mode. */
+/**
+ * /profile (docs/spec/student-portal.md section 2): the signed-in student's data (GET /api/user), a photo or initials,
+ * and a photo edit mode. The spec's simulated one-second delay (section 9) stood for reading stored data; the
+ * server now renders the page with the data (decision 101), so there is nothing to wait for.
+ */
 export default function ProfilePage() {
-  const [student, setStudent] = useState<StudentData | null | undefined>(undefined);
+  const student = useStudentData();
   const [editing, setEditing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const inputId = useId();
 
-  useEffect(() => {
-    let mounted = true;
-    // The schemas that check the record come during the delay.
-    prefetchSchemas();
-    const timer = window.setTimeout(
-      () => void loadStudentData().then((data) => mounted && setStudent(data)),
-      PROFILE_LOADING_DELAY_MS,
-    );
-    return () => {
-      mounted = false;
-      window.clearTimeout(timer);
-    };
-  }, []);
-
   const upload = useUploadProfilePhoto({
-    onSuccess: async () => {
-      setProblem(null);
-      setStudent(await loadStudentData());
-    },
+    onSuccess: () => setProblem(null),
     onError: (error) =>
       setProblem(error instanceof ApiError && error.serverMessage ? error.serverMessage : "Une erreur s'est produite"),
   });

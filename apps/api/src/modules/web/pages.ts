@@ -6,15 +6,22 @@ import { BUILD_ORIGIN_PLACEHOLDER } from "@puerta/contract";
 
 export type Page = { html: Buffer; scriptHashes: string[]; encoded: Partial<Record<"br" | "gzip", Buffer>> };
 
-/** The page's HTML in the best encoding the client accepts, compressed once and kept. */
-export function encodePage(page: Page, acceptEncoding: string | undefined): { body: Buffer; encoding?: "br" | "gzip" } {
+/**
+ * The page's HTML in the best encoding the client accepts, compressed once and kept. A page
+ * rendered for one request ("dynamic") is compressed faster, less tightly: it is sent once.
+ */
+export function encodePage(
+  page: Page,
+  acceptEncoding: string | undefined,
+  kind: "static" | "dynamic" = "static",
+): { body: Buffer; encoding?: "br" | "gzip" } {
   const accepted = acceptEncoding ?? "";
   const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : undefined;
   if (!encoding) return { body: page.html };
   page.encoded[encoding] ??=
     encoding === "br"
-      ? brotliCompressSync(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
-      : gzipSync(page.html, { level: 9 });
+      ? brotliCompressSync(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: kind === "static" ? 9 : 5 } })
+      : gzipSync(page.html, { level: kind === "static" ? 9 : 6 });
   return { body: page.encoded[encoding], encoding };
 }
 

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppContext } from "../../app-context.ts";
 import { cspDirectives, cspHeader } from "../../lib/security-headers.ts";
 import { encodePage, loadOriginFiles, loadPages, ORIGIN_FILES, type Page } from "./pages.ts";
+import { loadServerPages, type RenderPage } from "./server-pages.ts";
 
 const SHELL_ROUTES = [...PROTECTED_ROUTES, ...CLIENT_ONLY_PUBLIC_ROUTES];
 
@@ -30,15 +31,18 @@ const DOCUMENT_ONLY_HEADERS = [
 ];
 
 /**
- * Serves the built web app: hashed assets with long-lived caching, prerendered pages,
- * the client-rendered shell for the student area, and real 404s for anything else.
+ * Serves the built web app: hashed assets with long-lived caching, prerendered public pages,
+ * every other page rendered by the web app's server build (the student area with its data,
+ * decision 101), and real 404s for anything else. A build without a server part (older, or a
+ * test's) has its client-rendered shell served instead.
  */
 export async function webRoutes(app: FastifyInstance, { config }: AppContext) {
   const { pages, fallback } = loadPages(config.webDir, config.publicUrl);
   const originFiles = loadOriginFiles(config.webDir, config.publicUrl);
   const directives = cspDirectives(config);
+  const renderPage = await loadServerPages(app, config.webDir);
 
-  if (pages.size > 0 || fallback) {
+  if (pages.size > 0 || fallback || renderPage) {
     await app.register(fastifyStatic, {
       root: config.webDir,
       index: false,
@@ -80,6 +84,38 @@ export async function webRoutes(app: FastifyInstance, { config }: AppContext) {
       .send(body);
   };
 
+  /**
+   * A page of the server build. HTML that names the student is never kept by any cache; its
+   * inline scripts run by this answer's nonce. Anything but the app's own paths is a 404.
+   */
+  const sendRendered = async (reply: FastifyReply, render: RenderPage, knownPath: boolean) => {
+    const { response, nonce } = await render(reply.request);
+    const html = Buffer.from(await response.arrayBuffer());
+    const status = response.status === 200 && !knownPath ? 404 : response.status;
+    for (const [name, value] of response.headers) {
+      if (name === "content-length" || name === "set-cookie") continue;
+      reply.header(name, value);
+    }
+    const setCookies = response.headers.getSetCookie();
+    if (setCookies.length > 0) reply.header("Set-Cookie", setCookies);
+    reply.status(status).header("Cache-Control", "private, no-store");
+    if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
+      reply.header("Content-Security-Policy", cspHeader(directives, [], nonce));
+    }
+    const { body, encoding } = encodePage(
+      { html, scriptHashes: [], encoded: {} },
+      reply.request.headers["accept-encoding"],
+      "dynamic",
+    );
+    if (encoding) reply.header("Content-Encoding", encoding).header("Vary", "Accept-Encoding");
+    return reply.send(reply.request.method === "HEAD" ? undefined : body);
+  };
+
+  // The client router's list of routes, asked for as links appear (React Router's lazy route discovery).
+  if (renderPage) {
+    app.get("/__manifest", (_request, reply) => sendRendered(reply, renderPage, true));
+  }
+
   for (const [url, file] of originFiles) {
     const type = ORIGIN_FILES[url as keyof typeof ORIGIN_FILES];
     app.get(url, async (request, reply) => {
@@ -107,6 +143,14 @@ export async function webRoutes(app: FastifyInstance, { config }: AppContext) {
     if (isStaffPage(normalised)) reply.header("X-Robots-Tag", "noindex, nofollow");
     const page = pages.get(normalised);
     if (page) return sendPage(reply, page, 200);
+    // A client navigation's data (React Router's single fetch): /notifications.data.
+    const routePath = normalised.endsWith(".data") ? normalised.slice(0, -".data".length) || "/" : normalised;
+    const knownPath =
+      matchesRoute(routePath, SHELL_ROUTES) || isStaffPage(routePath) || routePath === "/_root" || pages.has(routePath);
+    if (renderPage) {
+      if (normalised.startsWith("/verifier/")) reply.header("X-Robots-Tag", "noindex, nofollow");
+      return sendRendered(reply, renderPage, knownPath);
+    }
     if (!fallback) return reply.status(404).send({ message: MESSAGES.notFound });
     // An attestation's verification page names its holder: never indexed (docs/spec/back-office.md section 6).
     if (normalised.startsWith("/verifier/")) reply.header("X-Robots-Tag", "noindex, nofollow");

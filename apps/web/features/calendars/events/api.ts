@@ -67,16 +67,11 @@ export class EventNotFound extends Error {}
  * One event: from the navigation state when the calendar opened it, else from the list
  * already in memory, else from the API (a reload or a shared link).
  */
-export function useEvent(id: number | null, fromState: CalendarEvent | undefined) {
-  const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: detailKey(id ?? 0),
-    enabled: id !== null,
+/** One event by id; EventNotFound when there is none. */
+export const eventQuery = (id: number) =>
+  queryOptions({
+    queryKey: detailKey(id),
     staleTime: STALE_MS,
-    initialData: () =>
-      (fromState?.id === id ? fromState : undefined) ??
-      queryClient.getQueryData<CalendarEvent[]>(EVENTS_KEY)?.find((event) => event.id === id),
-    initialDataUpdatedAt: () => queryClient.getQueryState(EVENTS_KEY)?.dataUpdatedAt,
     queryFn: async ({ signal }): Promise<CalendarEvent> => {
       try {
         const body = await apiJson<{ success?: boolean; data?: EventRecord }>(`/api/parascolaires/${id}`, { signal });
@@ -89,5 +84,19 @@ export function useEvent(id: number | null, fromState: CalendarEvent | undefined
       }
     },
     retry: (count, error) => !(error instanceof EventNotFound) && count < 1,
+  });
+
+/** The id of /parascolaire/{id}, or null when it cannot be one. */
+export const eventIdOf = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null);
+
+export function useEvent(id: number | null, fromState: CalendarEvent | undefined) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...eventQuery(id ?? 0),
+    enabled: id !== null,
+    initialData: () =>
+      (fromState?.id === id ? fromState : undefined) ??
+      queryClient.getQueryData<CalendarEvent[]>(EVENTS_KEY)?.find((event) => event.id === id),
+    initialDataUpdatedAt: () => queryClient.getQueryState(EVENTS_KEY)?.dataUpdatedAt,
   });
 }

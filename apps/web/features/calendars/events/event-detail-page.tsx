@@ -1,15 +1,24 @@
 import { type CalendarEvent, EVENT_TYPE_LABELS, formatFrenchDate, CALENDAR_TEXTS as T } from "@puerta/contract";
 import { ArrowLeft, CalendarDays, CalendarSearch, Clock, ImageOff, MapPin, Users } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link, useLocation, useParams } from "react-router";
+import { Link, type LoaderFunctionArgs, useLocation, useParams } from "react-router";
 import { COLOR_CLASSES } from "../../../components/calendar-card.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorView } from "../../../components/error-view.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { brand } from "../../../content/brand.ts";
+import { inTheBrowser, pageData } from "../../../lib/page-data.tsx";
 import { useAuthorisedImage } from "../../../lib/use-authorised-image.ts";
-import { EventNotFound, useEvent } from "./api.ts";
+import { EventNotFound, eventIdOf, eventQuery, useEvent } from "./api.ts";
 import { EVENT_TYPE_ICONS } from "./event-types.ts";
+
+/** The event, fetched by the server and in the HTML (decision 101). */
+export function loader({ params }: LoaderFunctionArgs) {
+  const id = eventIdOf(params.id);
+  return id === null ? pageData() : pageData(eventQuery(id));
+}
+
+export const clientLoader = inTheBrowser;
 
 export const meta = () => [{ title: `Événement | ${brand.academyName}` }];
 
@@ -19,7 +28,7 @@ export const meta = () => [{ title: `Événement | ${brand.academyName}` }];
  */
 export default function EventDetailPage() {
   const { id: rawId } = useParams();
-  const id = rawId && /^\d{1,10}$/.test(rawId) ? Number(rawId) : null;
+  const id = eventIdOf(rawId);
   const state = useLocation().state as { event?: CalendarEvent } | null;
   const query = useEvent(id, state?.event);
   const notFound = id === null || query.error instanceof EventNotFound;

@@ -15,9 +15,15 @@ import { MonthFilter } from "../../../components/month-filter.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { SummaryBand } from "../../../components/summary-band.tsx";
 import { brand } from "../../../content/brand.ts";
+import { inTheBrowser, pageData } from "../../../lib/page-data.tsx";
 import { CalendarSubscription } from "../calendar-subscription.tsx";
-import { useEvents } from "./api.ts";
+import { eventStatsQuery, eventsQuery, useEvents } from "./api.ts";
 import { EVENT_TYPE_ICONS } from "./event-types.ts";
+
+/** The page's data, fetched by the server and in the HTML (decision 101). */
+export const loader = () => pageData(eventsQuery, eventStatsQuery);
+
+export const clientLoader = inTheBrowser;
 
 export const meta = () => [{ title: `${T.eventsTitle} | ${brand.academyName}` }];
 

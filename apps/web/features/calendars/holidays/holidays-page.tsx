@@ -17,8 +17,14 @@ import { MonthFilter } from "../../../components/month-filter.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { SummaryBand } from "../../../components/summary-band.tsx";
 import { brand } from "../../../content/brand.ts";
+import { inTheBrowser, pageData } from "../../../lib/page-data.tsx";
 import { CalendarSubscription } from "../calendar-subscription.tsx";
-import { useHolidays } from "./api.ts";
+import { holidayStatsQuery, holidaysQuery, useHolidays } from "./api.ts";
+
+/** The page's data, fetched by the server and in the HTML (decision 101). */
+export const loader = () => pageData(holidaysQuery, holidayStatsQuery);
+
+export const clientLoader = inTheBrowser;
 
 export const meta = () => [{ title: `${T.holidaysTitle} | ${brand.academyName}` }];
 

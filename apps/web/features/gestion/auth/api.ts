@@ -10,7 +10,7 @@ import type {
   VerifyResetTokenResponse,
 } from "@puerta/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
 import { rememberStaffUser } from "../session/staff-session.ts";
 
 /** The keys of this screen's queries (the signed-in user's is session/staff-session.ts's). */
@@ -42,7 +42,6 @@ export const activationQuery = (token: string) =>
   queryOptions({
     queryKey: staffAuthKeys.activation(token),
     queryFn: () => staffAuthApi.activation(token),
-    ...staffQueryDefaults,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -11,7 +11,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import type { SendFile } from "../../../components/file-upload.tsx";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
 import { loadStaffSchemas } from "../../../lib/schemas.ts";
-import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
 import { fileSender } from "../shared/publishing.tsx";
 import { useInvalidate, useStaffMutation } from "../shared/queries.ts";
 
@@ -61,7 +61,6 @@ export const eventListQuery = (params: ListParams) =>
   queryOptions({
     queryKey: eventKeys.list(params),
     queryFn: ({ signal }) => eventsApi.list(params, signal),
-    ...staffQueryDefaults,
     placeholderData: keepPreviousData,
   });
 
@@ -69,7 +68,6 @@ export const holidayListQuery = (params: ListParams) =>
   queryOptions({
     queryKey: holidayKeys.list(params),
     queryFn: ({ signal }) => holidaysApi.list(params, signal),
-    ...staffQueryDefaults,
     placeholderData: keepPreviousData,
   });
 

@@ -1,7 +1,7 @@
 import type { Page, StaffAccount, StaffAccountCreateRequest, StaffAccountUpdateRequest } from "@puerta/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
-import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
 import { useStaffMutation } from "../shared/queries.ts";
 
 /** The keys of this screen's queries; every one starts with `all`, so a write refreshes them all. */
@@ -32,7 +32,6 @@ export const accountListQuery = (params: ListParams) =>
   queryOptions({
     queryKey: accountKeys.list(params),
     queryFn: ({ signal }) => accountsApi.list(params, signal),
-    ...staffQueryDefaults,
     placeholderData: keepPreviousData,
   });
 

@@ -1,6 +1,6 @@
 import type { DashboardResponse } from "@puerta/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
 
 /** The keys of this screen's queries. The dashboard only reads; the other screens' writes make it stale on return. */
 export const dashboardKeys = {
@@ -14,7 +14,6 @@ export const dashboardApi = {
 export const dashboardQuery = queryOptions({
   queryKey: dashboardKeys.all,
   queryFn: ({ signal }) => dashboardApi.get(signal),
-  ...staffQueryDefaults,
 });
 
 /** The counters this person may see and the last audit entries. */

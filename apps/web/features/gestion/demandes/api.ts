@@ -7,7 +7,7 @@ import type {
 } from "@puerta/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
-import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
 import { useStaffMutation } from "../shared/queries.ts";
 
 /** The keys of this screen's queries; every one starts with `all`, so a write refreshes them all. */
@@ -41,7 +41,6 @@ export const requestListQuery = (params: ListParams) =>
   queryOptions({
     queryKey: requestKeys.list(params),
     queryFn: ({ signal }) => requestsApi.list(params, signal),
-    ...staffQueryDefaults,
     placeholderData: keepPreviousData,
   });
 
@@ -49,13 +48,11 @@ export const requestQuery = (id: string) =>
   queryOptions({
     queryKey: requestKeys.detail(id),
     queryFn: ({ signal }) => requestsApi.get(id, signal),
-    ...staffQueryDefaults,
   });
 
 export const signatoryQuery = queryOptions({
   queryKey: requestKeys.signatory(),
   queryFn: ({ signal }) => requestsApi.signatory(signal),
-  ...staffQueryDefaults,
 });
 
 /** One page of requests; `enabled` is false for a role that may not read them. */

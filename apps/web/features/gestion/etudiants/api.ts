@@ -15,7 +15,7 @@ import type {
 } from "@puerta/contract";
 import { keepPreviousData, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
-import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
 import { submissionKeyOf } from "../../../lib/submission-key.ts";
 import { useStaffMutation, useStaffSubmission } from "../shared/queries.ts";
 
@@ -86,7 +86,6 @@ export const studentsApi = {
 export const referenceQuery = queryOptions({
   queryKey: studentKeys.reference(),
   queryFn: ({ signal }) => staffJson<StudentReferenceData>("/api/gestion/etudiants/referentiel", { signal }),
-  ...staffQueryDefaults,
   staleTime: 5 * 60_000,
 });
 
@@ -94,7 +93,6 @@ export const studentListQuery = (params: ListParams) =>
   queryOptions({
     queryKey: studentKeys.list(params),
     queryFn: ({ signal }) => studentsApi.list(params, signal),
-    ...staffQueryDefaults,
     placeholderData: keepPreviousData,
   });
 
@@ -102,7 +100,6 @@ export const studentDetailQuery = (id: number) =>
   queryOptions({
     queryKey: studentKeys.detail(id),
     queryFn: ({ signal }) => studentsApi.detail(id, signal),
-    ...staffQueryDefaults,
     retry: false,
   });
 

@@ -1,7 +1,7 @@
 import type { AuditEntry, Page, StaffAccount } from "@puerta/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
-import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
 
 /** The keys of this screen's queries; every one starts with `all`. The journal is read-only. */
 export const journalKeys = {
@@ -25,7 +25,6 @@ export const journalListQuery = (params: ListParams) =>
   queryOptions({
     queryKey: journalKeys.list(params),
     queryFn: ({ signal }) => journalApi.list(params, signal),
-    ...staffQueryDefaults,
     placeholderData: keepPreviousData,
   });
 
@@ -33,13 +32,11 @@ export const journalEntryQuery = (id: string) =>
   queryOptions({
     queryKey: journalKeys.entry(id),
     queryFn: ({ signal }) => journalApi.entry(id, signal),
-    ...staffQueryDefaults,
   });
 
 export const journalPeopleQuery = queryOptions({
   queryKey: journalKeys.people(),
   queryFn: ({ signal }) => journalApi.people(signal),
-  ...staffQueryDefaults,
   staleTime: 60_000,
 });
 

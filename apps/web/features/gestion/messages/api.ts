@@ -7,7 +7,7 @@ import type {
 } from "@puerta/contract";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
-import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
 import { useSubmissionKey } from "../../../lib/submission-key.ts";
 import { useInvalidate } from "../shared/queries.ts";
 
@@ -43,7 +43,6 @@ export const messageListQuery = (params: ListParams) =>
   queryOptions({
     queryKey: messageKeys.list(params),
     queryFn: ({ signal }) => messagesApi.list(params, signal),
-    ...staffQueryDefaults,
     placeholderData: keepPreviousData,
   });
 
@@ -51,7 +50,6 @@ export const messageQuery = (id: string) =>
   queryOptions({
     queryKey: messageKeys.detail(id),
     queryFn: ({ signal }) => messagesApi.open(id, signal),
-    ...staffQueryDefaults,
   });
 
 /** One page of the inbox; `enabled` is false for a role that may not read it. */

@@ -12,7 +12,7 @@ import type {
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { SendFile } from "../../../components/file-upload.tsx";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
-import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
 import { useSubmissionKey } from "../../../lib/submission-key.ts";
 import { fileSender } from "../shared/publishing.tsx";
 import { useStaffMutation } from "../shared/queries.ts";
@@ -64,7 +64,6 @@ export const notificationListQuery = (params: ListParams) =>
   queryOptions({
     queryKey: notificationKeys.list(params),
     queryFn: ({ signal }) => notificationsApi.list(params, signal),
-    ...staffQueryDefaults,
     placeholderData: keepPreviousData,
   });
 
@@ -72,14 +71,12 @@ export const notificationQuery = (id: number) =>
   queryOptions({
     queryKey: notificationKeys.detail(id),
     queryFn: ({ signal }) => notificationsApi.get(id, signal),
-    ...staffQueryDefaults,
   });
 
 export const notificationReadsQuery = (id: number, params: ListParams) =>
   queryOptions({
     queryKey: notificationKeys.reads(id, params),
     queryFn: ({ signal }) => notificationsApi.reads(id, params, signal),
-    ...staffQueryDefaults,
     placeholderData: keepPreviousData,
   });
 
@@ -87,7 +84,6 @@ export const notificationReadsQuery = (id: number, params: ListParams) =>
 export const audienceChoicesQuery = queryOptions({
   queryKey: notificationKeys.choices(),
   queryFn: ({ signal }) => notificationsApi.choices(signal),
-  ...staffQueryDefaults,
   staleTime: 5 * 60_000,
 });
 
@@ -96,7 +92,6 @@ export const audienceCountQuery = (audience: NotificationAudienceInput) =>
   queryOptions({
     queryKey: notificationKeys.audienceCount(audience),
     queryFn: ({ signal }) => notificationsApi.count(audience, signal),
-    ...staffQueryDefaults,
     staleTime: 30_000,
   });
 
@@ -104,14 +99,12 @@ export const audienceStudentSearchQuery = (q: string) =>
   queryOptions({
     queryKey: notificationKeys.studentSearch(q),
     queryFn: ({ signal }) => notificationsApi.students({ q }, signal),
-    ...staffQueryDefaults,
   });
 
 export const audienceStudentsByIdQuery = (ids: readonly number[]) =>
   queryOptions({
     queryKey: notificationKeys.studentsById(ids),
     queryFn: ({ signal }) => notificationsApi.students({ ids: ids.join(",") }, signal),
-    ...staffQueryDefaults,
   });
 
 /** One page of notifications; `enabled` is false for a role that may not read them. */

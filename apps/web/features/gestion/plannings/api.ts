@@ -1,7 +1,7 @@
 import type { Page, PlanningChoices, PlanningUpdateRequest, StaffPlanning } from "@puerta/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
-import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
 import { useInvalidate, useStaffMutation } from "../shared/queries.ts";
 
 /** The keys of this screen's queries; every one starts with `all`, so a write refreshes them all. */
@@ -26,7 +26,6 @@ export const planningListQuery = (params: ListParams) =>
   queryOptions({
     queryKey: planningKeys.list(params),
     queryFn: ({ signal }) => planningsApi.list(params, signal),
-    ...staffQueryDefaults,
     placeholderData: keepPreviousData,
   });
 
@@ -34,7 +33,6 @@ export const planningListQuery = (params: ListParams) =>
 export const planningChoicesQuery = queryOptions({
   queryKey: planningKeys.choices(),
   queryFn: ({ signal }) => planningsApi.choices(signal),
-  ...staffQueryDefaults,
   staleTime: 5 * 60_000,
 });
 

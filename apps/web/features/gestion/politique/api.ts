@@ -7,7 +7,7 @@ import type {
 } from "@puerta/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
-import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
 import { useStaffMutation } from "../shared/queries.ts";
 
 /** The keys of this screen's queries; every one starts with `all`, so a write refreshes them all. */
@@ -47,7 +47,6 @@ export const policyListQuery = (params: ListParams) =>
   queryOptions({
     queryKey: policyKeys.list(params),
     queryFn: ({ signal }) => policyApi.list(params, signal),
-    ...staffQueryDefaults,
     placeholderData: keepPreviousData,
   });
 
@@ -55,7 +54,6 @@ export const policyReportQuery = (id: string, params: ListParams) =>
   queryOptions({
     queryKey: policyKeys.report(id, params),
     queryFn: ({ signal }) => policyApi.report(id, params, signal),
-    ...staffQueryDefaults,
     placeholderData: keepPreviousData,
   });
 

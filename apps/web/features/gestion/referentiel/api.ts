@@ -1,6 +1,6 @@
 import type { ReferentielData, ReferentielKind } from "@puerta/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
 
 /** The keys of this screen's queries; every one starts with `all`. */
 export const referentielKeys = {
@@ -11,7 +11,6 @@ export const referentielKeys = {
 export const referentielQuery = queryOptions({
   queryKey: referentielKeys.data(),
   queryFn: ({ signal }) => staffJson<ReferentielData>("/api/gestion/referentiel", { signal }),
-  ...staffQueryDefaults,
 });
 
 export const referentielApi = {

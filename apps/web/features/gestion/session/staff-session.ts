@@ -1,7 +1,7 @@
 import type { StaffMeResponse, StaffUser } from "@puerta/contract";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext } from "react";
-import { STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
 
 /**
  * Who is signed in to the back-office: asked of the server (GET /api/gestion/me), kept in the
@@ -11,7 +11,6 @@ import { STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/sta
 export const staffMeQuery = queryOptions({
   queryKey: [STAFF_QUERY_KEY, "me"],
   queryFn: ({ signal }) => staffJson<StaffMeResponse>("/api/gestion/me", { signal }),
-  ...staffQueryDefaults,
   staleTime: 60_000,
   retry: false,
 });

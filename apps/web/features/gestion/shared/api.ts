@@ -1,12 +1,11 @@
 import type { CentresResponse } from "@puerta/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
 
 /** The centres, for pickers and for showing names instead of ids (any staff member). */
 export const centresQuery = queryOptions({
   queryKey: [STAFF_QUERY_KEY, "centres"],
   queryFn: ({ signal }) => staffJson<CentresResponse>("/api/gestion/referentiel/centres", { signal }),
-  ...staffQueryDefaults,
   staleTime: 5 * 60_000,
 });
 

@@ -6,7 +6,7 @@ import type {
   SupportSubjects,
 } from "@puerta/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { queryString, STAFF_QUERY_KEY, staffJson, staffQueryDefaults } from "../../../lib/staff-api.ts";
+import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
 import { useInvalidate, useStaffMutation } from "../shared/queries.ts";
 
 /** The keys of this screen's queries; every one starts with `all`, so a write refreshes them all. */
@@ -36,14 +36,12 @@ export const supportsApi = {
 export const subjectsQuery = queryOptions({
   queryKey: supportKeys.subjects(),
   queryFn: ({ signal }) => supportsApi.subjects(signal),
-  ...staffQueryDefaults,
 });
 
 export const documentsQuery = (matiereId: number, niveau: string) =>
   queryOptions({
     queryKey: supportKeys.group(matiereId, niveau),
     queryFn: ({ signal }) => supportsApi.documents(matiereId, niveau, signal),
-    ...staffQueryDefaults,
   });
 
 /** The subjects and their levels, with how many documents each has; `enabled` false for a role that may not read them. */
