@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import { type ServerProcess, startServerProcess } from "../support/processes.ts";
 import { startTcpProxy } from "../support/tcp-proxy.ts";
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -183,9 +183,11 @@ describe("starting while PostgreSQL is down", () => {
     };
     const late = await startServerProcess(
       { ...serverEnv(path.join(scratch, "b"), databaseUrlVia(relay.port)), DB_CONNECT_TIMEOUT: "30" },
-      40_000,
-      (output) => {
-        if (output.includes("PostgreSQL injoignable")) restoreOnce();
+      {
+        timeoutMs: 40_000,
+        onOutput: (output) => {
+          if (output.includes("PostgreSQL injoignable")) restoreOnce();
+        },
       },
     );
     try {
@@ -209,7 +211,7 @@ describe("starting while PostgreSQL is down", () => {
         ...serverEnv(path.join(scratch, "c"), `postgres://puerta:mot-de-passe@127.0.0.1:${closed.port}/puerta`),
         DB_CONNECT_TIMEOUT: "1",
       },
-      20_000,
+      { timeoutMs: 20_000 },
     ).then(
       () => "started",
       (error: Error) => error.message,

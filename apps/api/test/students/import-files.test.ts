@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import writeXlsxFile from "write-excel-file/node";
 import { createTestApp, DEMO_STUDENTS, queryRows, type TestApp } from "../support/app.ts";
-import { buildZip, HEADER, uploadImport, workbookParts } from "../support/import-files.ts";
+import { uploadImport } from "../support/forms.ts";
+import { buildZip, HEADER, workbookParts } from "../support/import-files.ts";
 import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";

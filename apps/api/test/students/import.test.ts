@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import writeXlsxFile from "write-excel-file/node";
 import { createTestApp, queryRows, type TestApp } from "../support/app.ts";
 import { createStudent, uniqueEmail } from "../support/factories.ts";
-import { HEADER, uploadImport } from "../support/import-files.ts";
+import { uploadImport } from "../support/forms.ts";
+import { HEADER } from "../support/import-files.ts";
 import { createMailServer, type MailServer, waitFor } from "../support/mail-server.ts";
 import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
 
