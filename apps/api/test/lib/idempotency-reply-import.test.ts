@@ -5,7 +5,7 @@ import { createTestApp, queryRows, seenByClient, solveCaptcha, type TestApp } fr
 import { uploadImport } from "../support/forms.ts";
 import { HEADER } from "../support/import-files.ts";
 import { createMailServer, type MailServer, waitFor } from "../support/mail-server.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+import { type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
 
 /**
  * Idempotency-Key (decision 087) on the staff's contact reply and on the confirmation of a
@@ -35,7 +35,7 @@ describe("Idempotency-Key on the contact reply and the import confirmation", () 
     smtp = await createMailServer();
     await smtp.start();
     t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: "https://portail.puerta.example" } });
-    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
+    direction = (await signInNewStaff(t, "direction")).browser;
   });
   afterAll(async () => {
     await t.close();

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, queryRows, type TestApp } from "../support/app.ts";
 import { uniqueEmail } from "../support/factories.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+import { type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
 
 describe("back-office reference data (direction): create, rename, delete refused while referenced", () => {
   let t: TestApp;
@@ -10,8 +10,8 @@ describe("back-office reference data (direction): create, rename, delete refused
   let secretary: StaffBrowser;
   beforeAll(async () => {
     t = await createTestApp();
-    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
-    secretary = (await signInStaff(t, DEMO_STAFF.secretariat)).browser;
+    direction = (await signInNewStaff(t, "direction")).browser;
+    secretary = (await signInNewStaff(t, "secretariat", { centres: ["Ain Sebaa"] })).browser;
   });
   afterAll(() => t.close());
 
