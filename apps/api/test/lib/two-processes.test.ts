@@ -9,7 +9,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { CONTACT_MESSAGES, MESSAGES } from "@puerta/contract";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
@@ -20,12 +19,12 @@ import { acceptCurrentPolicy } from "../support/factories.ts";
 import { courseUrl, realPdf } from "../support/forms.ts";
 import { HEADER as IMPORT_HEADER } from "../support/import-files.ts";
 import { createMailServer, type MailServer } from "../support/mail-server.ts";
+import { databaseUrl, onPostgres } from "../support/postgres.ts";
 import { type ServerProcess, startServerProcess } from "../support/processes.ts";
 import { remoteStaffSignIn, solvedCaptcha } from "../support/remote-staff-browser.ts";
 import { startS3Server } from "../support/s3-server.ts";
 import { waitUntil } from "../support/wait.ts";
 
-const serverUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const databaseName = `puerta_two_${process.pid}_${Date.now()}`;
 const ACADEMY = "accueil@academie.example";
 const scratch = mkdtempSync(path.join(tmpdir(), "puerta-two-"));
@@ -36,26 +35,14 @@ let smtp: MailServer | undefined;
 let a: ServerProcess;
 let b: ServerProcess;
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect(); // throws when PostgreSQL is down: the file fails, loudly
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
   s3 = await startS3Server();
   smtp = await createMailServer();
   await smtp.start();
-  await admin((client) => client.query(`CREATE DATABASE ${databaseName}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
+  await onPostgres((client) => client.query(`CREATE DATABASE ${databaseName}`));
   const shared = {
     NODE_ENV: "test",
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: databaseUrl(databaseName),
     APP_SECRET: "two-processes-secret-two-processes-0123",
     CAPTCHA_COST: "1",
     CAPTCHA_MAX_COUNTER: "20",
@@ -84,24 +71,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
-  await admin((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+  await onPostgres((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
   await smtp?.stop();
   await s3?.stop();
   rmSync(scratch, { recursive: true, force: true });
 }, 60_000);
-
-/** A query on the database both processes share, as a third client. */
-async function onSharedDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function postLogin(server: ServerProcess, email: string, password: string, recaptcha_token: string) {
   const response = await fetch(`${server.url}/api/login`, {
@@ -303,7 +277,7 @@ describe("two API processes, one PostgreSQL database, one bucket", () => {
     // both rows are sent after one attempt each, no process can send either of them again.
     const outbox = await waitUntil(
       () =>
-        onSharedDatabase(
+        onPostgres(
           async (client) =>
             (
               await client.query<{ status: string; attempts: number }>(
@@ -311,6 +285,7 @@ describe("two API processes, one PostgreSQL database, one bucket", () => {
                 [ACADEMY],
               )
             ).rows,
+          databaseUrl(databaseName),
         ),
       (rows) => rows.length === 2 && rows.every((row) => row.status === "sent"),
       "both messages marked sent in the shared outbox",
