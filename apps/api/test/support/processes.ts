@@ -45,7 +45,9 @@ export async function startServerProcess(
     onOutput?: (output: string) => void;
   } = {},
 ): Promise<ServerProcess> {
-  const { timeoutMs = 60_000, onOutput = () => {} } = options;
+  // Past the longest test that starts one: unless told, the test's own timeout is the limit (a
+  // loaded machine takes minutes to unpack and migrate a cluster).
+  const { timeoutMs = 300_000, onOutput = () => {} } = options;
   const child = spawn(process.execPath, [serverEntry], {
     env: { ...serverEnvironment(env), PORT: "0" },
     stdio: ["ignore", "pipe", "pipe"],
