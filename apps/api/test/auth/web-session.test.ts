@@ -140,7 +140,9 @@ describe("student web session by cookie", () => {
   });
 
   it("a password change made on the web keeps this session and ends every other one (cookie or bearer)", async () => {
-    const { browser, email } = await signedInBrowser();
+    // Changing the password sits behind the policy gate.
+    const { email } = await createStudent(t.database.db, { acceptedPolicy: true });
+    const { browser } = await signedInBrowser(email);
     const other = await signedInBrowser(email);
     const apiToken = await login(t.app, email, FACTORY_PASSWORD);
     const changed = await browser.post("/api/change-password", {
