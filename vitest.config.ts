@@ -28,7 +28,9 @@ export default defineConfig({
           include: ["test/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A file's beforeAll builds a real app on a fresh, seeded database and signs its people
+          // in (argon2, TOTP): past a minute on a 2-core machine that runs other suites at once.
+          hookTimeout: 120_000,
           // One database migrated once per run, which each test app starts as a copy of.
           globalSetup: ["test/support/migrated-template.ts"],
         },

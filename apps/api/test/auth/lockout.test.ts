@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
-import { createTestApp, DEMO_PASSWORD, DEMO_STUDENTS, solveCaptcha, type TestApp } from "../support/app.ts";
-import { createStudent, FACTORY_PASSWORD, uniqueEmail } from "../support/factories.ts";
+import { createTestApp, solveCaptcha, type TestApp } from "../support/app.ts";
+import { type CreatedStudent, createStudent, FACTORY_PASSWORD, uniqueEmail } from "../support/factories.ts";
 
 const WRONG = "PasLeBonMotDePasse";
 const LOCKED = { message: "Trop de tentatives de connexion" };
@@ -152,8 +152,10 @@ describe("login lockout", () => {
 
 describe("login ceiling per account, whatever the IP", () => {
   let t: TestApp;
+  let student: CreatedStudent;
   beforeAll(async () => {
     t = await createTestApp({ env: { LOGIN_LOCKOUT_SECONDS: "60" } });
+    student = await createStudent(t.database.db);
   });
   afterAll(() => t.close());
 
@@ -161,7 +163,7 @@ describe("login ceiling per account, whatever the IP", () => {
     t.app.inject({
       method: "POST",
       url: "/api/login",
-      payload: { email: DEMO_STUDENTS.first, password, recaptcha_token: await solveCaptcha(t.app) },
+      payload: { email: student.email, password, recaptcha_token: await solveCaptcha(t.app) },
       remoteAddress,
     });
 
@@ -176,7 +178,7 @@ describe("login ceiling per account, whatever the IP", () => {
     expect(twentieth.json()).toEqual({ ...LOCKED, retry_after: 900 });
 
     // A new IP, even with the right password, waits: but a quarter of an hour at most.
-    const fresh = await attempt(DEMO_PASSWORD, "192.0.2.50");
+    const fresh = await attempt(student.password, "192.0.2.50");
     expect(fresh.statusCode).toBe(429);
     expect(fresh.json().retry_after).toBeGreaterThan(800);
     expect(fresh.json().retry_after).toBeLessThanOrEqual(900);
@@ -184,6 +186,6 @@ describe("login ceiling per account, whatever the IP", () => {
     await t.database.db.execute(
       sql`update throttles set locked_until = now() - interval '1 second' where key like 'login-account:%'`,
     );
-    expect((await attempt(DEMO_PASSWORD, "192.0.2.50")).statusCode).toBe(200);
+    expect((await attempt(student.password, "192.0.2.50")).statusCode).toBe(200);
   });
 });

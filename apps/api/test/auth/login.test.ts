@@ -2,15 +2,8 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
-import {
-  bearer,
-  createTestApp,
-  DEMO_PASSWORD,
-  DEMO_STUDENTS,
-  queryRows,
-  solveCaptcha,
-  type TestApp,
-} from "../support/app.ts";
+import { bearer, createTestApp, queryRows, solveCaptcha, type TestApp } from "../support/app.ts";
+import { createStudent, FACTORY_PASSWORD, uniqueEmail, uniqueName } from "../support/factories.ts";
 
 /** POST /api/login; `captcha: true` solves a fresh challenge for `recaptcha_token`. */
 async function postLogin(t: TestApp, body: Record<string, unknown>, remoteAddress = "203.0.113.10") {
@@ -30,7 +23,18 @@ describe("POST /api/login", () => {
   afterAll(() => t.close());
 
   it("answers 200 with a Sanctum-style token and the user with every etudiant field", async () => {
-    const res = await postLogin(t, await withCaptcha(t, { email: DEMO_STUDENTS.first, password: DEMO_PASSWORD }));
+    const studentId = uniqueName("PU").replaceAll(" ", "-");
+    const cin = uniqueName("BE").replaceAll(" ", "");
+    const student = await createStudent(t.database.db, {
+      nom: "El Amrani",
+      prenom: "Yasmine",
+      studentId,
+      cin,
+      telephone: "+212612345678",
+      centre: "Ain Sebaa",
+      option: "Selectividad Santé",
+    });
+    const res = await postLogin(t, await withCaptcha(t, { email: student.email, password: student.password }));
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(["token", "user"]);
@@ -38,11 +42,11 @@ describe("POST /api/login", () => {
     expect(body.user).toEqual({
       id: expect.any(Number),
       name: "Yasmine El Amrani",
-      email: DEMO_STUDENTS.first,
+      email: student.email,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       etudiant: {
         id: expect.any(Number),
-        student_id: "PU-2025-0001",
+        student_id: studentId,
         centre_id: expect.any(Number),
         option_id: expect.any(Number),
         filiere_id: expect.any(Number),
@@ -51,9 +55,9 @@ describe("POST /api/login", () => {
         telephone_etudiant: "+212612345678",
         nom: "El Amrani",
         prenom: "Yasmine",
-        email: DEMO_STUDENTS.first,
+        email: student.email,
         profile_image: null,
-        cin_etudiant: "BE123456",
+        cin_etudiant: cin,
       },
     });
     expect(body.user.etudiant.centre.id).toBe(body.user.etudiant.centre_id);
@@ -65,7 +69,8 @@ describe("POST /api/login", () => {
   });
 
   it("stores only the SHA-256 of the token's secret", async () => {
-    const res = await postLogin(t, await withCaptcha(t, { email: DEMO_STUDENTS.second, password: DEMO_PASSWORD }));
+    const student = await createStudent(t.database.db);
+    const res = await postLogin(t, await withCaptcha(t, { email: student.email, password: student.password }));
     const token: string = res.json().token;
     const [id, secret] = token.split("|") as [string, string];
     const rows = await queryRows(t, sql`select * from personal_access_tokens where id = ${Number(id)}`);
@@ -76,18 +81,20 @@ describe("POST /api/login", () => {
   });
 
   it("trims the e-mail and ignores its case", async () => {
+    const student = await createStudent(t.database.db, { email: uniqueEmail("etudiant.casse") });
     const res = await postLogin(
       t,
-      await withCaptcha(t, { email: "  Etudiant.DEMO@Example.COM \t", password: DEMO_PASSWORD }),
+      await withCaptcha(t, { email: `  ${student.email.toUpperCase()} \t`, password: student.password }),
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json().user.email).toBe(DEMO_STUDENTS.first);
+    expect(res.json().user.email).toBe(student.email);
   });
 
   it("ignores unknown fields", async () => {
+    const student = await createStudent(t.database.db);
     const res = await postLogin(
       t,
-      await withCaptcha(t, { email: DEMO_STUDENTS.first, password: DEMO_PASSWORD, remember: true, role: "admin" }),
+      await withCaptcha(t, { email: student.email, password: student.password, remember: true, role: "admin" }),
     );
     expect(res.statusCode).toBe(200);
   });
@@ -117,7 +124,7 @@ describe("POST /api/login", () => {
       },
     });
 
-    const malformed = await postLogin(t, { email: "pas-un-email", password: DEMO_PASSWORD, recaptcha_token: "x" });
+    const malformed = await postLogin(t, { email: "pas-un-email", password: FACTORY_PASSWORD, recaptcha_token: "x" });
     expect(malformed.statusCode).toBe(422);
     expect(malformed.json()).toEqual({
       message: "Format d'email invalide",
@@ -144,14 +151,15 @@ describe("POST /api/login", () => {
   });
 
   it("answers 401 'Identifiants invalides' alike for an unknown e-mail and a wrong password", async () => {
+    const student = await createStudent(t.database.db);
     const unknown = await postLogin(
       t,
-      await withCaptcha(t, { email: "personne@example.com", password: DEMO_PASSWORD }),
+      await withCaptcha(t, { email: "personne@example.com", password: student.password }),
       "203.0.113.20",
     );
     const wrong = await postLogin(
       t,
-      await withCaptcha(t, { email: DEMO_STUDENTS.first, password: "MauvaisMotDePasse1" }),
+      await withCaptcha(t, { email: student.email, password: "MauvaisMotDePasse1" }),
       "203.0.113.20",
     );
     for (const res of [unknown, wrong]) {
@@ -163,7 +171,7 @@ describe("POST /api/login", () => {
 
   describe("captcha", () => {
     it("refuses a missing captcha with 422", async () => {
-      const res = await postLogin(t, { email: DEMO_STUDENTS.first, password: DEMO_PASSWORD });
+      const res = await postLogin(t, { email: uniqueEmail(), password: FACTORY_PASSWORD });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({
         message: "Veuillez compléter le reCAPTCHA",
@@ -177,7 +185,7 @@ describe("POST /api/login", () => {
       const tampered = btoa(JSON.stringify({ ...solved, solution: { ...solved.solution, derivedKey: otherKey } }));
       const forged = btoa(JSON.stringify({ ...solved, challenge: { ...solved.challenge, signature: "0".repeat(64) } }));
       for (const recaptcha_token of ["n'importe quoi", btoa("{}"), btoa("[1,2]"), tampered, forged]) {
-        const res = await postLogin(t, { email: DEMO_STUDENTS.first, password: DEMO_PASSWORD, recaptcha_token });
+        const res = await postLogin(t, { email: uniqueEmail(), password: FACTORY_PASSWORD, recaptcha_token });
         expect(res.statusCode).toBe(422);
         expect(res.json()).toEqual({
           message: "La vérification anti-robot a échoué. Veuillez réessayer.",
@@ -187,16 +195,17 @@ describe("POST /api/login", () => {
     });
 
     it("accepts a payload once: a replay is refused, even of a payload spent on a failed login", async () => {
+      const [student, other] = [await createStudent(t.database.db), await createStudent(t.database.db)];
       const payload = await solveCaptcha(t.app);
       const first = await postLogin(t, {
-        email: DEMO_STUDENTS.first,
-        password: DEMO_PASSWORD,
+        email: student.email,
+        password: student.password,
         recaptcha_token: payload,
       });
       expect(first.statusCode).toBe(200);
       const replay = await postLogin(t, {
-        email: DEMO_STUDENTS.first,
-        password: DEMO_PASSWORD,
+        email: student.email,
+        password: student.password,
         recaptcha_token: payload,
       });
       expect(replay.statusCode).toBe(422);
@@ -207,13 +216,13 @@ describe("POST /api/login", () => {
       const spentOnFailure = await solveCaptcha(t.app);
       const failed = await postLogin(
         t,
-        { email: DEMO_STUDENTS.second, password: "Mauvais", recaptcha_token: spentOnFailure },
+        { email: other.email, password: "Mauvais", recaptcha_token: spentOnFailure },
         "203.0.113.30",
       );
       expect(failed.statusCode).toBe(401);
       const again = await postLogin(
         t,
-        { email: DEMO_STUDENTS.second, password: DEMO_PASSWORD, recaptcha_token: spentOnFailure },
+        { email: other.email, password: other.password, recaptcha_token: spentOnFailure },
         "203.0.113.30",
       );
       expect(again.statusCode).toBe(422);
@@ -222,8 +231,9 @@ describe("POST /api/login", () => {
     it("refuses a payload spent on one API process when replayed on another", async () => {
       const other = await buildApp({ config: t.config, db: t.database.db, logger: false });
       try {
+        const student = await createStudent(t.database.db);
         const payload = await solveCaptcha(t.app);
-        const body = { email: DEMO_STUDENTS.first, password: DEMO_PASSWORD, recaptcha_token: payload };
+        const body = { email: student.email, password: student.password, recaptcha_token: payload };
         expect((await postLogin(t, body)).statusCode).toBe(200);
         const replay = await other.inject({ method: "POST", url: "/api/login", payload: body });
         expect(replay.statusCode).toBe(422);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaptcha } from "../../src/lib/captcha.ts";
 import { createStorageFromConfig } from "../../src/lib/storage/index.ts";
 import { createAuthService } from "../../src/modules/auth/service.ts";
-import { bearer, createTestApp, DEMO_STUDENTS, login, queryRows, type TestApp } from "../support/app.ts";
+import { bearer, createTestApp, login, loginNewStudent, queryRows, type TestApp } from "../support/app.ts";
 
 const UNAUTHENTICATED = { message: "Non authentifié." };
 
@@ -41,7 +41,7 @@ describe("bearer tokens", () => {
   });
 
   it("answers 401 for an unknown id and for a known id with the wrong secret", async () => {
-    const token = await login(t.app);
+    const { token } = await loginNewStudent(t);
     expect((await me({ authorization: `Bearer 987654|${"A".repeat(40)}` })).statusCode).toBe(401);
     const wrongSecret = `${tokenId(token)}|${"B".repeat(40)}`;
     const res = await me(bearer(wrongSecret));
@@ -52,8 +52,9 @@ describe("bearer tokens", () => {
   });
 
   it("logs out with an empty body, after which the token is refused", async () => {
-    const token = await login(t.app);
-    const other = await login(t.app);
+    const student = await loginNewStudent(t);
+    const token = student.token;
+    const other = await login(t.app, student.email, student.password);
     const res = await t.app.inject({ method: "POST", url: "/api/logout", headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: expect.any(String) });
@@ -69,7 +70,7 @@ describe("bearer tokens", () => {
   });
 
   it("expires a token left idle longer than TOKEN_IDLE_MINUTES", async () => {
-    const token = await login(t.app);
+    const { token } = await loginNewStudent(t);
     const id = tokenId(token);
     await t.database.db.execute(
       sql`update personal_access_tokens set last_used_at = now() - interval '31 minutes' where id = ${id}`,
@@ -81,7 +82,7 @@ describe("bearer tokens", () => {
   });
 
   it("keeps a token in use alive: each use pushes the idle limit back", async () => {
-    const token = await login(t.app);
+    const { token } = await loginNewStudent(t);
     const id = tokenId(token);
     await t.database.db.execute(
       sql`update personal_access_tokens set last_used_at = now() - interval '29 minutes' where id = ${id}`,
@@ -95,7 +96,7 @@ describe("bearer tokens", () => {
   });
 
   it("expires a token after TOKEN_LIFETIME_HOURS however much it is used", async () => {
-    const token = await login(t.app);
+    const { token } = await loginNewStudent(t);
     const id = tokenId(token);
     const [row] = await queryRows<{ lifetime: number }>(
       t,
@@ -119,9 +120,10 @@ describe("bearer tokens", () => {
       captcha: createCaptcha(t.database.db, t.config),
       storage: createStorageFromConfig(t.database.db, t.config.dataDir),
     });
-    const kept = await login(t.app, DEMO_STUDENTS.second);
-    const other = await login(t.app, DEMO_STUDENTS.second);
-    const someoneElse = await login(t.app, DEMO_STUDENTS.first);
+    const student = await loginNewStudent(t);
+    const kept = student.token;
+    const other = await login(t.app, student.email, student.password);
+    const someoneElse = (await loginNewStudent(t)).token;
 
     const context = await auth.authenticate(`Bearer ${kept}`);
     expect(context).toEqual({ userId: expect.any(Number), tokenId: tokenId(kept) });

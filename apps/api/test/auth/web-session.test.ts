@@ -1,19 +1,18 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
-import { hashPassword } from "../../src/lib/password-hash.ts";
 import {
   bearer,
   createTestApp,
-  DEMO_PASSWORD,
-  DEMO_STUDENTS,
   login,
+  loginNewStudent,
   queryRows,
   solveCaptcha,
   type TestApp,
 } from "../support/app.ts";
-import { cookieOf, DEMO_STAFF, signInStaff, staffBrowser } from "../support/staff-browser.ts";
+import { createStudent, FACTORY_PASSWORD } from "../support/factories.ts";
+import { cookieOf, signInNewStaff, staffBrowser } from "../support/staff-browser.ts";
 
 const SESSION_COOKIE = "puerta_session";
 const UNAUTHENTICATED = { message: "Non authentifié." };
@@ -30,8 +29,12 @@ describe("student web session by cookie", () => {
   });
   afterAll(() => t.close());
 
-  /** A browser that signed in on the web: its cookies, and requests that carry them with the CSRF echo. */
-  async function signedInBrowser(email: string = DEMO_STUDENTS.first, password = DEMO_PASSWORD) {
+  /**
+   * A browser that signed in on the web: its cookies, and requests that carry them with the CSRF
+   * echo. A new student of the test's own unless `email` names one.
+   */
+  async function signedInBrowser(email?: string, password = FACTORY_PASSWORD) {
+    email ??= (await createStudent(t.database.db)).email;
     const browser = await staffBrowser(t);
     const response = await browser.post("/api/session", {
       email,
@@ -39,7 +42,7 @@ describe("student web session by cookie", () => {
       recaptcha_token: await solveCaptcha(t.app),
     });
     if (response.statusCode !== 200) throw new Error(`web sign-in failed: ${response.statusCode} ${response.body}`);
-    return { browser, response };
+    return { browser, response, email };
   }
 
   const sessionTokenId = (value: string | undefined) => Number((value ?? "").split("|")[0]);
@@ -47,10 +50,10 @@ describe("student web session by cookie", () => {
     (await queryRows(t, sql`select id from personal_access_tokens where id = ${id}`)).length === 1;
 
   it("signs in with an HttpOnly, SameSite=Strict session cookie and answers the user without any token", async () => {
-    const { browser, response } = await signedInBrowser();
+    const { browser, response, email } = await signedInBrowser();
     const body = response.json();
     expect(Object.keys(body)).toEqual(["user"]);
-    expect(body.user.email).toBe(DEMO_STUDENTS.first);
+    expect(body.user.email).toBe(email);
     expect(response.body).not.toContain(browser.cookies[SESSION_COOKIE]);
 
     const cookie = cookieOf(response, SESSION_COOKIE);
@@ -72,12 +75,13 @@ describe("student web session by cookie", () => {
 
     const me = await browser.get("/api/user");
     expect(me.statusCode).toBe(200);
-    expect(me.json().email).toBe(DEMO_STUDENTS.first);
+    expect(me.json().email).toBe(email);
     expect(me.headers["cache-control"]).toBe("no-store");
   });
 
   it("refuses the web sign-in without the CSRF double submit (login CSRF), and a wrong password as /api/login does", async () => {
-    const payload = { email: DEMO_STUDENTS.first, password: DEMO_PASSWORD, recaptcha_token: await solveCaptcha(t.app) };
+    const student = await createStudent(t.database.db);
+    const payload = { email: student.email, password: student.password, recaptcha_token: await solveCaptcha(t.app) };
     const forged = await t.app.inject({ method: "POST", url: "/api/session", payload });
     expect(forged.statusCode).toBe(419);
     expect(forged.json()).toEqual(CSRF_MISMATCH);
@@ -85,7 +89,7 @@ describe("student web session by cookie", () => {
 
     const browser = await staffBrowser(t);
     const wrong = await browser.post("/api/session", {
-      email: DEMO_STUDENTS.first,
+      email: student.email,
       password: "pas-le-bon-2025",
       recaptcha_token: await solveCaptcha(t.app),
     });
@@ -95,7 +99,7 @@ describe("student web session by cookie", () => {
   });
 
   it("refuses a write made with the cookie but without the CSRF echo, or with a token not bound to the session", async () => {
-    const { browser } = await signedInBrowser(DEMO_STUDENTS.second);
+    const { browser } = await signedInBrowser();
     const body = { type: "scolaire", langues: ["Espagnol"] };
     const cookies = { ...browser.cookies };
 
@@ -136,16 +140,13 @@ describe("student web session by cookie", () => {
   });
 
   it("a password change made on the web keeps this session and ends every other one (cookie or bearer)", async () => {
-    const email = DEMO_STUDENTS.second;
-    onTestFinished(async () => {
-      const demoHash = await hashPassword(DEMO_PASSWORD);
-      await queryRows(t, sql`update users set password_hash = ${demoHash} where email = ${email}`);
-    });
+    // Changing the password sits behind the policy gate.
+    const { email } = await createStudent(t.database.db, { acceptedPolicy: true });
     const { browser } = await signedInBrowser(email);
     const other = await signedInBrowser(email);
-    const apiToken = await login(t.app, email);
+    const apiToken = await login(t.app, email, FACTORY_PASSWORD);
     const changed = await browser.post("/api/change-password", {
-      current_password: DEMO_PASSWORD,
+      current_password: FACTORY_PASSWORD,
       new_password: "Un-Nouveau-Mot-2025",
       new_password_confirmation: "Un-Nouveau-Mot-2025",
     });
@@ -173,29 +174,15 @@ describe("student web session by cookie", () => {
   });
 
   it("ends the web session when the office deactivates the student", async () => {
-    const email = "etudiant.web.desactive@example.com";
-    const [source] = await queryRows<{ id: number }>(
-      t,
-      sql`select e.id from etudiants e join users u on u.id = e.user_id where u.email = ${DEMO_STUDENTS.first}`,
-    );
-    expect(source).toBeDefined();
-    // A student of her own, so that the others' sessions stay untouched.
-    await queryRows(t, sql`update users set email = ${email} where email = ${DEMO_STUDENTS.first}`);
-    await queryRows(t, sql`update etudiants set email = ${email} where id = ${source?.id}`);
-    try {
-      const { browser } = await signedInBrowser(email);
-      expect((await browser.get("/api/user")).statusCode).toBe(200);
-      const { browser: direction } = await signInStaff(t, DEMO_STAFF.direction);
-      const deactivated = await direction.post(`/api/gestion/etudiants/${source?.id}/desactiver`);
-      expect(deactivated.statusCode).toBe(200);
-      const after = await browser.get("/api/user");
-      expect(after.statusCode).toBe(401);
-      expect(after.json()).toEqual(UNAUTHENTICATED);
-      await direction.post(`/api/gestion/etudiants/${source?.id}/reactiver`);
-    } finally {
-      await queryRows(t, sql`update users set email = ${DEMO_STUDENTS.first} where email = ${email}`);
-      await queryRows(t, sql`update etudiants set email = ${DEMO_STUDENTS.first} where id = ${source?.id}`);
-    }
+    const student = await createStudent(t.database.db);
+    const { browser } = await signedInBrowser(student.email);
+    expect((await browser.get("/api/user")).statusCode).toBe(200);
+    const { browser: direction } = await signInNewStaff(t, "direction");
+    const deactivated = await direction.post(`/api/gestion/etudiants/${student.etudiantId}/desactiver`);
+    expect(deactivated.statusCode).toBe(200);
+    const after = await browser.get("/api/user");
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual(UNAUTHENTICATED);
   });
 
   it("expires a cookie session left idle longer than TOKEN_IDLE_MINUTES, and one older than TOKEN_LIFETIME_HOURS", async () => {
@@ -231,7 +218,7 @@ describe("student web session by cookie", () => {
   });
 
   it("moves a token an older web client kept in localStorage into the cookie, once, and ends the stored token", async () => {
-    const stored = await login(t.app);
+    const { token: stored } = await loginNewStudent(t);
     const browser = await staffBrowser(t);
     const exchanged = await t.app.inject({
       method: "POST",
@@ -257,10 +244,11 @@ describe("student web session by cookie", () => {
   });
 
   it("a browser with a staff and a student session can write on both sides", async () => {
-    const { browser: staff } = await signInStaff(t, DEMO_STAFF.direction);
+    const { browser: staff } = await signInNewStaff(t, "direction");
+    const student = await createStudent(t.database.db);
     const signIn = await staff.post("/api/session", {
-      email: DEMO_STUDENTS.second,
-      password: DEMO_PASSWORD,
+      email: student.email,
+      password: student.password,
       recaptcha_token: await solveCaptcha(t.app),
     });
     expect(signIn.statusCode).toBe(200);
@@ -280,6 +268,7 @@ describe("student web session by cookie", () => {
       LOG_LEVEL: "silent",
     });
     const app = await buildApp({ config, db: t.database.db, logger: false });
+    const student = await createStudent(t.database.db);
     try {
       const csrf = await app.inject({ method: "GET", url: "/sanctum/csrf-cookie" });
       const xsrf = cookieOf(csrf, "XSRF-TOKEN")?.value ?? "";
@@ -288,7 +277,7 @@ describe("student web session by cookie", () => {
         url: "/api/session",
         cookies: { "XSRF-TOKEN": xsrf },
         headers: { "x-xsrf-token": xsrf },
-        payload: { email: DEMO_STUDENTS.first, password: DEMO_PASSWORD, recaptcha_token: await solveCaptcha(app) },
+        payload: { email: student.email, password: student.password, recaptcha_token: await solveCaptcha(app) },
       });
       expect(response.statusCode).toBe(200);
       const cookie = cookieOf(response, "__Host-puerta_session");

@@ -19,7 +19,14 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calendarSubscriptions, joursFeries, parascolaires } from "../../src/db/schema/index.ts";
 import { sha256Hex } from "../../src/lib/tokens.ts";
-import { bearer, createTestApp, DEMO_STUDENTS, login, signInNewStudent, type TestApp } from "../support/app.ts";
+import {
+  AIN_SEBAA_STUDENT,
+  bearer,
+  createTestApp,
+  signInNewStudent,
+  type TestApp,
+  ZENITH_STUDENT,
+} from "../support/app.ts";
 
 const today = calendarDay(new Date());
 const year = schoolYearOf(today);
@@ -33,8 +40,9 @@ describe("calendars API", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    token = await login(t.app);
-    acceptedToken = await login(t.app, DEMO_STUDENTS.second);
+    // New students placed as the demo's: the demo academy's calendars are what they read.
+    token = (await signInNewStudent(t, AIN_SEBAA_STUDENT)).token;
+    acceptedToken = (await signInNewStudent(t, ZENITH_STUDENT)).token;
   });
   afterAll(() => t.close());
 

@@ -15,9 +15,18 @@ import ICAL from "ical.js";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { joursFeriesTrashKind, parascolaireTrashKind } from "../../src/modules/calendars/trash-kind.ts";
-import { bearer, createTestApp, DEMO_STUDENTS, login, queryRows, type TestApp } from "../support/app.ts";
+import {
+  AIN_SEBAA_STUDENT,
+  bearer,
+  createTestApp,
+  queryRows,
+  signInNewStudent,
+  type TestApp,
+  ZENITH_STUDENT,
+} from "../support/app.ts";
 import { createGeneratedHoliday, uniqueName } from "../support/factories.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+import { sendForm, staffDelete } from "../support/forms.ts";
+import { type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
 
 const today = calendarDay(new Date());
 const year = schoolYearOf(today);
@@ -35,38 +44,39 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", ()
   let direction: StaffBrowser;
   let secretariat: StaffBrowser;
   let pedagogie: StaffBrowser;
-  /** Yasmine (Ain Sebaa) and Omar (Zenith). */
+  /** A student of Ain Sebaa (the policy not accepted) and one of Zenith (accepted). */
   let ainSebaaStudent: string;
   let zenithStudent: string;
   const centre: Record<string, number> = {};
 
   beforeAll(async () => {
     t = await createTestApp();
-    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
-    secretariat = (await signInStaff(t, DEMO_STAFF.secretariat)).browser;
-    pedagogie = (await signInStaff(t, DEMO_STAFF.pedagogie)).browser;
-    ainSebaaStudent = await login(t.app, DEMO_STUDENTS.first);
-    zenithStudent = await login(t.app, DEMO_STUDENTS.second);
+    direction = (await signInNewStaff(t, "direction", { name: "Nadia Berrada" })).browser;
+    secretariat = (await signInNewStaff(t, "secretariat", { centres: ["Ain Sebaa"] })).browser;
+    pedagogie = (await signInNewStaff(t, "pedagogie")).browser;
+    ainSebaaStudent = (await signInNewStudent(t, AIN_SEBAA_STUDENT)).token;
+    zenithStudent = (await signInNewStudent(t, ZENITH_STUDENT)).token;
     for (const row of await queryRows<{ id: number; nom: string }>(t, sql`select id, nom from centres`)) {
       centre[row.nom] = row.id;
     }
   });
   afterAll(() => t.close());
 
-  const posterUpload = async (browser: StaffBrowser, id: number, bytes: Buffer, type: string) => {
-    const form = new FormData();
-    form.append("affiche", new Blob([new Uint8Array(bytes)], { type }), "affiche.jpg");
-    const request = new Request("http://localhost/", { method: "POST", body: form });
-    return t.app.inject({
-      method: "POST",
-      url: `/api/gestion/parascolaire/${id}/affiche`,
-      cookies: browser.cookies,
-      headers: { ...browser.csrfHeaders, "content-type": request.headers.get("content-type") ?? "" },
-      payload: Buffer.from(await request.arrayBuffer()),
-    });
-  };
-  const del = (browser: StaffBrowser, url: string) =>
-    t.app.inject({ method: "DELETE", url, cookies: browser.cookies, headers: browser.csrfHeaders });
+  const posterUpload = (browser: StaffBrowser, id: number, bytes: Buffer, type: string) =>
+    sendForm(
+      t,
+      browser,
+      "POST",
+      `/api/gestion/parascolaire/${id}/affiche`,
+      {},
+      {
+        field: "affiche",
+        name: "affiche.jpg",
+        bytes,
+        type,
+      },
+    );
+  const del = (browser: StaffBrowser, url: string) => staffDelete(t, browser, url);
   const asStudent = (token: string, url: string) => t.app.inject({ method: "GET", url, headers: bearer(token) });
   const studentEvents = async (token: string) =>
     eventListResponse.parse((await asStudent(token, "/api/parascolaires")).json()).data;
@@ -130,7 +140,7 @@ describe("calendars in the back-office (docs/spec/back-office.md section 5)", ()
         heure_fin: "16:00",
       });
       expect((await studentEvents(zenithStudent)).some((e) => e.id === event.id)).toBe(false);
-      // The policy gate stands in front of the detail: accepted students only (Omar has accepted).
+      // The policy gate stands in front of the detail: accepted students only (the Zenith student has accepted).
       expect((await asStudent(zenithStudent, `/api/parascolaires/${event.id}`)).statusCode).toBe(404);
       expect(await zenithTotal()).toBe(zenithBefore);
     });

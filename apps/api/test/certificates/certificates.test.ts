@@ -1,16 +1,17 @@
 import { CERTIFICATE_TEXT } from "@puerta/contract";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { certificateRequests, etudiants } from "../../src/db/schema/index.ts";
-import { bearer, createTestApp, DEMO_STUDENTS, login, type TestApp } from "../support/app.ts";
-import { createAccessToken, createStudent } from "../support/factories.ts";
+import { bearer, createTestApp, signInNewStudent, type TestApp } from "../support/app.ts";
+import { createAccessToken, createStudent, type StudentInput } from "../support/factories.ts";
 
 const FRENCH_MESSAGES = Object.values(CERTIFICATE_TEXT).filter((v) => typeof v === "string");
 
 describe("certificate requests", () => {
   let t: TestApp;
-  let accepted: string; // the second demo student has accepted the policy
-  let notAccepted: string;
+  /** A student of the test's own, past the policy gate, with a token (no password: it never signs in). */
+  const newAccepted = async (input: StudentInput = {}) =>
+    signInNewStudent(t, { passwordHash: "x", acceptedPolicy: true, ...input });
 
   const post = (token: string, payload: unknown) =>
     t.app.inject({ method: "POST", url: "/api/demandes", headers: bearer(token), payload: payload as object });
@@ -20,8 +21,6 @@ describe("certificate requests", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    accepted = await login(t.app, DEMO_STUDENTS.second);
-    notAccepted = await login(t.app, DEMO_STUDENTS.first);
   });
   afterAll(() => t.close());
 
@@ -33,6 +32,7 @@ describe("certificate requests", () => {
   });
 
   it("refuses with 403 until the policy is accepted, and stores nothing", async () => {
+    const { token: notAccepted } = await signInNewStudent(t, { passwordHash: "x" });
     const before = await rowCount();
     const response = await post(notAccepted, { type: "scolaire", langues: ["Español"] });
     expect(response.statusCode).toBe(403);
@@ -44,6 +44,15 @@ describe("certificate requests", () => {
   });
 
   it("takes the identity from the authenticated student, never from the body", async () => {
+    const me = await newAccepted({
+      nom: "Benjelloun",
+      prenom: "Omar",
+      studentId: `PU-${Date.now()}`,
+      cin: `BK${Date.now()}`,
+      centre: "Zenith",
+      option: "Selectividad Ingénierie",
+    });
+    const accepted = me.token;
     const response = await post(accepted, {
       student_id: "PU-2025-0001",
       nom: "Usurpateur",
@@ -66,19 +75,20 @@ describe("certificate requests", () => {
       .select()
       .from(certificateRequests)
       .where(eq(certificateRequests.id, body.data.id));
-    const [me] = await t.database.db.select().from(etudiants).where(eq(etudiants.email, DEMO_STUDENTS.second));
+    const [stored] = await t.database.db.select().from(etudiants).where(eq(etudiants.id, me.etudiantId));
     expect(row).toMatchObject({
-      etudiantId: me?.id,
-      studentId: "PU-2025-0002",
+      etudiantId: me.etudiantId,
+      studentId: stored?.studentId,
       nom: "Benjelloun",
       prenom: "Omar",
-      cin: "BK654321",
+      cin: stored?.cin,
       option: "Selectividad Ingénierie",
-      centreId: me?.centreId,
+      centreId: me.centreId,
     });
   });
 
   it("accepts a language certificate and says which level", async () => {
+    const { token: accepted } = await newAccepted();
     const response = await post(accepted, { type: "langue", niveau: "B1" });
     expect(response.statusCode).toBe(201);
     expect(response.json().message).toBe("Votre demande d'attestation de langue (B1) a été envoyée.");
@@ -96,6 +106,7 @@ describe("certificate requests", () => {
     [{ type: "scolaire", langues: "Español" }, "langues"],
     [{ type: "scolaire", niveau: "B1", langues: ["Español"] }, "niveau"],
   ])("refuses %o with a French 422 on %s, storing nothing", async (payload, field) => {
+    const { token: accepted } = await newAccepted();
     const before = await rowCount();
     const response = await post(accepted, payload);
     expect(response.statusCode).toBe(422);
@@ -106,6 +117,7 @@ describe("certificate requests", () => {
   });
 
   it("refuses a second identical request while the first is 'En Cours'", async () => {
+    const { token: accepted, etudiantId } = await newAccepted();
     const payload = { type: "langue", niveau: "B2" };
     expect((await post(accepted, payload)).statusCode).toBe(201);
     const again = await post(accepted, payload);
@@ -116,11 +128,12 @@ describe("certificate requests", () => {
     await t.database.db
       .update(certificateRequests)
       .set({ status: "Disponible" })
-      .where(eq(certificateRequests.niveau, "B2"));
+      .where(and(eq(certificateRequests.niveau, "B2"), eq(certificateRequests.etudiantId, etudiantId)));
     expect((await post(accepted, payload)).statusCode).toBe(201);
   });
 
   it("two concurrent identical requests make exactly one row", async () => {
+    const { token: accepted } = await newAccepted();
     const payload = { type: "scolaire", langues: ["Français"] };
     const before = await rowCount();
     const answers = await Promise.all([post(accepted, payload), post(accepted, payload), post(accepted, payload)]);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestApp, queryRows, type TestApp } from "../support/app.ts";
 import { type CreatedStudent, createAccessToken, createStudent } from "../support/factories.ts";
 import { createMailServer, type MailServer, waitFor } from "../support/mail-server.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+import { type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
 
 const PUBLIC_URL = "https://portail.puerta.example";
 
@@ -23,8 +23,8 @@ describe("certificate requests handled by the office", () => {
     smtp = await createMailServer();
     await smtp.start();
     t = await createTestApp({ env: { PUBLIC_URL, SMTP_URL: smtp.url } });
-    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
-    secretary = (await signInStaff(t, DEMO_STAFF.secretariat)).browser;
+    direction = (await signInNewStaff(t, "direction", { name: "Nadia Berrada" })).browser;
+    secretary = (await signInNewStaff(t, "secretariat", { centres: ["Ain Sebaa"] })).browser;
     ainSebaa = await createStudent(t.database.db, {
       nom: "El Amrani",
       prenom: "Salmà",

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, queryRows, solveCaptcha, type TestApp } from "../support/app.ts";
 import { createMailServer, type MailServer, waitFor } from "../support/mail-server.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+import { type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
 
 const ACADEMY = "contact@academie.example";
 const FROM = "Académie Puerta <no-reply@academie.example>";
@@ -41,9 +41,9 @@ describe("contact inbox (/api/gestion/messages)", () => {
     smtp = await createMailServer();
     await smtp.start();
     t = await createTestApp({ env: { SMTP_URL: smtp.url, CONTACT_EMAIL: ACADEMY, MAIL_FROM: FROM } });
-    secretariat = (await signInStaff(t, DEMO_STAFF.secretariat)).browser;
-    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
-    pedagogie = (await signInStaff(t, DEMO_STAFF.pedagogie)).browser;
+    secretariat = (await signInNewStaff(t, "secretariat", { name: "Salma Tazi", centres: ["Ain Sebaa"] })).browser;
+    direction = (await signInNewStaff(t, "direction")).browser;
+    pedagogie = (await signInNewStaff(t, "pedagogie")).browser;
   });
   afterAll(async () => {
     await t.close();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertStaffAccount } from "../../src/modules/staff/accounts.ts";
 import { bearer, createTestApp, queryRows, type TestApp } from "../support/app.ts";
 import { acceptCurrentPolicy, createAccessToken, createStudent } from "../support/factories.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+import { type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
 
 /**
  * Every counter the back-office shows (dashboard, read counts, policy report) against a direct
@@ -17,8 +17,8 @@ describe("the back-office's counters count what their labels say", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
-    secretariat = (await signInStaff(t, DEMO_STAFF.secretariat)).browser;
+    direction = (await signInNewStaff(t, "direction")).browser;
+    secretariat = (await signInNewStaff(t, "secretariat", { centres: ["Ain Sebaa"] })).browser;
     // Activated students (some accepted the policy), invited ones who never signed in, deactivated ones.
     for (let i = 0; i < 3; i++) {
       const s = await createStudent(t.database.db, { centre: "Ain Sebaa", passwordHash: "x" });

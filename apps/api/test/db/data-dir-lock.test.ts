@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/client.ts";
 import { acquireDataDirLock, assertDataDirFree, DataDirLockedError } from "../../src/db/lock.ts";
+import { embeddedServerEnv, runServerToExit, startServer } from "../support/processes.ts";
 
-const serverEntry = fileURLToPath(new URL("../../src/server.ts", import.meta.url));
 const dirs: string[] = [];
 const newDataDir = () => {
   const dir = mkdtempSync(path.join(tmpdir(), "puerta-lock-"));
@@ -84,32 +83,20 @@ describe("data directory lock", () => {
   });
 
   it("node src/server.ts: a second process stops at once with the message; the first holds the lock until it stops", async () => {
-    const server = spawn(process.execPath, [serverEntry], { env: serverEnv(dataDir) });
-    running = server;
-    let output = "";
-    server.stderr?.on("data", (chunk) => {
-      output += chunk;
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.stdout?.on("data", (chunk) => {
-        output += chunk;
-        if (output.includes("Puerta est prêt")) resolve();
-      });
-      server.once("exit", (code) => reject(new Error(`first server exited (${code}): ${output}`)));
-    });
+    const server = await startServer(dataDir);
+    running = server.child;
 
     const started = Date.now();
-    const second = spawnSync(process.execPath, [serverEntry], { env: serverEnv(dataDir), encoding: "utf8" });
+    const second = runServerToExit(embeddedServerEnv(dataDir));
     expect(second.status).toBe(1);
     expect(second.stderr).toContain(
-      `Le dossier de données ${dataDir} est déjà utilisé par le processus ${server.pid}.`,
+      `Le dossier de données ${dataDir} est déjà utilisé par le processus ${server.child.pid}.`,
     );
     expect(second.stderr).not.toMatch(/\bat .+:\d+:\d+/);
     expect(Date.now() - started).toBeLessThan(10_000);
 
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    expect(await exited).toBe(0);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
     expect(existsSync(lockFile())).toBe(false);
   }, 120_000);
 });
@@ -118,18 +105,3 @@ let running: ChildProcess | undefined;
 afterAll(() => {
   if (running && running.exitCode === null) running.kill("SIGKILL");
 });
-
-function serverEnv(dataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.DATABASE_URL;
-  return {
-    ...env,
-    NODE_ENV: "test",
-    DATA_DIR: dataDir,
-    PORT: "0",
-    HOST: "127.0.0.1",
-    SEED_DEMO: "0",
-    LOG_LEVEL: "warn",
-    WEB_DIR: path.join(dataDir, "pas-de-web"),
-  };
-}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parascolaires } from "../../src/db/schema/index.ts";
 import { bearer, createTestApp, queryRows, solveCaptcha, type TestApp } from "../support/app.ts";
 import { createAccessToken, createStudent } from "../support/factories.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+import { type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
 
 /**
  * Local time has one clock, the API's (decision 086): PostgreSQL's own tzdata and session
@@ -39,7 +39,7 @@ describe("local time of the academy, whatever the server's and the database's zo
     const [zone] = await queryRows<{ tz: string }>(t, sql`select current_setting('TimeZone') as tz`);
     expect(zone?.tz).toBe(SESSION_TIME_ZONE);
     expect(new Date(2027, 0, 1).getTimezoneOffset()).toBe(-60); // the process really is in Paris
-    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
+    direction = (await signInNewStaff(t, "direction")).browser;
   });
   afterAll(async () => {
     await t?.close();

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, login, solveCaptcha, type TestApp } from "../support/app.ts";
+import { bearer, createTestApp, signInNewStudent, solveCaptcha, type TestApp } from "../support/app.ts";
 
 /** What an error body must never reveal: stacks, SQL, server paths, English framework texts. */
 function expectCleanError(res: LightMyRequestResponse) {
@@ -18,7 +18,7 @@ describe("request robustness", () => {
   let token: string;
   beforeAll(async () => {
     t = await createTestApp();
-    token = await login(t.app);
+    token = (await signInNewStudent(t)).token;
   });
   afterAll(() => t.close());
 
@@ -116,11 +116,15 @@ describe("request robustness", () => {
   });
 
   it("accepts POST /api/logout with an empty body, with or without a JSON content type", async () => {
-    const plain = await t.app.inject({ method: "POST", url: "/api/logout", headers: bearer(await login(t.app)) });
+    const plain = await t.app.inject({
+      method: "POST",
+      url: "/api/logout",
+      headers: bearer((await signInNewStudent(t)).token),
+    });
     expect(plain.statusCode).toBe(200);
-    const json = await post("/api/logout", "", bearer(await login(t.app)));
+    const json = await post("/api/logout", "", bearer((await signInNewStudent(t)).token));
     expect(json.statusCode).toBe(200);
-    const blank = await post("/api/logout", "  \n", bearer(await login(t.app)));
+    const blank = await post("/api/logout", "  \n", bearer((await signInNewStudent(t)).token));
     expect(blank.statusCode).toBe(200);
   });
 

@@ -3,16 +3,8 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { contactMessages } from "../../src/db/schema/index.ts";
-import {
-  acceptPolicyAs,
-  bearer,
-  createTestApp,
-  DEMO_PASSWORD,
-  DEMO_STUDENTS,
-  login,
-  solveCaptcha,
-  type TestApp,
-} from "../support/app.ts";
+import { bearer, createTestApp, signInNewStudent, solveCaptcha, type TestApp } from "../support/app.ts";
+import { createStudent } from "../support/factories.ts";
 import { createMailServer, type MailServer } from "../support/mail-server.ts";
 
 const WRONG = "PasLeBonMotDePasse";
@@ -43,12 +35,7 @@ describe("limits under concurrent requests", () => {
   });
 
   /** Logins sent at once; with `apps`, spread over several API processes sharing the database. */
-  const loginBurst = async (
-    passwords: string[],
-    ip: string,
-    email: string = DEMO_STUDENTS.first,
-    apps: FastifyInstance[] = [t.app],
-  ) => {
+  const loginBurst = async (passwords: string[], ip: string, email: string, apps: FastifyInstance[] = [t.app]) => {
     const captchas: string[] = [];
     for (const _ of passwords) captchas.push(await solveCaptcha(t.app));
     return Promise.all(
@@ -65,8 +52,9 @@ describe("limits under concurrent requests", () => {
 
   it("checks at most 5 of 20 simultaneous logins sent to two API processes; the others hear 429", async () => {
     const ip = "203.0.113.10";
+    const student = await createStudent(t.database.db);
     const other = await buildApp({ config: t.config, db: t.database.db, logger: false });
-    const responses = await loginBurst(Array(20).fill(WRONG), ip, DEMO_STUDENTS.first, [t.app, other]).finally(() =>
+    const responses = await loginBurst(Array(20).fill(WRONG), ip, student.email, [t.app, other]).finally(() =>
       other.close(),
     );
     const counts = statusCounts(responses);
@@ -78,31 +66,33 @@ describe("limits under concurrent requests", () => {
       expect(refused.headers["retry-after"]).toBe(String(refused.json().retry_after));
     }
     // The pair is locked: even the right password waits.
-    const [after] = await loginBurst([DEMO_PASSWORD], ip);
+    const [after] = await loginBurst([student.password], ip, student.email);
     expect(after?.statusCode).toBe(429);
   });
 
   it("does not let a success among simultaneous guesses open more guesses", async () => {
     const ip = "203.0.113.11";
+    const student = await createStudent(t.database.db);
     const passwords = Array(20).fill(WRONG);
-    passwords[2] = DEMO_PASSWORD;
-    const responses = await loginBurst(passwords, ip, DEMO_STUDENTS.second);
+    passwords[2] = student.password;
+    const responses = await loginBurst(passwords, ip, student.email);
     const counts = statusCounts(responses);
     expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBeLessThanOrEqual(5);
     // Whatever the order, the burst plus what follows never checks more than 5 wrong passwords.
     const wrongChecked = counts[401] ?? 0;
-    const more = await loginBurst(Array(10).fill(WRONG), ip, DEMO_STUDENTS.second);
+    const more = await loginBurst(Array(10).fill(WRONG), ip, student.email);
     expect(wrongChecked + (statusCounts(more)[401] ?? 0)).toBeLessThanOrEqual(5);
   });
 
   it("checks at most 20 of 40 simultaneous invalid reset links from one IP", async () => {
     const ip = "203.0.113.20";
+    const { email } = await createStudent(t.database.db);
     const responses = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         t.app.inject({
           method: "POST",
           url: "/api/student/verify-reset-token",
-          payload: { email: DEMO_STUDENTS.first, token: `faux-${i}` },
+          payload: { email, token: `faux-${i}` },
           remoteAddress: ip,
         }),
       ),
@@ -115,13 +105,14 @@ describe("limits under concurrent requests", () => {
 
   it("checks at most 20 of 40 simultaneous resets with invalid links from one IP", async () => {
     const ip = "203.0.113.21";
+    const { email } = await createStudent(t.database.db);
     const responses = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         t.app.inject({
           method: "POST",
           url: "/api/student/reset-password",
           payload: {
-            email: DEMO_STUDENTS.first,
+            email,
             token: `faux-${i}`,
             password: "Verano-Lluvioso-77",
             password_confirmation: "Verano-Lluvioso-77",
@@ -167,8 +158,8 @@ describe("limits under concurrent requests", () => {
   });
 
   it("checks at most 5 of 15 simultaneous wrong current passwords", async () => {
-    await acceptPolicyAs(t, DEMO_STUDENTS.first); // changing the password sits behind the policy gate
-    const token = await login(t.app, DEMO_STUDENTS.first);
+    // Changing the password sits behind the policy gate.
+    const { token } = await signInNewStudent(t, { acceptedPolicy: true });
     const guess = { current_password: "devine", new_password: "Abcdefgh-1", new_password_confirmation: "Abcdefgh-1" };
     const responses = await Promise.all(
       Array.from({ length: 15 }, () =>

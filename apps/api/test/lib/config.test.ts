@@ -1,10 +1,9 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
+import { runServerToExit } from "../support/processes.ts";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "puerta-config-"));
 const SECRET = "un-secret-de-production-assez-long-0123456789";
@@ -97,13 +96,7 @@ describe("configuration", () => {
   });
 
   it("stops node src/server.ts with the message and no stack trace", () => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "abc" };
-    delete env.DATABASE_URL;
-    const server = spawnSync(process.execPath, [fileURLToPath(new URL("../../src/server.ts", import.meta.url))], {
-      env,
-      encoding: "utf8",
-      timeout: 20_000,
-    });
+    const server = runServerToExit({ DATA_DIR: dataDir, PORT: "abc" });
     expect(server.status).toBe(1);
     expect(server.stderr).toContain("Configuration invalide :");
     expect(server.stderr).toContain("PORT: ");

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
-import { bearer, createTestApp, login, type TestApp } from "../support/app.ts";
-import { DEMO_STAFF, STAFF_COOKIE, signInStaff } from "../support/staff-browser.ts";
+import { bearer, createTestApp, signInNewStudent, type TestApp } from "../support/app.ts";
+import { STAFF_COOKIE, signInNewStaff } from "../support/staff-browser.ts";
 
 const MISMATCH = { message: "Jeton de sécurité expiré. Rechargez la page puis réessayez." };
 
@@ -51,7 +51,7 @@ describe("CSRF double-submit cookie", () => {
   });
 
   it("refuses with 419 a state-changing request carrying cookies without the matching header", async () => {
-    const token = await login(t.app);
+    const token = (await signInNewStudent(t)).token;
     const { cookie } = await csrfCookie();
     const value = cookie?.value ?? "";
     const cases: Record<string, string>[] = [
@@ -84,7 +84,7 @@ describe("CSRF double-submit cookie", () => {
   });
 
   it("lets through a request whose header echoes the cookie", async () => {
-    const token = await login(t.app);
+    const token = (await signInNewStudent(t)).token;
     const { cookie } = await csrfCookie();
     const value = cookie?.value ?? "";
     const res = await t.app.inject({
@@ -96,13 +96,13 @@ describe("CSRF double-submit cookie", () => {
   });
 
   it("lets through a bearer-only request without cookies", async () => {
-    const token = await login(t.app);
+    const token = (await signInNewStudent(t)).token;
     const res = await t.app.inject({ method: "POST", url: "/api/logout", headers: bearer(token) });
     expect(res.statusCode).toBe(200);
   });
 
   it("never checks safe methods", async () => {
-    const token = await login(t.app);
+    const token = (await signInNewStudent(t)).token;
     const res = await t.app.inject({
       method: "GET",
       url: "/api/user",
@@ -130,8 +130,8 @@ describe("CSRF token bound to the staff session (signed double submit)", () => {
     });
 
   it("refuses a pair the attacker chose, or another session's, beside a valid session cookie", async () => {
-    const { browser } = await signInStaff(t, DEMO_STAFF.direction);
-    const other = await signInStaff(t, DEMO_STAFF.pedagogie);
+    const { browser } = await signInNewStaff(t, "direction");
+    const other = await signInNewStaff(t, "pedagogie");
     const session = browser.cookies[STAFF_COOKIE] ?? "";
     const issued = browser.cookies["XSRF-TOKEN"] ?? "";
     // The sign-in issued a token that carries this session's MAC, and the plain one is gone.

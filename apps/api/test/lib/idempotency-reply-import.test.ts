@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, queryRows, seenByClient, solveCaptcha, type TestApp } from "../support/app.ts";
-import { HEADER, multipartFile } from "../support/import-files.ts";
+import { uploadImport } from "../support/forms.ts";
+import { HEADER } from "../support/import-files.ts";
 import { createMailServer, type MailServer, waitFor } from "../support/mail-server.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+import { type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
 
 /**
  * Idempotency-Key (decision 087) on the staff's contact reply and on the confirmation of a
@@ -34,7 +35,7 @@ describe("Idempotency-Key on the contact reply and the import confirmation", () 
     smtp = await createMailServer();
     await smtp.start();
     t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: "https://portail.puerta.example" } });
-    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
+    direction = (await signInNewStaff(t, "direction")).browser;
   });
   afterAll(async () => {
     await t.close();
@@ -96,14 +97,7 @@ describe("Idempotency-Key on the contact reply and the import confirmation", () 
       "Sefrioui,Amal,amal.sefrioui@example.com,,,,Zenith,Préparation DELE / SIELE,",
       "Ouazzani,Reda,reda.ouazzani@example.com,,,,Zenith,Préparation DELE / SIELE,",
     ].join("\n");
-    const form = multipartFile("etudiants.csv", file);
-    const preview = await t.app.inject({
-      method: "POST",
-      url: "/api/gestion/etudiants/import/preview",
-      cookies: direction.cookies,
-      headers: { ...direction.csrfHeaders, "content-type": form.contentType },
-      payload: form.payload,
-    });
+    const preview = await uploadImport(t, direction, "etudiants.csv", file);
     expect(preview.statusCode).toBe(200);
     expect(preview.json().counts).toMatchObject({ nouveau: 2, erreur: 0 });
     const url = `/api/gestion/etudiants/import/${preview.json().import_id}/confirm`;

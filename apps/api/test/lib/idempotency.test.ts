@@ -5,7 +5,7 @@ import { purgeIdempotencyKeys } from "../../src/lib/idempotency.ts";
 import { bearer, createTestApp, queryRows, seenByClient, solveCaptcha, type TestApp } from "../support/app.ts";
 import { createAccessToken, createStudent } from "../support/factories.ts";
 import { multipartBody, realPdf } from "../support/forms.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+import { type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
 
 /**
  * Idempotency-Key on the writes that create or send (decision 087): a retry after a lost
@@ -32,7 +32,7 @@ describe("Idempotency-Key on the writes that create or send", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
+    direction = (await signInNewStaff(t, "direction")).browser;
     const [centre] = await queryRows<{ id: number }>(t, sql`select id from centres where nom = 'Zenith'`);
     zenith = Number(centre?.id);
   });

@@ -2,15 +2,8 @@ import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
-import {
-  bearer,
-  createTestApp,
-  DEMO_PASSWORD,
-  DEMO_STUDENTS,
-  login,
-  solveCaptcha,
-  type TestApp,
-} from "../support/app.ts";
+import { bearer, createTestApp, signInNewStudent, solveCaptcha, type TestApp, ZENITH_STUDENT } from "../support/app.ts";
+import { createStudent } from "../support/factories.ts";
 
 describe("logs", () => {
   let t: TestApp;
@@ -38,11 +31,13 @@ describe("logs", () => {
   });
 
   it("never contain a password, a token, a captcha payload or a reset link's token", async () => {
+    const student = await createStudent(t.database.db);
+    const other = await createStudent(t.database.db);
     const captcha = await solveCaptcha(app);
     const login = await app.inject({
       method: "POST",
       url: "/api/login",
-      payload: { email: DEMO_STUDENTS.first, password: DEMO_PASSWORD, recaptcha_token: captcha },
+      payload: { email: student.email, password: student.password, recaptcha_token: captcha },
       headers: { cookie: "XSRF-TOKEN=cookie-secret-value", "x-xsrf-token": "cookie-secret-value" },
     });
     expect(login.statusCode).toBe(200);
@@ -53,7 +48,7 @@ describe("logs", () => {
       method: "POST",
       url: "/api/login",
       payload: {
-        email: DEMO_STUDENTS.second,
+        email: other.email,
         password: "MotDePasseFauxTresSecret",
         recaptcha_token: await solveCaptcha(app),
       },
@@ -62,7 +57,7 @@ describe("logs", () => {
     const replay = await app.inject({
       method: "POST",
       url: "/api/login",
-      payload: { email: DEMO_STUDENTS.first, password: DEMO_PASSWORD, recaptcha_token: captcha },
+      payload: { email: student.email, password: student.password, recaptcha_token: captcha },
     });
     expect(replay.statusCode).toBe(422);
 
@@ -84,7 +79,7 @@ describe("logs", () => {
     expect(log).toContain('"url":"/reset-password"');
     expect(log).toMatch(/"reqId":"[\w-]+"/);
     for (const forbidden of [
-      DEMO_PASSWORD,
+      student.password,
       "MotDePasseFauxTresSecret",
       secret,
       captcha,
@@ -106,7 +101,7 @@ describe("logs", () => {
     expect(entry.reqId).toBe(res.headers["x-request-id"]);
   });
   it("mask a calendar feed's secret, which is in its path", async () => {
-    const token = await login(app, DEMO_STUDENTS.second);
+    const { token } = await signInNewStudent(t, ZENITH_STUDENT);
     const created = await app.inject({ method: "POST", url: "/api/calendar/subscription", headers: bearer(token) });
     const path = new URL(created.json().data.url).pathname;
     const secret = /([A-Za-z0-9]{48})\.ics$/.exec(path)?.[1] ?? "";

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications } from "../../src/db/schema/index.ts";
-import { acceptPolicyAs, bearer, createTestApp, DEMO_STUDENTS, login, type TestApp } from "../support/app.ts";
+import { bearer, createTestApp, signInNewStudent, type TestApp } from "../support/app.ts";
+import { multipartBody } from "../support/forms.ts";
 
 /** A student's images are as private as the rest of their answers: no cache may keep them. */
 describe("private images", () => {
@@ -10,8 +11,7 @@ describe("private images", () => {
   let token: string;
   beforeAll(async () => {
     t = await createTestApp();
-    await acceptPolicyAs(t, DEMO_STUDENTS.first); // the photos sit behind the policy gate
-    token = await login(t.app, DEMO_STUDENTS.first);
+    token = (await signInNewStudent(t, { acceptedPolicy: true })).token; // the photos sit behind the policy gate
   });
   afterAll(() => t.close());
 
@@ -36,14 +36,12 @@ describe("private images", () => {
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#c8102e" } })
       .png()
       .toBuffer();
-    const form = new FormData();
-    form.append("photo", new Blob([new Uint8Array(png)], { type: "image/png" }), "photo.png");
-    const request = new Request("http://localhost/", { method: "POST", body: form });
+    const form = await multipartBody({}, { field: "photo", name: "photo.png", bytes: png, type: "image/png" });
     const upload = await t.app.inject({
       method: "POST",
       url: "/api/profile/photo",
-      headers: { ...bearer(token), "content-type": request.headers.get("content-type") ?? "" },
-      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { ...bearer(token), "content-type": form.contentType },
+      payload: form.payload,
     });
     expect(upload.statusCode).toBe(200);
     const res = await t.app.inject({ method: "GET", url: upload.json().profile_image, headers: bearer(token) });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, login, type TestApp } from "../support/app.ts";
+import { bearer, createTestApp, signInNewStudent, type TestApp } from "../support/app.ts";
 
 /** The CSP as a map from directive to its values. */
 function parseCsp(header: unknown): Map<string, string[]> {
@@ -19,7 +19,7 @@ describe("security headers on API answers", () => {
   let token: string;
   beforeAll(async () => {
     t = await createTestApp();
-    token = await login(t.app);
+    token = (await signInNewStudent(t)).token;
   });
   afterAll(() => t.close());
 

@@ -8,9 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CONTACT_MESSAGES, MESSAGES } from "@puerta/contract";
-import type { Challenge } from "altcha-lib";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
@@ -21,13 +19,12 @@ import { acceptCurrentPolicy } from "../support/factories.ts";
 import { courseUrl, realPdf } from "../support/forms.ts";
 import { HEADER as IMPORT_HEADER } from "../support/import-files.ts";
 import { createMailServer, type MailServer } from "../support/mail-server.ts";
+import { databaseUrl, onPostgres } from "../support/postgres.ts";
+import { type ServerProcess, startServerProcess } from "../support/processes.ts";
+import { remoteStaffSignIn, solvedCaptcha } from "../support/remote-staff-browser.ts";
 import { startS3Server } from "../support/s3-server.ts";
-import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
-import { totpCode } from "../support/staff-browser.ts";
-import { solveCaptchaChallenge } from "../support/tools.ts";
 import { waitUntil } from "../support/wait.ts";
 
-const serverUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const databaseName = `puerta_two_${process.pid}_${Date.now()}`;
 const ACADEMY = "accueil@academie.example";
 const scratch = mkdtempSync(path.join(tmpdir(), "puerta-two-"));
@@ -38,26 +35,14 @@ let smtp: MailServer | undefined;
 let a: ServerProcess;
 let b: ServerProcess;
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect(); // throws when PostgreSQL is down: the file fails, loudly
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
   s3 = await startS3Server();
   smtp = await createMailServer();
   await smtp.start();
-  await admin((client) => client.query(`CREATE DATABASE ${databaseName}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
+  await onPostgres((client) => client.query(`CREATE DATABASE ${databaseName}`));
   const shared = {
     NODE_ENV: "test",
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: databaseUrl(databaseName),
     APP_SECRET: "two-processes-secret-two-processes-0123",
     CAPTCHA_COST: "1",
     CAPTCHA_MAX_COUNTER: "20",
@@ -86,30 +71,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
-  await admin((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+  await onPostgres((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
   await smtp?.stop();
   await s3?.stop();
   rmSync(scratch, { recursive: true, force: true });
 }, 60_000);
-
-/** A query on the database both processes share, as a third client. */
-async function onSharedDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A challenge from `server`, solved as the browser widget does. */
-async function solvedCaptcha(server: ServerProcess): Promise<string> {
-  const challenge = (await (await fetch(`${server.url}/api/captcha/challenge`)).json()) as Challenge;
-  return solveCaptchaChallenge(challenge);
-}
 
 async function postLogin(server: ServerProcess, email: string, password: string, recaptcha_token: string) {
   const response = await fetch(`${server.url}/api/login`, {
@@ -125,62 +91,6 @@ async function signIn(server: ServerProcess, email: string) {
   const { status, body } = await postLogin(server, email, DEMO_PASSWORD, await solvedCaptcha(server));
   expect(status).toBe(200);
   return { authorization: `Bearer ${body.token as string}` };
-}
-
-/**
- * A staff browser signed in on `server` through both real steps (enrolling its authenticator),
- * keeping its cookies by hand as a browser would: fetch keeps none. Each request goes to
- * `server` unless told another: the session is in the shared database, so both accept it.
- */
-async function staffOn(server: ServerProcess, email: string) {
-  const cookies = new Map<string, string>();
-  const send = async (method: string, url: string, body?: RequestInit["body"], contentType?: string, to = server) => {
-    const response = await fetch(`${to.url}${url}`, {
-      method,
-      headers: {
-        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; "),
-        "x-xsrf-token": cookies.get("XSRF-TOKEN") ?? "",
-        ...(contentType ? { "content-type": contentType } : {}),
-      },
-      body,
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ""] = line.split(";");
-      const name = pair.slice(0, pair.indexOf("="));
-      const value = pair.slice(pair.indexOf("=") + 1);
-      if (value === "" || /max-age=0/i.test(line)) cookies.delete(name);
-      else cookies.set(name, value);
-    }
-    return response;
-  };
-  const json = (method: string, url: string, payload: unknown, to = server) =>
-    send(method, url, JSON.stringify(payload), "application/json", to);
-  await send("GET", "/sanctum/csrf-cookie");
-  const first = await json("POST", "/api/gestion/login", {
-    email,
-    password: DEMO_STAFF_PASSWORD,
-    recaptcha_token: await solvedCaptcha(server),
-  });
-  expect(first.status).toBe(200);
-  const { secret } = (await first.json()) as { secret: string };
-  expect((await json("POST", "/api/gestion/login/totp", { code: await totpCode(secret) })).status).toBe(200);
-  return {
-    get: (url: string, to = server) => send("GET", url, undefined, undefined, to),
-    post: (url: string, payload: unknown, to = server) => json("POST", url, payload, to),
-    /** A multipart form as the back-office's pages send it. */
-    upload: (
-      url: string,
-      fields: Record<string, string>,
-      file: { field: string; bytes: Buffer; type: string; name?: string },
-      to = server,
-    ) => {
-      const form = new FormData();
-      for (const [key, value] of Object.entries(fields)) form.append(key, value);
-      const name = file.name ?? `fichier.${file.type.split("/")[1]}`;
-      form.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), name);
-      return send("POST", url, form, undefined, to);
-    },
-  };
 }
 
 /** `url` as a student reads it from `server`, checked to be a 200. */
@@ -220,7 +130,7 @@ describe("two API processes, one PostgreSQL database, one bucket", () => {
   });
 
   it("serves through one each kind of file the back-office uploads through the other", async () => {
-    const direction = await staffOn(a, DEMO_STAFF.direction);
+    const direction = await remoteStaffSignIn(a, DEMO_STAFF.direction, DEMO_STAFF_PASSWORD);
     const student = await signIn(b, DEMO_STUDENTS.first);
     /** A new record answers 201; a photo or poster set on an existing one, 200. */
     const created = async (response: Response, status = 201) => {
@@ -235,7 +145,7 @@ describe("two API processes, one PostgreSQL database, one bucket", () => {
     const publishPdf = async (url: string, fields: Record<string, string>) => {
       const bytes = await realPdf(fields.titre);
       const { id } = await created(
-        await direction.upload(url, { description: "", ...fields }, { field: "file", bytes, type: "application/pdf" }),
+        await direction.upload(url, { description: "", ...fields }, { name: "document.pdf", bytes }),
       );
       return { id, bytes };
     };
@@ -290,14 +200,17 @@ describe("two API processes, one PostgreSQL database, one bucket", () => {
       [`/api/gestion/notifications/${notification?.id}/photo`, "photo", `/api/notifications/${notification?.id}/photo`],
       [`/api/gestion/parascolaire/${event?.id}/affiche`, "affiche", `/api/parascolaires/${event?.id}/affiche`],
     ] as const) {
-      await created(await direction.upload(uploadUrl, {}, { field, bytes: image, type: "image/jpeg" }), 200);
+      await created(
+        await direction.upload(uploadUrl, {}, { field, name: "image.jpeg", bytes: image, type: "image/jpeg" }),
+        200,
+      );
       const fromB = await studentFile(b, student, readUrl);
       expect((await sharp(fromB).metadata()).format).toBe("webp");
       expect(fromB.equals(await studentFile(a, student, readUrl))).toBe(true);
     }
     // A student import previewed through one is confirmed through the other (the preview waits in the database).
     const csv = `${IMPORT_HEADER}\r\nTazi,Salma,salma.tazi@example.com,,,,Ain Sebaa,,`;
-    const csvFile = { field: "file", bytes: Buffer.from(csv), type: "text/csv", name: "etudiants.csv" };
+    const csvFile = { bytes: csv, type: "text/csv", name: "etudiants.csv" };
     const preview = await direction.upload("/api/gestion/etudiants/import/preview", {}, csvFile);
     expect(preview.status).toBe(200);
     const { import_id } = (await preview.json()) as { import_id: string };
@@ -364,7 +277,7 @@ describe("two API processes, one PostgreSQL database, one bucket", () => {
     // both rows are sent after one attempt each, no process can send either of them again.
     const outbox = await waitUntil(
       () =>
-        onSharedDatabase(
+        onPostgres(
           async (client) =>
             (
               await client.query<{ status: string; attempts: number }>(
@@ -372,6 +285,7 @@ describe("two API processes, one PostgreSQL database, one bucket", () => {
                 [ACADEMY],
               )
             ).rows,
+          databaseUrl(databaseName),
         ),
       (rows) => rows.length === 2 && rows.every((row) => row.status === "sent"),
       "both messages marked sent in the shared outbox",

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestApp, queryRows, type TestApp } from "../support/app.ts";
 import { createAccessToken, createStudent, uniqueName } from "../support/factories.ts";
 import { waitFor } from "../support/mail-server.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+import { type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
 
 /**
  * Notification copies by e-mail (issue 28 item 2, issue 30 item 9): the link reaches the
@@ -91,7 +91,7 @@ describe("e-mail copies of notifications", () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { MAIL_POLL_MS: "100", PUBLIC_URL: "https://puerta.example" } });
-    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
+    direction = (await signInNewStaff(t, "direction")).browser;
   });
   afterAll(() => t.close());
 

@@ -1,9 +1,19 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { etudiants, notificationReads, notifications } from "../../src/db/schema/index.ts";
-import { acceptPolicyAs, bearer, createTestApp, DEMO_STUDENTS, login, type TestApp } from "../support/app.ts";
-import { createAccessToken, createStudent } from "../support/factories.ts";
-import { DEMO_STAFF, signInStaff } from "../support/staff-browser.ts";
+import {
+  AIN_SEBAA_STUDENT,
+  acceptPolicyAs,
+  bearer,
+  createTestApp,
+  DEMO_STUDENTS,
+  login,
+  signInNewStudent,
+  type TestApp,
+  ZENITH_STUDENT,
+} from "../support/app.ts";
+import { createAccessToken, createStudent, type StudentInput } from "../support/factories.ts";
+import { signInNewStaff } from "../support/staff-browser.ts";
 
 type Student = { id: number; centreId: number; optionId: number; filiereId: number; token: string };
 
@@ -18,10 +28,17 @@ describe("notifications", () => {
   const listIds = async (token: string) =>
     ((await get(token, "/api/notifications")).json().data as Array<{ id: number }>).map((n) => n.id);
 
-  async function student(email: string): Promise<Student> {
-    const [row] = await t.database.db.select().from(etudiants).where(eq(etudiants.email, email));
-    if (!row?.centreId || !row.optionId || !row.filiereId) throw new Error(`demo student ${email} incomplete`);
-    return { id: row.id, centreId: row.centreId, optionId: row.optionId, filiereId: row.filiereId, token: "" };
+  /** A new student of the test's own, past the policy gate (a notification's page is behind it: route-scopes.test.ts). */
+  async function newStudent(input: StudentInput): Promise<Student> {
+    const row = await signInNewStudent(t, { ...input, acceptedPolicy: true });
+    if (!row.centreId || !row.optionId || !row.filiereId) throw new Error(`student ${row.email} incomplete`);
+    return {
+      id: row.etudiantId,
+      centreId: row.centreId,
+      optionId: row.optionId,
+      filiereId: row.filiereId,
+      token: row.token,
+    };
   }
 
   async function addNotification(values: Partial<typeof notifications.$inferInsert> & { typeDestinataire: string }) {
@@ -35,10 +52,8 @@ describe("notifications", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    first = { ...(await student(DEMO_STUDENTS.first)), token: await login(t.app, DEMO_STUDENTS.first) };
-    // A notification's page is behind the policy gate (route-scopes.test.ts): both have accepted.
-    await acceptPolicyAs(t, DEMO_STUDENTS.first);
-    second = { ...(await student(DEMO_STUDENTS.second)), token: await login(t.app, DEMO_STUDENTS.second) };
+    first = await newStudent(AIN_SEBAA_STUDENT);
+    second = await newStudent(ZENITH_STUDENT);
   });
   afterAll(() => t.close());
 
@@ -229,44 +244,6 @@ describe("notifications", () => {
     }
   });
 
-  it("the demo seed has notifications of every audience type, some for each student and some for neither", async () => {
-    const seeded = await t.database.db.select().from(notifications);
-    const types = new Set(seeded.map((n) => n.typeDestinataire));
-    for (const type of ["etudiant_specifique", "option", "centre", "filiere", "tous"]) expect(types).toContain(type);
-    expect(new Set(seeded.map((n) => n.statut))).toEqual(new Set(["envoye", "echec"]));
-    const firstIds = await listIds(first.token);
-    const secondIds = await listIds(second.token);
-    const seededIds = seeded.map((n) => n.id);
-    const neither = seededIds.filter((id) => !firstIds.includes(id) && !secondIds.includes(id));
-    expect(neither.length).toBeGreaterThan(0);
-    expect(seededIds.filter((id) => firstIds.includes(id) && !secondIds.includes(id)).length).toBeGreaterThan(0);
-    expect(seededIds.filter((id) => secondIds.includes(id) && !firstIds.includes(id)).length).toBeGreaterThan(0);
-  });
-
-  it("serves a notification's photo only to the students it is addressed to", async () => {
-    const seeded = await t.database.db.select().from(notifications);
-    const withPhoto = seeded.filter((n) => n.photoKey);
-    const forEveryone = withPhoto.find((n) => n.typeDestinataire === "tous");
-    const forFirstOption = withPhoto.find(
-      (n) => n.typeDestinataire === "option" && n.optionIds.includes(first.optionId),
-    );
-    if (!forEveryone || !forFirstOption) throw new Error("the seed should have photos for everyone and for an option");
-
-    const detail = (await get(first.token, `/api/notifications/${forEveryone.id}`)).json().data;
-    expect(detail.photo).toBe(`/api/notifications/${forEveryone.id}/photo`);
-    const photo = await get(first.token, detail.photo);
-    expect(photo.statusCode).toBe(200);
-    expect(photo.headers["content-type"]).toBe("image/webp");
-    expect(photo.headers["x-content-type-options"]).toBe("nosniff");
-    expect(photo.rawPayload.subarray(8, 12).toString("latin1")).toBe("WEBP");
-
-    expect((await get(first.token, `/api/notifications/${forFirstOption.id}/photo`)).statusCode).toBe(200);
-    expect((await get(second.token, `/api/notifications/${forFirstOption.id}/photo`)).statusCode).toBe(404);
-    const withoutPhoto = seeded.find((n) => !n.photoKey && n.typeDestinataire === "tous");
-    expect((await get(first.token, `/api/notifications/${withoutPhoto?.id}/photo`)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: "GET", url: detail.photo })).statusCode).toBe(401);
-  });
-
   describe("tout marquer comme lu (POST /api/notifications/read-all)", () => {
     const readAll = (token?: string) =>
       t.app.inject({ method: "POST", url: "/api/notifications/read-all", headers: token ? bearer(token) : {} });
@@ -315,7 +292,7 @@ describe("notifications", () => {
     it("counts in the back-office's reads of a notification", async () => {
       const id = await addNotification({ typeDestinataire: "tous", titre: "Lue par tout marquer" });
       await readAll(second.token);
-      const { browser } = await signInStaff(t, DEMO_STAFF.direction);
+      const { browser } = await signInNewStaff(t, "direction");
       const lectures = await browser.get(`/api/gestion/notifications/${id}/lectures?lecture=lue`);
       expect(lectures.statusCode).toBe(200);
       const row = (lectures.json().data as Array<{ etudiant_id: number; read_at: string | null }>).find(
@@ -323,5 +300,75 @@ describe("notifications", () => {
       );
       expect(row?.read_at).toEqual(expect.any(String));
     });
+  });
+});
+
+/** What the demo seed gives its two students to read: its own notifications, read as they are. */
+describe("the demo seed's notifications", () => {
+  let t: TestApp;
+  let demoFirst: Student;
+  let demoSecond: Student;
+
+  const get = (token: string, url: string) => t.app.inject({ method: "GET", url, headers: bearer(token) });
+  const listIds = async (token: string) =>
+    ((await get(token, "/api/notifications")).json().data as Array<{ id: number }>).map((n) => n.id);
+
+  async function demoStudent(email: string): Promise<Student> {
+    const [row] = await t.database.db.select().from(etudiants).where(eq(etudiants.email, email));
+    if (!row?.centreId || !row.optionId || !row.filiereId) throw new Error(`demo student ${email} incomplete`);
+    return {
+      id: row.id,
+      centreId: row.centreId,
+      optionId: row.optionId,
+      filiereId: row.filiereId,
+      token: await login(t.app, email),
+    };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    // A notification's page is behind the policy gate (route-scopes.test.ts): the second has accepted.
+    await acceptPolicyAs(t, DEMO_STUDENTS.first);
+    demoFirst = await demoStudent(DEMO_STUDENTS.first);
+    demoSecond = await demoStudent(DEMO_STUDENTS.second);
+  });
+  afterAll(() => t.close());
+
+  it("the demo seed has notifications of every audience type, some for each student and some for neither", async () => {
+    const seeded = await t.database.db.select().from(notifications);
+    const types = new Set(seeded.map((n) => n.typeDestinataire));
+    for (const type of ["etudiant_specifique", "option", "centre", "filiere", "tous"]) expect(types).toContain(type);
+    expect(new Set(seeded.map((n) => n.statut))).toEqual(new Set(["envoye", "echec"]));
+    const firstIds = await listIds(demoFirst.token);
+    const secondIds = await listIds(demoSecond.token);
+    const seededIds = seeded.map((n) => n.id);
+    const neither = seededIds.filter((id) => !firstIds.includes(id) && !secondIds.includes(id));
+    expect(neither.length).toBeGreaterThan(0);
+    expect(seededIds.filter((id) => firstIds.includes(id) && !secondIds.includes(id)).length).toBeGreaterThan(0);
+    expect(seededIds.filter((id) => secondIds.includes(id) && !firstIds.includes(id)).length).toBeGreaterThan(0);
+  });
+
+  it("serves a notification's photo only to the students it is addressed to", async () => {
+    const seeded = await t.database.db.select().from(notifications);
+    const withPhoto = seeded.filter((n) => n.photoKey);
+    const forEveryone = withPhoto.find((n) => n.typeDestinataire === "tous");
+    const forFirstOption = withPhoto.find(
+      (n) => n.typeDestinataire === "option" && n.optionIds.includes(demoFirst.optionId),
+    );
+    if (!forEveryone || !forFirstOption) throw new Error("the seed should have photos for everyone and for an option");
+
+    const detail = (await get(demoFirst.token, `/api/notifications/${forEveryone.id}`)).json().data;
+    expect(detail.photo).toBe(`/api/notifications/${forEveryone.id}/photo`);
+    const photo = await get(demoFirst.token, detail.photo);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers["content-type"]).toBe("image/webp");
+    expect(photo.headers["x-content-type-options"]).toBe("nosniff");
+    expect(photo.rawPayload.subarray(8, 12).toString("latin1")).toBe("WEBP");
+
+    expect((await get(demoFirst.token, `/api/notifications/${forFirstOption.id}/photo`)).statusCode).toBe(200);
+    expect((await get(demoSecond.token, `/api/notifications/${forFirstOption.id}/photo`)).statusCode).toBe(404);
+    const withoutPhoto = seeded.find((n) => !n.photoKey && n.typeDestinataire === "tous");
+    expect((await get(demoFirst.token, `/api/notifications/${withoutPhoto?.id}/photo`)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: detail.photo })).statusCode).toBe(401);
   });
 });

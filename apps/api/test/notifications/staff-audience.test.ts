@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestApp, queryRows, type TestApp } from "../support/app.ts";
 import { createAccessToken, createStudent } from "../support/factories.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+import { type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
 
 /** Issue 28 item 12: the secretariat targets an option or filière inside her centres; the picker and the count say why. */
 describe("audiences narrowed to centres, the picker and the empty count", () => {
@@ -35,8 +35,8 @@ describe("audiences narrowed to centres, the picker and the empty count", () => 
 
   beforeAll(async () => {
     t = await createTestApp();
-    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
-    secretariat = (await signInStaff(t, DEMO_STAFF.secretariat)).browser;
+    direction = (await signInNewStaff(t, "direction")).browser;
+    secretariat = (await signInNewStaff(t, "secretariat", { centres: ["Ain Sebaa"] })).browser;
     ids.ainSebaa = await idOf("centres", "Ain Sebaa");
     ids.zenith = await idOf("centres", "Zenith");
     ids.sante = await idOf("options", "Selectividad Santé");

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { bearer, createTestApp, queryRows, type TestApp } from "../support/app.ts";
 import { createAccessToken, createStudent } from "../support/factories.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+import { type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
 import { waitUntil } from "../support/wait.ts";
 
 type Student = Awaited<ReturnType<typeof createStudent>> & { token: string };
@@ -52,9 +52,9 @@ describe("back-office notifications (docs/spec/back-office.md section 5)", () =>
 
   beforeAll(async () => {
     t = await createTestApp();
-    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
-    secretariat = (await signInStaff(t, DEMO_STAFF.secretariat)).browser;
-    pedagogie = (await signInStaff(t, DEMO_STAFF.pedagogie)).browser;
+    direction = (await signInNewStaff(t, "direction")).browser;
+    secretariat = (await signInNewStaff(t, "secretariat", { centres: ["Ain Sebaa"] })).browser;
+    pedagogie = (await signInNewStaff(t, "pedagogie")).browser;
     ids.ainSebaa = await idOf("centres", "Ain Sebaa");
     ids.zenith = await idOf("centres", "Zenith");
     ids.moulay = await idOf("centres", "Moulay Youssef");
@@ -370,7 +370,7 @@ describe("a scheduled notification, across a restart of the app on the same data
   it("appears to students at its time with nobody clicking, and its e-mail copies leave then", async () => {
     const t = await createTestApp();
     try {
-      const direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
+      const direction = (await signInNewStaff(t, "direction")).browser;
       const [centre] = await queryRows<{ id: number }>(t, sql`select id from centres where nom = 'Zenith'`);
       const student = await createStudent(t.database.db, { centre: "Zenith", passwordHash: "x" });
       const token = await createAccessToken(t.database.db, student.userId);

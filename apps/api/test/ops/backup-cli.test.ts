@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,24 +5,9 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { backupSocketPath } from "../../src/ops/backup-socket.ts";
 import { openArchive } from "../../src/ops/restore.ts";
-import { type ServerProcess, startServer } from "../support/embedded-server.ts";
+import { runScript, type ServerProcess, startServer } from "../support/processes.ts";
 
 const backupCli = fileURLToPath(new URL("../../src/ops/backup-cli.ts", import.meta.url));
-
-function run(script: string, args: string[], env: NodeJS.ProcessEnv) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [script, ...args], { env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.once("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe("npm run backup while the server runs on the embedded database", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "puerta-cli-"));
@@ -41,9 +25,7 @@ describe("npm run backup while the server runs on the embedded database", () => 
     expect(statSync(socket).mode & 0o777).toBe(0o600);
     expect(statSync(path.dirname(socket)).mode & 0o777).toBe(0o700);
 
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" };
-    delete env.DATABASE_URL;
-    const backup = run(backupCli, [output], env);
+    const backup = runScript(backupCli, [output], { DATA_DIR: dataDir });
     // Requests keep being served while the backup runs.
     let answered = 0;
     let done = false;

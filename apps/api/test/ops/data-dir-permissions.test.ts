@@ -2,11 +2,8 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { type ServerProcess, startServer } from "../support/embedded-server.ts";
-
-const serverEntry = fileURLToPath(new URL("../../src/server.ts", import.meta.url));
+import { runServerToExit, type ServerProcess, serverEntry, startServer } from "../support/processes.ts";
 
 /** Every entry under `dir` (symbolic links left out) with its permission bits. */
 function tree(dir: string): { entry: string; mode: number; directory: boolean }[] {
@@ -72,16 +69,7 @@ describe("DATA_DIR is owner-only (issue 31)", () => {
       dirs.push(foreign);
       chmodSync(foreign, 0o755);
       writeFileSync(path.join(foreign, "app-secret"), "s".repeat(64), { mode: 0o644 });
-      const env: NodeJS.ProcessEnv = {
-        ...process.env,
-        NODE_ENV: "test",
-        DATA_DIR: foreign,
-        APP_SECRET: "x".repeat(40),
-        PORT: "0",
-        SEED_DEMO: "0",
-      };
-      delete env.DATABASE_URL;
-      const run = spawnSync(process.execPath, [serverEntry], { env, ...asNobody, encoding: "utf8" });
+      const run = runServerToExit({ DATA_DIR: foreign, APP_SECRET: "x".repeat(40), SEED_DEMO: "0" }, asNobody);
       expect(run.status).toBe(1);
       expect(run.stderr).toContain(`Le dossier de données ${foreign} est ouvert aux autres utilisateurs`);
       expect(run.stderr).toContain(`chmod -R go-rwx ${foreign}`);

@@ -8,12 +8,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import { databaseUrl, onPostgres, postgresUrl } from "../support/postgres.ts";
+import { type ServerProcess, startServerProcess } from "../support/processes.ts";
 import { startTcpProxy } from "../support/tcp-proxy.ts";
+import { waitUntil } from "../support/wait.ts";
 
-const serverUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const databaseName = `puerta_faults_${process.pid}_${Date.now()}`;
 const scratch = mkdtempSync(path.join(tmpdir(), "puerta-pannes-"));
 /** A well-formed token nobody holds: checking it is a database query, answered 401. */
@@ -22,22 +22,11 @@ const UNKNOWN_TOKEN = { authorization: `Bearer 1|${"a".repeat(40)}` };
 let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
 let server: ServerProcess;
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect(); // throws when PostgreSQL is down: the file fails, loudly
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** DATABASE_URL of the test database, through the relay on `port`. */
 function databaseUrlVia(port: number) {
-  const url = new URL(serverUrl);
+  const url = new URL(databaseUrl(databaseName));
   url.hostname = "127.0.0.1";
   url.port = String(port);
-  url.pathname = `/${databaseName}`;
   return url.toString();
 }
 
@@ -80,25 +69,15 @@ function expectAnswered(outcomes: Outcome[]) {
   }
 }
 
-async function waitFor<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met in time (last: ${JSON.stringify(value)})`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 function postgresAddress() {
-  const url = new URL(serverUrl);
+  const url = new URL(postgresUrl);
   return { host: url.hostname, port: Number(url.port || 5432) };
 }
 
 const statusOf = async (url: string) => (await fetch(url)).status;
 
 beforeAll(async () => {
-  await admin((client) => client.query(`CREATE DATABASE ${databaseName}`));
+  await onPostgres((client) => client.query(`CREATE DATABASE ${databaseName}`));
   proxy = await startTcpProxy(postgresAddress());
   server = await startServerProcess(serverEnv(path.join(scratch, "a"), databaseUrlVia(proxy.port)));
 }, 60_000);
@@ -106,7 +85,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await proxy?.stop();
-  await admin((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+  await onPostgres((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
   rmSync(scratch, { recursive: true, force: true });
 }, 30_000);
 
@@ -118,15 +97,17 @@ describe("PostgreSQL faults under a running server", () => {
       while (!stop) outcomes.push(await ask());
     });
     const answeredSoFar = (n: number) =>
-      waitFor(
-        async () => outcomes.length,
+      waitUntil(
+        () => outcomes.length,
         (count) => count >= n,
+        `${n} answers`,
+        15_000,
       );
 
     let terminated = 0;
     for (let round = 1; round <= 5; round++) {
       await answeredSoFar(outcomes.length + 10);
-      const result = await admin((client) =>
+      const result = await onPostgres((client) =>
         client.query(
           "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
           [databaseName],
@@ -152,21 +133,27 @@ describe("PostgreSQL faults under a running server", () => {
       expectAnswered(during);
       expect(during.every((outcome) => "status" in outcome && outcome.status === 503)).toBe(true);
       expect(await statusOf(`${server.url}/healthz`)).toBe(200);
-      await waitFor(
+      await waitUntil(
         () => statusOf(`${server.url}/readyz`),
         (status) => status === 503,
+        "/readyz answering 503",
+        15_000,
       );
       expect(server.child.exitCode).toBeNull();
     } finally {
       await proxy.restore();
     }
-    await waitFor(
+    await waitUntil(
       () => ask(),
       (outcome) => "status" in outcome && outcome.status === 401,
+      "a read answered again",
+      15_000,
     );
-    await waitFor(
+    await waitUntil(
       () => statusOf(`${server.url}/readyz`),
       (status) => status === 200,
+      "/readyz answering 200",
+      15_000,
     );
     expect(server.output()).toContain("connexion à PostgreSQL perdue");
     expect(server.output()).not.toMatch(/unhandled error/);
@@ -183,9 +170,11 @@ describe("starting while PostgreSQL is down", () => {
     };
     const late = await startServerProcess(
       { ...serverEnv(path.join(scratch, "b"), databaseUrlVia(relay.port)), DB_CONNECT_TIMEOUT: "30" },
-      40_000,
-      (output) => {
-        if (output.includes("PostgreSQL injoignable")) restoreOnce();
+      {
+        timeoutMs: 40_000,
+        onOutput: (output) => {
+          if (output.includes("PostgreSQL injoignable")) restoreOnce();
+        },
       },
     );
     try {
@@ -209,7 +198,7 @@ describe("starting while PostgreSQL is down", () => {
         ...serverEnv(path.join(scratch, "c"), `postgres://puerta:mot-de-passe@127.0.0.1:${closed.port}/puerta`),
         DB_CONNECT_TIMEOUT: "1",
       },
-      20_000,
+      { timeoutMs: 20_000 },
     ).then(
       () => "started",
       (error: Error) => error.message,

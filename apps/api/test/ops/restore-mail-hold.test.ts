@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,30 +11,13 @@ import { createStorageFromConfig } from "../../src/lib/storage/index.ts";
 import { writeBackup } from "../../src/ops/backup.ts";
 import { openArchive, restoreArchive } from "../../src/ops/restore.ts";
 import { createTestApp, openTestDatabase } from "../support/app.ts";
-import { type ServerProcess, startServer } from "../support/embedded-server.ts";
 import { createMailServer, freePort, type MailServer, waitFor } from "../support/mail-server.ts";
+import { runScript, type ServerProcess, startServer } from "../support/processes.ts";
 
 const restoreCli = fileURLToPath(new URL("../../src/ops/restore-cli.ts", import.meta.url));
 const releaseCli = fileURLToPath(new URL("../../src/ops/mail-release-cli.ts", import.meta.url));
 const STUDENT = "eleve.reelle@example.com";
 const FAST = { MAIL_RETRY_BASE_MS: "200", MAIL_POLL_MS: "100" };
-
-function run(script: string, args: string[], env: Record<string, string>) {
-  const base: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent" };
-  delete base.DATABASE_URL;
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [script, ...args], { env: { ...base, ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.once("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe("a restored copy holds the e-mail pending at the snapshot (issue 30)", () => {
   const dirs: string[] = [];
@@ -138,7 +120,7 @@ describe("a restored copy holds the e-mail pending at the snapshot (issue 30)", 
     const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "puerta-retenus-serveur-")), "data");
     dirs.push(path.dirname(dataDir));
     const env = { DATA_DIR: dataDir, APP_SECRET: appSecret };
-    const restore = await run(restoreCli, [archiveFile], env);
+    const restore = await runScript(restoreCli, [archiveFile], env);
     expect(restore.stderr).toBe("");
     expect(restore.code).toBe(0);
     expect(restore.stdout).toContain("1 e-mail(s) retenu(s) depuis une restauration");
@@ -154,14 +136,14 @@ describe("a restored copy holds the e-mail pending at the snapshot (issue 30)", 
     );
     expect(server.output()).toContain("« npm run mail:release » pour les envoyer");
 
-    const release = await run(releaseCli, [], env);
+    const release = await runScript(releaseCli, [], env);
     expect(release.stderr).toBe("");
     expect(release.code).toBe(0);
     expect(release.stdout).toContain("1 e-mail(s) libéré(s) : le serveur les envoie maintenant.");
     await waitFor(() => smtp.to(STUDENT)[before], "the released message");
     expect(smtp.to(STUDENT)[before]?.email.messageId).toBe(messageId);
 
-    const again = await run(releaseCli, [], env);
+    const again = await runScript(releaseCli, [], env);
     expect(again.stdout).toContain("Aucun e-mail retenu.");
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,29 +14,12 @@ import { seedDemo } from "../../src/demo/index.ts";
 import { createStorageFromConfig } from "../../src/lib/storage/index.ts";
 import { writeBackup } from "../../src/ops/backup.ts";
 import { createTestApp, openTestDatabase, type TestApp } from "../support/app.ts";
+import { runScript } from "../support/processes.ts";
 import { DEMO_STAFF, signInStaff, staffBrowser, totpCode } from "../support/staff-browser.ts";
 
 const restoreCli = fileURLToPath(new URL("../../src/ops/restore-cli.ts", import.meta.url));
 const resetCli = fileURLToPath(new URL("../../src/modules/staff/reset-2fa-cli.ts", import.meta.url));
 const OTHER_SECRET = "un-autre-secret-un-autre-secret-un-autre";
-
-function run(script: string, args: string[], env: Record<string, string>) {
-  const base: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent" };
-  delete base.DATABASE_URL;
-  delete base.APP_SECRET;
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [script, ...args], { env: { ...base, ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.once("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /**
  * Where a restore goes: an empty DATA_DIR on a "new machine", with the embedded database in it,
@@ -207,7 +189,7 @@ describe("a restored back-office keeps the staff's second factors (issue 30)", (
 
     const target = await newTarget(path.join(newDir("nouvelle-machine"), "data"));
     const { dataDir } = target;
-    const restore = await run(restoreCli, [generatedArchive], target.env);
+    const restore = await runScript(restoreCli, [generatedArchive], target.env);
     expect(restore.stderr).toBe("");
     expect(restore.code).toBe(0);
     expect(restore.stdout).toContain(`Secret de l'application de la source installé dans ${dataDir}/app-secret`);
@@ -234,7 +216,7 @@ describe("a restored back-office keeps the staff's second factors (issue 30)", (
     const refusals = await Promise.all(
       cases.map(async ([archive, env, says]) => {
         const target = await newTarget(path.join(newDir("refus"), "data"));
-        return { target, says, restore: await run(restoreCli, [archive], { ...target.env, ...env }) };
+        return { target, says, restore: await runScript(restoreCli, [archive], { ...target.env, ...env }) };
       }),
     );
     for (const { target, says, restore } of refusals) {
@@ -251,7 +233,7 @@ describe("a restored back-office keeps the staff's second factors (issue 30)", (
   it("restores under the same APP_SECRET; under another one a sign-in is a French 409, never a 500, and staff:reset-2fa lets the person enrol again", async () => {
     const target = await newTarget(path.join(newDir("meme-secret"), "data"));
     const { dataDir } = target;
-    const restore = await run(restoreCli, [environmentArchive], { ...target.env, APP_SECRET: environmentSecret });
+    const restore = await runScript(restoreCli, [environmentArchive], { ...target.env, APP_SECRET: environmentSecret });
     expect(restore.stderr).toBe("");
     expect(restore.code).toBe(0);
     expect(existsSync(path.join(dataDir, "app-secret"))).toBe(false);
@@ -278,7 +260,7 @@ describe("a restored back-office keeps the staff's second factors (issue 30)", (
       await other.close();
     }
 
-    const reset = await run(resetCli, ["--email", DEMO_STAFF.direction], {
+    const reset = await runScript(resetCli, ["--email", DEMO_STAFF.direction], {
       ...target.env,
       APP_SECRET: OTHER_SECRET,
     });
@@ -286,7 +268,7 @@ describe("a restored back-office keeps the staff's second factors (issue 30)", (
     expect(reset.stderr).not.toMatch(/\bat .+:\d+:\d+/);
     expect(reset.code).toBe(0);
     expect(reset.stdout).toContain("Double authentification de");
-    const unknown = await run(resetCli, ["--email", "personne@example.com"], {
+    const unknown = await runScript(resetCli, ["--email", "personne@example.com"], {
       ...target.env,
       APP_SECRET: OTHER_SECRET,
     });
@@ -314,7 +296,7 @@ describe("a restored back-office keeps the staff's second factors (issue 30)", (
 
   it("restores with --nouveau-secret when the source's secret is lost: every second factor is reset, and journalled", async () => {
     const target = await newTarget(path.join(newDir("secret-perdu"), "data"));
-    const restore = await run(restoreCli, [environmentArchive, "--nouveau-secret"], {
+    const restore = await runScript(restoreCli, [environmentArchive, "--nouveau-secret"], {
       ...target.env,
       APP_SECRET: OTHER_SECRET,
     });

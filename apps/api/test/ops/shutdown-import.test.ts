@@ -10,16 +10,14 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Challenge } from "altcha-lib";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/client.ts";
 import { centres } from "../../src/db/schema/index.ts";
-import { type ServerProcess, startServer } from "../support/embedded-server.ts";
 import { HEADER } from "../support/import-files.ts";
-import { totpCode } from "../support/staff-browser.ts";
+import { type ServerProcess, startServer } from "../support/processes.ts";
+import { remoteStaffSignIn } from "../support/remote-staff-browser.ts";
 import { createStaffMember } from "../support/staff-factories.ts";
-import { solveCaptchaChallenge } from "../support/tools.ts";
 
 const STAFF = { email: "direction.arret@academie.example", password: "Mot-de-passe-arret-2025" };
 const LINES = 2_000;
@@ -74,43 +72,6 @@ function rawRequest(port: number, method: string, url: string, headers: Record<s
   return { sent, answer };
 }
 
-/** A staff member's cookies, signed in on `server` through the password then the enrolment of a second factor. */
-async function signInStaff(server: ServerProcess) {
-  const base = `http://127.0.0.1:${server.port}`;
-  const cookies = new Map<string, string>();
-  const send = async (method: string, url: string, payload?: unknown) => {
-    const response = await fetch(`${base}${url}`, {
-      method,
-      headers: {
-        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; "),
-        "x-xsrf-token": cookies.get("XSRF-TOKEN") ?? "",
-        ...(payload ? { "content-type": "application/json" } : {}),
-      },
-      body: payload ? JSON.stringify(payload) : undefined,
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ""] = line.split(";");
-      cookies.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
-    }
-    return response;
-  };
-  await send("GET", "/sanctum/csrf-cookie");
-  const challenge = (await (await fetch(`${base}/api/captcha/challenge`)).json()) as Challenge;
-  const first = await send("POST", "/api/gestion/login", {
-    ...STAFF,
-    recaptcha_token: await solveCaptchaChallenge(challenge),
-  });
-  expect(first.status).toBe(200);
-  const { secret } = (await first.json()) as { secret: string };
-  expect((await send("POST", "/api/gestion/login/totp", { code: await totpCode(secret) })).status).toBe(200);
-  return {
-    headers: {
-      Cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; "),
-      "X-XSRF-TOKEN": cookies.get("XSRF-TOKEN") ?? "",
-    },
-  };
-}
-
 describe("SIGTERM during a long import on the embedded database", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "puerta-arret-import-"));
   let server: ServerProcess | undefined;
@@ -135,7 +96,7 @@ describe("SIGTERM during a long import on the embedded database", () => {
       CAPTCHA_MAX_COUNTER: "20",
     });
     const { port } = server;
-    const staff = await signInStaff(server);
+    const staff = await remoteStaffSignIn(server, STAFF.email, STAFF.password);
 
     const csv = [HEADER];
     for (let i = 0; i < LINES; i++) csv.push(`Nom${i},Prénom${i},etudiant${i}@arret.example,,,,Ain Sebaa,,`);
@@ -146,7 +107,7 @@ describe("SIGTERM during a long import on the embedded database", () => {
       "POST",
       "/api/gestion/etudiants/import/preview",
       {
-        ...staff.headers,
+        ...staff.headers(),
         "Content-Type": `multipart/form-data; boundary=${boundary}`,
       },
       form,
@@ -160,7 +121,7 @@ describe("SIGTERM during a long import on the embedded database", () => {
       port,
       "POST",
       confirmUrl,
-      { ...staff.headers, "Content-Type": "application/json" },
+      { ...staff.headers(), "Content-Type": "application/json" },
       "{}",
     );
     await confirm.sent;
@@ -169,7 +130,7 @@ describe("SIGTERM during a long import on the embedded database", () => {
       if (Date.now() > deadline) throw new Error("the import was not taken in");
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    const reads = Array.from({ length: 10 }, () => rawRequest(port, "GET", "/api/gestion/etudiants", staff.headers));
+    const reads = Array.from({ length: 10 }, () => rawRequest(port, "GET", "/api/gestion/etudiants", staff.headers()));
     await Promise.all(reads.map((read) => read.sent));
 
     const signalled = Date.now();

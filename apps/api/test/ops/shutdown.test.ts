@@ -3,7 +3,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type ServerProcess, startServer } from "../support/embedded-server.ts";
+import { type ServerProcess, startServer } from "../support/processes.ts";
 
 /** Resolves true once a new connection to the port is refused (polled: no fixed sleep). */
 async function refusesConnections(port: number, timeoutMs = 10_000): Promise<boolean> {

@@ -12,8 +12,8 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { bearer, createTestApp, queryRows, solveCaptcha, type TestApp } from "../support/app.ts";
-import { startServer } from "../support/embedded-server.ts";
 import { acceptCurrentPolicy, createAccessToken, createStudent } from "../support/factories.ts";
+import { startServer } from "../support/processes.ts";
 import { startS3Server } from "../support/s3-server.ts";
 
 const RETRY_MESSAGE = "Service momentanément indisponible : réessayez dans un instant.";

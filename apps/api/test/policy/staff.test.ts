@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createTestApp, queryRows, type TestApp } from "../support/app.ts";
 import { createAccessToken, createStudent } from "../support/factories.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+import { type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
 
 const V2 = {
   titre: "Politique de non-remboursement 2027",
@@ -43,8 +43,8 @@ describe("policy versions (/api/gestion/politique)", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
-    secretariat = (await signInStaff(t, DEMO_STAFF.secretariat)).browser;
+    direction = (await signInNewStaff(t, "direction")).browser;
+    secretariat = (await signInNewStaff(t, "secretariat", { centres: ["Ain Sebaa"] })).browser;
   });
   afterAll(() => t.close());
 

@@ -1,19 +1,12 @@
 import { PROFILE_TEXT } from "@puerta/contract";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptPolicyAs, bearer, createTestApp, DEMO_STUDENTS, login, type TestApp } from "../support/app.ts";
+import { bearer, createTestApp, signInNewStudent, type TestApp } from "../support/app.ts";
+import { multipartBody } from "../support/forms.ts";
 
-/** A multipart body as a browser's FormData would send it. */
-async function multipart(file: { name: string; type: string; bytes: Buffer } | null) {
-  const form = new FormData();
-  if (file) form.append("photo", new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  else form.append("note", "pas de fichier");
-  const request = new Request("http://localhost/", { method: "POST", body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    contentType: request.headers.get("content-type") ?? "",
-  };
-}
+/** The profile page's form: the photo, or (none chosen) another field alone. */
+const multipart = (file: { name: string; type: string; bytes: Buffer } | null) =>
+  file ? multipartBody({}, { ...file, field: "photo" }) : multipartBody({ note: "pas de fichier" });
 
 const image = (width: number, height: number, format: "png" | "jpeg" | "webp") =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 16, b: 46 } } })
@@ -41,10 +34,9 @@ describe("profile photo", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    // /profile is behind the policy gate: both demo students past it.
-    await acceptPolicyAs(t, DEMO_STUDENTS.first);
-    first = await login(t.app, DEMO_STUDENTS.first);
-    second = await login(t.app, DEMO_STUDENTS.second);
+    // /profile is behind the policy gate: both students past it.
+    first = (await signInNewStudent(t, { acceptedPolicy: true })).token;
+    second = (await signInNewStudent(t, { acceptedPolicy: true })).token;
   });
   afterAll(() => t.close());
 

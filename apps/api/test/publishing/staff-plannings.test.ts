@@ -2,10 +2,18 @@ import { PUBLISHING_TEXT, UPLOAD_TEXT } from "@puerta/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planningTrashKind } from "../../src/modules/planning/trash-kind.ts";
-import { bearer, createTestApp, DEMO_STUDENTS, login, queryRows, type TestApp } from "../support/app.ts";
+import {
+  AIN_SEBAA_STUDENT,
+  bearer,
+  createTestApp,
+  queryRows,
+  signInNewStudent,
+  type TestApp,
+  ZENITH_STUDENT,
+} from "../support/app.ts";
 import { uniqueName } from "../support/factories.ts";
 import { realPdf, sendForm, staffDelete } from "../support/forms.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+import { type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
 
 describe("/api/gestion/plannings", () => {
   let t: TestApp;
@@ -19,14 +27,14 @@ describe("/api/gestion/plannings", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
-    secretary = (await signInStaff(t, DEMO_STAFF.secretariat)).browser;
-    pedagogie = (await signInStaff(t, DEMO_STAFF.pedagogie)).browser;
+    direction = (await signInNewStaff(t, "direction")).browser;
+    secretary = (await signInNewStaff(t, "secretariat", { name: "Salma Tazi", centres: ["Ain Sebaa"] })).browser;
+    pedagogie = (await signInNewStaff(t, "pedagogie")).browser;
     const centres = await queryRows<{ id: number; nom: string }>(t, sql`select id, nom from centres`);
     ainSebaa = centres.find((c) => c.nom === "Ain Sebaa")?.id ?? 0;
     zenith = centres.find((c) => c.nom === "Zenith")?.id ?? 0;
-    yasmine = await login(t.app, DEMO_STUDENTS.first);
-    omar = await login(t.app, DEMO_STUDENTS.second);
+    yasmine = (await signInNewStudent(t, AIN_SEBAA_STUDENT)).token;
+    omar = (await signInNewStudent(t, ZENITH_STUDENT)).token;
   });
   afterAll(() => t.close());
 

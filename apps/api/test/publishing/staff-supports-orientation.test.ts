@@ -3,9 +3,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { supportsTrashKind } from "../../src/modules/documents/trash-kind.ts";
 import { orientationTrashKind } from "../../src/modules/orientation/trash-kind.ts";
-import { bearer, createTestApp, DEMO_STUDENTS, login, queryRows, type TestApp } from "../support/app.ts";
+import { bearer, createTestApp, queryRows, signInNewStudent, type TestApp, ZENITH_STUDENT } from "../support/app.ts";
 import { courseUrl, realPdf, sendForm, staffDelete } from "../support/forms.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+import { type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
 
 type StudentDocument = { id: number; titre: string; fichier_path: string };
 
@@ -17,10 +17,10 @@ let student: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
-  secretary = (await signInStaff(t, DEMO_STAFF.secretariat)).browser;
-  pedagogie = (await signInStaff(t, DEMO_STAFF.pedagogie)).browser;
-  student = await login(t.app, DEMO_STUDENTS.second);
+  direction = (await signInNewStaff(t, "direction", { name: "Nadia Berrada" })).browser;
+  secretary = (await signInNewStaff(t, "secretariat", { centres: ["Ain Sebaa"] })).browser;
+  pedagogie = (await signInNewStaff(t, "pedagogie", { name: "Karim Alaoui" })).browser;
+  student = (await signInNewStudent(t, ZENITH_STUDENT)).token;
 });
 afterAll(() => t.close());
 

@@ -11,26 +11,28 @@ import {
 } from "@puerta/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  coursDocuments,
-  etudiants,
-  matieres,
-  orientationDocuments,
-  planifications,
-  users,
-} from "../../src/db/schema/index.ts";
+import { coursDocuments, matieres, orientationDocuments, planifications } from "../../src/db/schema/index.ts";
 import { seedDocuments } from "../../src/demo/documents.ts";
 import { createStorageFromConfig } from "../../src/lib/storage/index.ts";
-import { bearer, createTestApp, DEMO_STUDENTS, login, queryRows, type TestApp } from "../support/app.ts";
+import {
+  AIN_SEBAA_STUDENT,
+  bearer,
+  createTestApp,
+  queryRows,
+  signInNewStudent,
+  type TestApp,
+  ZENITH_STUDENT,
+} from "../support/app.ts";
 
 let t: TestApp;
-let ainSebaa: string; // Yasmine: Ain Sebaa, Selectividad Santé, policy not accepted
-let zenith: string; // Omar: Zenith, Selectividad Ingénierie
+/** The demo academy's content read by new students: Ain Sebaa, Selectividad Santé (policy not accepted); Zenith, Selectividad Ingénierie. */
+let ainSebaa: string;
+let zenith: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ainSebaa = await login(t.app, DEMO_STUDENTS.first);
-  zenith = await login(t.app, DEMO_STUDENTS.second);
+  ainSebaa = (await signInNewStudent(t, AIN_SEBAA_STUDENT)).token;
+  zenith = (await signInNewStudent(t, ZENITH_STUDENT)).token;
 });
 afterAll(async () => t.close());
 
@@ -51,30 +53,9 @@ async function allPlannings() {
   );
 }
 
-/** Runs `body` with the first demo student's centre and option temporarily changed. */
-async function asFirstStudentWith(change: { centre: string | null; option: string | null }, body: () => Promise<void>) {
-  const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_STUDENTS.first));
-  const [before] = await t.database.db
-    .select()
-    .from(etudiants)
-    .where(eq(etudiants.userId, user?.id ?? 0));
-  if (!before) throw new Error("no demo student");
-  const [ids] = await queryRows<{ centre_id: number | null; option_id: number | null }>(
-    t,
-    sql`select (select id from centres where nom = ${change.centre}) as centre_id, (select id from options where nom = ${change.option}) as option_id`,
-  );
-  await t.database.db
-    .update(etudiants)
-    .set({ centreId: ids?.centre_id ?? null, optionId: ids?.option_id ?? null })
-    .where(eq(etudiants.id, before.id));
-  try {
-    await body();
-  } finally {
-    await t.database.db
-      .update(etudiants)
-      .set({ centreId: before.centreId, optionId: before.optionId })
-      .where(eq(etudiants.id, before.id));
-  }
+/** A new student of `centre` and `option` (by name; null for none), with a token. */
+async function studentOf(centre: string | null, option: string | null): Promise<string> {
+  return (await signInNewStudent(t, { centre: centre ?? undefined, option: option ?? undefined })).token;
 }
 
 describe("GET /api/planifications", () => {
@@ -95,7 +76,7 @@ describe("GET /api/planifications", () => {
   });
 
   it("gives a student of Ain Sebaa only active plannings of Ain Sebaa, for no option or Selectividad Santé", async () => {
-    // Yasmine has not accepted the policy: the planning is exempt from the gate.
+    // This student has not accepted the policy: the planning is exempt from the gate.
     const data = await plannings(ainSebaa);
     expect(data.length).toBe(3);
     for (const p of data) {
@@ -134,23 +115,17 @@ describe("GET /api/planifications", () => {
   });
 
   it("shows a planning of no option to every student of its centre, whatever their option", async () => {
-    await asFirstStudentWith({ centre: "Ain Sebaa", option: "Selectividad Économie" }, async () => {
-      const data = await plannings(ainSebaa);
+    for (const option of ["Selectividad Économie", null]) {
+      const data = await plannings(await studentOf("Ain Sebaa", option));
       expect(data.map((p) => [p.centre.nom, p.option])).toEqual([["Ain Sebaa", null]]);
-    });
-    await asFirstStudentWith({ centre: "Ain Sebaa", option: null }, async () => {
-      const data = await plannings(ainSebaa);
-      expect(data.map((p) => [p.centre.nom, p.option])).toEqual([["Ain Sebaa", null]]);
-    });
+    }
   });
 
   it("shows every centre's plannings (still filtered by option) to a student without a centre", async () => {
-    await asFirstStudentWith({ centre: null, option: "Selectividad Santé" }, async () => {
-      const data = await plannings(ainSebaa);
-      expect(new Set(data.map((p) => p.centre.nom))).toEqual(new Set(["Ain Sebaa", "Moulay Youssef", "Zenith"]));
-      expect(data.every((p) => p.option === null || p.option.nom === "Selectividad Santé")).toBe(true);
-      expect(data.every((p) => p.actif)).toBe(true);
-    });
+    const data = await plannings(await studentOf(null, "Selectividad Santé"));
+    expect(new Set(data.map((p) => p.centre.nom))).toEqual(new Set(["Ain Sebaa", "Moulay Youssef", "Zenith"]));
+    expect(data.every((p) => p.option === null || p.option.nom === "Selectividad Santé")).toBe(true);
+    expect(data.every((p) => p.actif)).toBe(true);
   });
 });
 
@@ -301,7 +276,10 @@ describe("GET /api/documents, written by the database", () => {
     const empty = await createTestApp();
     try {
       await empty.database.db.delete(matieres);
-      const res = await empty.app.inject({ url: "/api/documents", headers: bearer(await login(empty.app)) });
+      const res = await empty.app.inject({
+        url: "/api/documents",
+        headers: bearer((await signInNewStudent(empty)).token),
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         success: true,

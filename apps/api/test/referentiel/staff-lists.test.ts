@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, login, type TestApp } from "../support/app.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+import { createTestApp, signInNewStudent, type TestApp } from "../support/app.ts";
+import { type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
 
 /** docs/spec/back-office.md section 8: `/api/gestion/referentiel/{centres,filieres,options,matieres,niveaux}`. */
 describe("back-office reference lists, one path per kind", () => {
@@ -8,12 +8,12 @@ describe("back-office reference lists, one path per kind", () => {
   let secretary: StaffBrowser;
   beforeAll(async () => {
     t = await createTestApp();
-    secretary = (await signInStaff(t, DEMO_STAFF.secretariat)).browser;
+    secretary = (await signInNewStaff(t, "secretariat", { centres: ["Ain Sebaa"] })).browser;
   });
   afterAll(() => t.close());
 
   it("answers each kind's list to any staff member, as the full reference data gives it", async () => {
-    const direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
+    const direction = (await signInNewStaff(t, "direction")).browser;
     const all = (await direction.get("/api/gestion/referentiel")).json();
     for (const kind of ["filieres", "options", "matieres", "niveaux"] as const) {
       const response = await secretary.get(`/api/gestion/referentiel/${kind}`);
@@ -27,7 +27,7 @@ describe("back-office reference lists, one path per kind", () => {
   });
 
   it("refuses them to a student and to no session", async () => {
-    const token = await login(t.app);
+    const { token } = await signInNewStudent(t);
     for (const headers of [{ authorization: `Bearer ${token}` }, {}]) {
       const response = await t.app.inject({ method: "GET", url: "/api/gestion/referentiel/options", headers });
       expect(response.statusCode).toBe(401);

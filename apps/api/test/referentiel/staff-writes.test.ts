@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, queryRows, type TestApp } from "../support/app.ts";
-import { uniqueEmail } from "../support/factories.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+import { createNotification, FACTORY_PASSWORD, uniqueEmail } from "../support/factories.ts";
+import { type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
+import { createStaffMember } from "../support/staff-factories.ts";
 
 describe("back-office reference data (direction): create, rename, delete refused while referenced", () => {
   let t: TestApp;
@@ -10,8 +11,8 @@ describe("back-office reference data (direction): create, rename, delete refused
   let secretary: StaffBrowser;
   beforeAll(async () => {
     t = await createTestApp();
-    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
-    secretary = (await signInStaff(t, DEMO_STAFF.secretariat)).browser;
+    direction = (await signInNewStaff(t, "direction")).browser;
+    secretary = (await signInNewStaff(t, "secretariat", { centres: ["Ain Sebaa"] })).browser;
   });
   afterAll(() => t.close());
 
@@ -94,9 +95,17 @@ describe("back-office reference data (direction): create, rename, delete refused
     const refused = await direction.delete(`/api/gestion/referentiel/centres/${centre.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe("Ce centre a encore 2 étudiants.");
-    const ainSebaa = await find("centres", "Ain Sebaa");
-    const busy = await direction.delete(`/api/gestion/referentiel/centres/${ainSebaa.id}`);
-    expect(busy.json().message).toMatch(/^Ce centre a encore 1 étudiant, \d+ plannings?, 1 compte du secrétariat/);
+    // Every kind of reference is named, in one sentence.
+    await createStaffMember(t.database.db, {
+      name: "Secrétaire Agdal",
+      email: uniqueEmail("secretariat"),
+      role: "secretariat",
+      centreIds: [centre.id],
+      password: FACTORY_PASSWORD,
+    });
+    await createNotification(t.database.db, { typeDestinataire: "centre", centreIds: [centre.id] });
+    const busy = await direction.delete(`/api/gestion/referentiel/centres/${centre.id}`);
+    expect(busy.json().message).toBe("Ce centre a encore 2 étudiants, 1 compte du secrétariat et 1 notification.");
 
     const option = await find("options", "Selectividad Santé");
     expect((await direction.delete(`/api/gestion/referentiel/options/${option.id}`)).json().message).toMatch(

@@ -1,6 +1,14 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptPolicyAs, bearer, createTestApp, DEMO_STUDENTS, login, type TestApp } from "../support/app.ts";
+import {
+  AIN_SEBAA_STUDENT,
+  bearer,
+  createTestApp,
+  signInNewStudent,
+  type TestApp,
+  ZENITH_STUDENT,
+} from "../support/app.ts";
+import { multipartBody } from "../support/forms.ts";
 import { apiRoutes, PUBLIC_API_ROUTES, routeKey } from "../support/route-table.ts";
 
 /**
@@ -26,15 +34,15 @@ type Item = { id: number; fichier_url?: string; photo?: string | null };
 
 describe("one student never reaches another student's resources", () => {
   let t: TestApp;
-  let first: Record<string, string>; // Ain Sebaa, Selectividad Santé
-  let second: Record<string, string>; // Zenith, Selectividad Ingénierie
+  /** Students of their own, of Ain Sebaa (Selectividad Santé) and of Zenith (Selectividad Ingénierie). */
+  let first: Record<string, string>;
+  let second: Record<string, string>;
 
   beforeAll(async () => {
     t = await createTestApp();
     // Both past the policy gate (route-scopes.test.ts covers it): only ownership is at stake here.
-    await acceptPolicyAs(t, DEMO_STUDENTS.first);
-    first = bearer(await login(t.app, DEMO_STUDENTS.first));
-    second = bearer(await login(t.app, DEMO_STUDENTS.second));
+    first = bearer((await signInNewStudent(t, { ...AIN_SEBAA_STUDENT, acceptedPolicy: true })).token);
+    second = bearer((await signInNewStudent(t, ZENITH_STUDENT)).token);
   });
   afterAll(() => t.close());
 
@@ -114,19 +122,12 @@ describe("one student never reaches another student's resources", () => {
     const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#c8102e" } })
       .png()
       .toBuffer();
-    const boundary = "----puerta";
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="moi.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+    const form = await multipartBody({}, { field: "photo", name: "moi.png", bytes: png, type: "image/png" });
     const upload = await t.app.inject({
       method: "POST",
       url: "/api/profile/photo",
-      headers: { ...second, "content-type": `multipart/form-data; boundary=${boundary}` },
-      payload,
+      headers: { ...second, "content-type": form.contentType },
+      payload: form.payload,
     });
     expect(upload.statusCode).toBe(200);
     const mine = await t.app.inject({ method: "GET", url: "/api/profile/photo", headers: first });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, DEMO_STUDENTS, login, type TestApp } from "../support/app.ts";
+import { bearer, createTestApp, signInNewStudent, type TestApp, ZENITH_STUDENT } from "../support/app.ts";
 import { apiRoutes, PUBLIC_API_ROUTES, routeKey } from "../support/route-table.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+import { type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
 
 const ATTACKS = [
   "../../../../etc/passwd",
@@ -31,8 +31,8 @@ describe("file routes", () => {
   let staff: StaffBrowser;
   beforeAll(async () => {
     t = await createTestApp();
-    auth = bearer(await login(t.app, DEMO_STUDENTS.second));
-    staff = (await signInStaff(t, DEMO_STAFF.direction)).browser;
+    auth = bearer((await signInNewStudent(t, ZENITH_STUDENT)).token);
+    staff = (await signInNewStaff(t, "direction")).browser;
   });
   afterAll(() => t.close());
 

@@ -3,15 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import type { RouteEntry } from "../../src/lib/route-table.ts";
-import {
-  acceptPolicyAs,
-  bearer,
-  createTestApp,
-  DEMO_STUDENTS,
-  login,
-  queryRows,
-  type TestApp,
-} from "../support/app.ts";
+import { AIN_SEBAA_STUDENT, bearer, createTestApp, queryRows, signInNewStudent, type TestApp } from "../support/app.ts";
 import { waitFor } from "../support/mail-server.ts";
 import {
   apiRoutes,
@@ -21,7 +13,7 @@ import {
   PUBLIC_API_ROUTES,
   routeKey,
 } from "../support/route-table.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+import { type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
 
 /** Field names of an object schema, so generated bodies also hit the real fields. */
 function fieldNames(schema: unknown): string[] {
@@ -75,9 +67,8 @@ describe("random JSON bodies on every JSON endpoint", () => {
   beforeAll(async () => {
     t = await createTestApp();
     // Past the policy gate, so that the gated endpoints judge the bodies too.
-    await acceptPolicyAs(t, DEMO_STUDENTS.first);
-    token = await login(t.app);
-    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
+    token = (await signInNewStudent(t, { ...AIN_SEBAA_STUDENT, acceptedPolicy: true })).token;
+    direction = (await signInNewStaff(t, "direction")).browser;
     // The enrolment's e-mail to the direction leaves the outbox before any fingerprint is taken.
     await waitFor(
       async () =>

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessTokens } from "../../src/db/schema/index.ts";
-import { createTestApp, login, type TestApp } from "../support/app.ts";
+import { createTestApp, signInNewStudent, type TestApp } from "../support/app.ts";
 import { apiRoutes, fillParams, PUBLIC_API_ROUTES, routeKey } from "../support/route-table.ts";
 
 /**
@@ -48,7 +48,7 @@ describe("every protected API route demands a live token", () => {
   });
 
   it("answers 401 with a revoked token", async () => {
-    const token = await login(t.app);
+    const token = (await signInNewStudent(t)).token;
     const logout = await t.app.inject({
       method: "POST",
       url: "/api/logout",
@@ -59,7 +59,7 @@ describe("every protected API route demands a live token", () => {
   });
 
   it("answers 401 with an expired token", async () => {
-    const token = await login(t.app);
+    const token = (await signInNewStudent(t)).token;
     const id = Number(token.split("|")[0]);
     await t.database.db
       .update(accessTokens)
@@ -69,7 +69,7 @@ describe("every protected API route demands a live token", () => {
   });
 
   it("answers 401 with a token idle for too long", async () => {
-    const token = await login(t.app);
+    const token = (await signInNewStudent(t)).token;
     const id = Number(token.split("|")[0]);
     await t.database.db
       .update(accessTokens)

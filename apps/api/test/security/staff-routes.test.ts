@@ -1,9 +1,9 @@
-import { can, type StaffActor } from "@puerta/contract";
+import { can, roleHasCentres, STAFF_ROLES, type StaffActor } from "@puerta/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouteEntry } from "../../src/lib/route-table.ts";
-import { bearer, createTestApp, login, type TestApp } from "../support/app.ts";
+import { bearer, createTestApp, signInNewStudent, type TestApp } from "../support/app.ts";
 import { apiRoutes, fillParams, PUBLIC_API_ROUTES, routeKey } from "../support/route-table.ts";
-import { DEMO_STAFF, STAFF_COOKIE, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+import { STAFF_COOKIE, type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
 
 /**
  * The back-office's authorisation matrix, walked from the route table: each /api/gestion route
@@ -16,10 +16,10 @@ describe("every back-office route, from the route table, by caller", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    studentToken = await login(t.app);
-    for (const email of Object.values(DEMO_STAFF)) {
-      const { browser, user } = await signInStaff(t, email);
-      browsers[email] = { browser, actor: { role: user.role, centre_ids: user.centre_ids } };
+    studentToken = (await signInNewStudent(t)).token;
+    for (const role of STAFF_ROLES) {
+      const { browser, user } = await signInNewStaff(t, role, { centres: roleHasCentres(role) ? ["Ain Sebaa"] : [] });
+      browsers[role] = { browser, actor: { role: user.role, centre_ids: user.centre_ids } };
     }
   });
   afterAll(() => t.close());
@@ -74,7 +74,7 @@ describe("every back-office route, from the route table, by caller", () => {
 
   it("answers 401 to a staff session cookie on every student route (the student guard reads no cookie)", async () => {
     // A session of its own: the role matrix below signs its sessions out, in whatever order they run.
-    const { browser } = await signInStaff(t, DEMO_STAFF.direction);
+    const { browser } = await signInNewStaff(t, "direction");
     const failures: string[] = [];
     for (const route of otherRoutes()) {
       const response = await call(route, { cookies: browser.cookies, headers: browser.csrfHeaders });
@@ -94,7 +94,7 @@ describe("every back-office route, from the route table, by caller", () => {
     const ordered = [...staffRoutes()].sort(
       (a, b) => Number(a.url.endsWith("/logout")) - Number(b.url.endsWith("/logout")),
     );
-    for (const [email, { browser, actor }] of Object.entries(browsers)) {
+    for (const [role, { browser, actor }] of Object.entries(browsers)) {
       for (const route of ordered) {
         const permission = route.staff?.permission;
         const allowed = !permission || can(actor, permission);
@@ -103,14 +103,14 @@ describe("every back-office route, from the route table, by caller", () => {
         const ok = allowed
           ? status !== 401 && status !== 403 && status < 500
           : status === 403 && response.json().message === "Vous n'avez pas les droits nécessaires pour cette action.";
-        if (!ok) failures.push(`${email} ${routeKey(route)} (${permission ?? "tout le personnel"}) → ${status}`);
+        if (!ok) failures.push(`${role} ${routeKey(route)} (${permission ?? "tout le personnel"}) → ${status}`);
       }
     }
     expect(failures).toEqual([]);
   });
 
   it("answers 401 on every back-office route to a signed-out, forged or absent session", async () => {
-    const { browser } = await signInStaff(t, DEMO_STAFF.pedagogie);
+    const { browser } = await signInNewStaff(t, "pedagogie");
     const cookies = { ...browser.cookies };
     expect((await browser.post("/api/gestion/logout")).statusCode).toBe(204);
     const forged = { ...cookies, [STAFF_COOKIE]: "A".repeat(48) };

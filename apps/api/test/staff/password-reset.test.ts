@@ -1,9 +1,11 @@
-import { PASSWORD_MESSAGES as M } from "@puerta/contract";
+import { PASSWORD_MESSAGES as M, type StaffRole } from "@puerta/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, queryRows, solveCaptcha, type TestApp } from "../support/app.ts";
+import { FACTORY_PASSWORD, uniqueEmail } from "../support/factories.ts";
 import { createMailServer, type MailServer, waitFor } from "../support/mail-server.ts";
-import { DEMO_STAFF, DEMO_STAFF_PASSWORD, signInStaff, staffBrowser, totpCode } from "../support/staff-browser.ts";
+import { signInNewStaff, staffBrowser, totpCode } from "../support/staff-browser.ts";
+import { createStaffMember } from "../support/staff-factories.ts";
 
 const NEW_PASSWORD = "Tableau-Noir-2026";
 
@@ -51,6 +53,13 @@ describe("staff « mot de passe oublié » (/api/gestion/mot-de-passe-oublie)", 
     };
   }
 
+  /** A staff account of the test's own (`FACTORY_PASSWORD`, no second factor yet): its address. */
+  async function newAccount(role: StaffRole) {
+    const email = uniqueEmail(role);
+    await createStaffMember(t.database.db, { name: `Personnel ${role}`, email, role, password: FACTORY_PASSWORD });
+    return email;
+  }
+
   async function resetLink(email: string, index = 0) {
     // Only the reset e-mails: a first sign-in's enrolment sends its own.
     const resets = () => smtp.to(email).filter((m) => m.email.text?.includes("/gestion/reinitialiser-mot-de-passe"));
@@ -74,13 +83,14 @@ describe("staff « mot de passe oublié » (/api/gestion/mot-de-passe-oublie)", 
     );
     const unknown = await v.forgot("personne@example.com");
     const deactivated = await v.forgot("ancien@example.com");
-    const known = await v.forgot(DEMO_STAFF.secretariat);
+    const secretariat = await newAccount("secretariat");
+    const known = await v.forgot(secretariat);
     for (const response of [unknown, deactivated, known]) {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: M.forgotSent });
     }
-    const { mail, email } = await resetLink(DEMO_STAFF.secretariat);
-    expect(email).toBe(DEMO_STAFF.secretariat);
+    const { mail, email } = await resetLink(secretariat);
+    expect(email).toBe(secretariat);
     expect(mail.email.subject).toBe("Réinitialisation de votre mot de passe — Puerta");
     expect(mail.email.text).toContain("votre espace de gestion Puerta");
     expect(smtp.to("personne@example.com")).toEqual([]);
@@ -88,26 +98,28 @@ describe("staff « mot de passe oublié » (/api/gestion/mot-de-passe-oublie)", 
   });
 
   it("resets the password with the link once, keeps the second factor and ends the sessions", async () => {
-    const signedIn = await signInStaff(t, DEMO_STAFF.direction);
+    const signedIn = await signInNewStaff(t, "direction", { name: "Nadia Berrada" });
+    const direction = signedIn.email;
+    const someoneElse = await newAccount("secretariat");
     expect((await signedIn.browser.get("/api/gestion/me")).statusCode).toBe(200);
 
     const v = await visitor();
-    await v.forgot(DEMO_STAFF.direction);
-    const { token } = await resetLink(DEMO_STAFF.direction);
+    await v.forgot(direction);
+    const { token } = await resetLink(direction);
     const stored = await queryRows<{ token_hash: string }>(t, sql`select token_hash from staff_password_resets`);
     expect(stored.map((row) => row.token_hash)).not.toContain(token);
 
-    expect((await v.verify(DEMO_STAFF.direction, token)).json()).toEqual({ valid: true, message: M.linkValid });
-    expect((await v.verify(DEMO_STAFF.secretariat, token)).json()).toEqual({ valid: false, message: M.linkInvalid });
+    expect((await v.verify(direction, token)).json()).toEqual({ valid: true, message: M.linkValid });
+    expect((await v.verify(someoneElse, token)).json()).toEqual({ valid: false, message: M.linkInvalid });
 
-    const common = await v.reset(DEMO_STAFF.direction, token, "password123");
+    const common = await v.reset(direction, token, "password123");
     expect(common.statusCode).toBe(422);
     expect(common.json().errors.password).toEqual([M.tooCommon]);
 
-    const done = await v.reset(DEMO_STAFF.direction, token);
+    const done = await v.reset(direction, token);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ message: M.resetDone });
-    const again = await v.reset(DEMO_STAFF.direction, token);
+    const again = await v.reset(direction, token);
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.token).toEqual([M.linkInvalid]);
 
@@ -115,16 +127,16 @@ describe("staff « mot de passe oublié » (/api/gestion/mot-de-passe-oublie)", 
 
     const [account] = await queryRows<{ totp_enrolled: boolean; totp_secret_encrypted: string | null }>(
       t,
-      sql`select totp_enrolled, totp_secret_encrypted from staff_users where email = ${DEMO_STAFF.direction}`,
+      sql`select totp_enrolled, totp_secret_encrypted from staff_users where email = ${direction}`,
     );
     expect(account?.totp_enrolled).toBe(true);
     expect(account?.totp_secret_encrypted).not.toBeNull();
 
     // The new password opens the first step; the second still asks the enrolled authenticator.
-    await queryRows(t, sql`update staff_users set totp_last_step = null where email = ${DEMO_STAFF.direction}`);
+    await queryRows(t, sql`update staff_users set totp_last_step = null where email = ${direction}`);
     const browser = await staffBrowser(t);
-    expect((await browser.login(DEMO_STAFF.direction, DEMO_STAFF_PASSWORD)).statusCode).toBe(401);
-    const first = await browser.login(DEMO_STAFF.direction, NEW_PASSWORD);
+    expect((await browser.login(direction, FACTORY_PASSWORD)).statusCode).toBe(401);
+    const first = await browser.login(direction, NEW_PASSWORD);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ step: "totp" });
     const second = await browser.post("/api/gestion/login/totp", { code: await totpCode(signedIn.secret) });
@@ -148,35 +160,36 @@ describe("staff « mot de passe oublié » (/api/gestion/mot-de-passe-oublie)", 
 
   it("asks for the sign-in's captcha: none, a bad one or a spent one gets a 422 on recaptcha_token and no e-mail", async () => {
     const { post } = await visitor();
-    const before = smtp.to(DEMO_STAFF.pedagogie).length;
-    const missing = await post("/api/gestion/mot-de-passe-oublie", { email: DEMO_STAFF.pedagogie });
+    const pedagogie = await newAccount("pedagogie");
+    const before = smtp.to(pedagogie).length;
+    const missing = await post("/api/gestion/mot-de-passe-oublie", { email: pedagogie });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toEqual({ recaptcha_token: ["Veuillez compléter le reCAPTCHA"] });
-    const bad = await post("/api/gestion/mot-de-passe-oublie", { email: DEMO_STAFF.pedagogie, recaptcha_token: "x" });
+    const bad = await post("/api/gestion/mot-de-passe-oublie", { email: pedagogie, recaptcha_token: "x" });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({
       recaptcha_token: ["La vérification anti-robot a échoué. Veuillez réessayer."],
     });
     const payload = await solveCaptcha(t.app);
     const ok = await post("/api/gestion/mot-de-passe-oublie", {
-      email: DEMO_STAFF.pedagogie,
+      email: pedagogie,
       recaptcha_token: payload,
     });
     expect(ok.statusCode).toBe(200);
     const spent = await post("/api/gestion/mot-de-passe-oublie", {
-      email: DEMO_STAFF.pedagogie,
+      email: pedagogie,
       recaptcha_token: payload,
     });
     expect(spent.statusCode).toBe(422);
-    await waitFor(() => smtp.to(DEMO_STAFF.pedagogie)[before], "the one reset e-mail");
-    expect(smtp.to(DEMO_STAFF.pedagogie)).toHaveLength(before + 1);
+    await waitFor(() => smtp.to(pedagogie)[before], "the one reset e-mail");
+    expect(smtp.to(pedagogie)).toHaveLength(before + 1);
   });
 
   it("needs the CSRF echo, like the staff sign-in", async () => {
     const response = await t.app.inject({
       method: "POST",
       url: "/api/gestion/mot-de-passe-oublie",
-      payload: { email: DEMO_STAFF.pedagogie },
+      payload: { email: uniqueEmail("pedagogie") },
     });
     expect(response.statusCode).toBe(419);
   });

@@ -3,7 +3,8 @@ import { PASSWORD_MESSAGES } from "@puerta/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, queryRows, type TestApp } from "../support/app.ts";
-import { DEMO_STAFF, DEMO_STAFF_PASSWORD, signInStaff, staffBrowser, totpCode } from "../support/staff-browser.ts";
+import { FACTORY_PASSWORD } from "../support/factories.ts";
+import { signInNewStaff, staffBrowser, totpCode } from "../support/staff-browser.ts";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -37,7 +38,8 @@ describe("staff sign-in hardening", () => {
     (await staffBrowser(t)).post("/api/activation", { token, password, password_confirmation: password });
 
   it("refuses a new password made of the site's words or the member's own name (change and activation)", async () => {
-    const { browser } = await signInStaff(t, DEMO_STAFF.secretariat);
+    // Named so: her own name is one of the words refused below.
+    const { browser } = await signInNewStaff(t, "secretariat", { name: "Salma Tazi", centres: ["Ain Sebaa"] });
     for (const password of [
       "Gestion2025",
       "Selectividad2026",
@@ -47,7 +49,7 @@ describe("staff sign-in hardening", () => {
       "Zenith2026",
     ]) {
       const res = await browser.post("/api/gestion/mot-de-passe", {
-        current_password: DEMO_STAFF_PASSWORD,
+        current_password: FACTORY_PASSWORD,
         password,
         password_confirmation: password,
       });
@@ -82,19 +84,19 @@ describe("staff sign-in hardening", () => {
   });
 
   it("ends a half-done sign-in when the password changes", async () => {
-    const { browser: session, secret } = await signInStaff(t, DEMO_STAFF.pedagogie);
+    const { browser: session, secret, email } = await signInNewStaff(t, "pedagogie");
     // Someone holding the old password passes step 1…
     const attacker = await staffBrowser(t);
-    expect((await attacker.login(DEMO_STAFF.pedagogie)).json()).toEqual({ step: "totp" });
+    expect((await attacker.login(email, FACTORY_PASSWORD)).json()).toEqual({ step: "totp" });
     // …the member changes it…
     const changed = await session.post("/api/gestion/mot-de-passe", {
-      current_password: DEMO_STAFF_PASSWORD,
+      current_password: FACTORY_PASSWORD,
       password: "Un-Nouveau-Mot-2025",
       password_confirmation: "Un-Nouveau-Mot-2025",
     });
     expect(changed.statusCode).toBe(204);
     // …and the pending sign-in is gone, even with a good code.
-    await queryRows(t, sql`update staff_users set totp_last_step = null where email = ${DEMO_STAFF.pedagogie}`);
+    await queryRows(t, sql`update staff_users set totp_last_step = null where email = ${email}`);
     const code = await attacker.post("/api/gestion/login/totp", { code: await totpCode(secret) });
     expect(code.statusCode).toBe(401);
     expect(code.json()).toEqual({ message: "Votre connexion a expiré. Recommencez." });

@@ -4,14 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, queryRows, type TestApp } from "../support/app.ts";
 import { FACTORY_PASSWORD, uniqueEmail } from "../support/factories.ts";
 import { createMailServer, type MailServer, waitFor } from "../support/mail-server.ts";
-import {
-  DEMO_STAFF,
-  type StaffBrowser,
-  signInNewStaff,
-  signInStaff,
-  staffBrowser,
-  totpCode,
-} from "../support/staff-browser.ts";
+import { type StaffBrowser, signInNewStaff, staffBrowser, totpCode } from "../support/staff-browser.ts";
 import { createStaffMember } from "../support/staff-factories.ts";
 
 /**
@@ -27,7 +20,7 @@ describe("staff second factor: consecutive failures, ceiling, enrolment", () => 
     smtp = await createMailServer();
     await smtp.start();
     t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: "https://portail.puerta.example" } });
-    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
+    direction = (await signInNewStaff(t, "direction")).browser;
   });
   afterAll(async () => {
     await t.close();

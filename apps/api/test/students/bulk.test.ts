@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, queryRows, type TestApp } from "../support/app.ts";
 import { createStudent, uniqueEmail } from "../support/factories.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+import { type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
 
 describe("back-office students: bulk actions on the list", () => {
   let t: TestApp;
@@ -20,9 +20,9 @@ describe("back-office students: bulk actions on the list", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
-    secretary = (await signInStaff(t, DEMO_STAFF.secretariat)).browser;
-    pedagogie = (await signInStaff(t, DEMO_STAFF.pedagogie)).browser;
+    direction = (await signInNewStaff(t, "direction")).browser;
+    secretary = (await signInNewStaff(t, "secretariat", { centres: ["Ain Sebaa"] })).browser;
+    pedagogie = (await signInNewStaff(t, "pedagogie")).browser;
     const centres = await queryRows<{ id: number; nom: string }>(t, sql`select id, nom from centres`);
     for (const c of centres) centreIds[c.nom] = c.id;
   });

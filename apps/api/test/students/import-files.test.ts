@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import writeXlsxFile from "write-excel-file/node";
-import { createTestApp, DEMO_STUDENTS, queryRows, type TestApp } from "../support/app.ts";
-import { buildZip, HEADER, uploadImport, workbookParts } from "../support/import-files.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+import { createTestApp, queryRows, type TestApp } from "../support/app.ts";
+import { createStudent } from "../support/factories.ts";
+import { uploadImport } from "../support/forms.ts";
+import { buildZip, HEADER, workbookParts } from "../support/import-files.ts";
+import { type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -20,8 +22,8 @@ describe("back-office students: the files people really send", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
-    secretary = (await signInStaff(t, DEMO_STAFF.secretariat)).browser;
+    direction = (await signInNewStaff(t, "direction")).browser;
+    secretary = (await signInNewStaff(t, "secretariat", { centres: ["Ain Sebaa"] })).browser;
   });
   afterAll(async () => {
     await t.close();
@@ -118,7 +120,12 @@ describe("back-office students: the files people really send", () => {
   });
 
   it("normalises phone numbers: a number cell that lost its 0, +212, 00212, 212 — the same people are « Inchangé »", async () => {
-    // The demo student's number is stored as +212612345678.
+    const student = await createStudent(t.database.db, {
+      nom: "El Amrani",
+      prenom: "Yasmine",
+      telephone: "+212612345678",
+      centre: "Ain Sebaa",
+    });
     const spellings: (string | number)[] = [
       612345678,
       "0612345678",
@@ -133,7 +140,7 @@ describe("back-office students: the files people really send", () => {
           [
             { value: "El Amrani" },
             { value: "Yasmine" },
-            { value: DEMO_STUDENTS.first },
+            { value: student.email },
             typeof telephone === "number" ? { value: telephone, type: Number } : { value: telephone },
             { value: "Ain Sebaa" },
           ],
@@ -169,14 +176,11 @@ describe("back-office students: the files people really send", () => {
       new URL("../../src/db/migrations/0012_student_phones.sql", import.meta.url),
       "utf8",
     );
-    await queryRows(
-      t,
-      sql`update etudiants set telephone_etudiant = '06 98 76 54 32' where email = ${DEMO_STUDENTS.second}`,
-    );
+    const { email } = await createStudent(t.database.db, { telephone: "06 98 76 54 32" });
     await queryRows(t, sql.raw(migration));
     const [stored] = await queryRows<{ telephone: string }>(
       t,
-      sql`select telephone_etudiant as telephone from etudiants where email = ${DEMO_STUDENTS.second}`,
+      sql`select telephone_etudiant as telephone from etudiants where email = ${email}`,
     );
     expect(stored?.telephone).toBe("+212698765432");
   });
@@ -208,7 +212,8 @@ describe("back-office students: the files people really send", () => {
   });
 
   it("tells a secretary only that an address is used, not that it belongs to another centre's student", async () => {
-    const file = `${HEADER}\nBenjelloun,Omar,${DEMO_STUDENTS.second},,,,Ain Sebaa,,`;
+    const zenithStudent = await createStudent(t.database.db, { centre: "Zenith" });
+    const file = `${HEADER}\nBenjelloun,Omar,${zenithStudent.email},,,,Ain Sebaa,,`;
     const preview = (await uploadImport(t, secretary, "a.csv", file)).json();
     expect(preview.rows[0].errors).toEqual([
       { column: "email", message: "Cette adresse e-mail est déjà utilisée par un autre étudiant." },
@@ -229,7 +234,7 @@ describe("back-office students: a zip bomb in the import", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
+    direction = (await signInNewStaff(t, "direction")).browser;
   });
   afterAll(async () => {
     await t.close();

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import writeXlsxFile from "write-excel-file/node";
 import { createTestApp, queryRows, type TestApp } from "../support/app.ts";
 import { createStudent, uniqueEmail } from "../support/factories.ts";
-import { HEADER, uploadImport } from "../support/import-files.ts";
+import { uploadImport } from "../support/forms.ts";
+import { HEADER } from "../support/import-files.ts";
 import { createMailServer, type MailServer, waitFor } from "../support/mail-server.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+import { type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
 
 describe("back-office students: import from CSV or XLSX", () => {
   let t: TestApp;
@@ -17,8 +18,8 @@ describe("back-office students: import from CSV or XLSX", () => {
     smtp = await createMailServer();
     await smtp.start();
     t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: "https://portail.puerta.example" } });
-    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
-    secretary = (await signInStaff(t, DEMO_STAFF.secretariat)).browser;
+    direction = (await signInNewStaff(t, "direction")).browser;
+    secretary = (await signInNewStaff(t, "secretariat", { centres: ["Ain Sebaa"] })).browser;
   });
   afterAll(async () => {
     await t.close();

@@ -157,10 +157,28 @@ export async function acceptPolicyAs(t: TestApp, email: string) {
   await acceptCurrentPolicy(t.database.db, user.id);
 }
 
+/** A new student placed as the demo seed's first one: Ain Sebaa, Selectividad Santé, the policy not yet accepted. */
+export const AIN_SEBAA_STUDENT: StudentInput = { centre: "Ain Sebaa", option: "Selectividad Santé" };
+/** A new student placed as the demo seed's second one: Zenith, Selectividad Ingénierie, the policy accepted. */
+export const ZENITH_STUDENT: StudentInput = {
+  centre: "Zenith",
+  option: "Selectividad Ingénierie",
+  acceptedPolicy: true,
+};
+
 /** A student of its own for one test (see `createStudent`), with a live bearer token. */
 export async function signInNewStudent(t: TestApp, input: StudentInput = {}) {
   const student = await createStudent(t.database.db, input);
   return { ...student, token: await createAccessToken(t.database.db, student.userId) };
+}
+
+/**
+ * A student of its own for one test, signed in through the real login route (captcha, password
+ * check): for a test about what login issues. `login(t.app, email, password)` signs in again.
+ */
+export async function loginNewStudent(t: TestApp, input: StudentInput = {}) {
+  const student = await createStudent(t.database.db, input);
+  return { ...student, token: await login(t.app, student.email, student.password) };
 }
 
 /** What a client reads of an answer: the part two replies to the same Idempotency-Key must share. */

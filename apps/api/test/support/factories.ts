@@ -22,6 +22,20 @@ import { insertToken } from "../../src/modules/auth/queries.ts";
 
 export const FACTORY_PASSWORD = "Factory-Password-2025";
 
+const hashes = new Map<string, Promise<string>>();
+/**
+ * The argon2 hash of `password`, computed once per process: a real hash that login verifies,
+ * without paying its deliberate slowness for every account a test makes.
+ */
+export function passwordHashOf(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
 let sequence = 0;
 const next = () => `${process.pid}-${Date.now().toString(36)}-${++sequence}`;
 
@@ -71,7 +85,7 @@ export async function createStudent(db: Database, input: StudentInput = {}): Pro
   if (input.option && !option) throw new Error(`option inconnue : ${input.option}`);
   const [user] = await db
     .insert(users)
-    .values({ name: `${prenom} ${nom}`, email, passwordHash: input.passwordHash ?? (await hashPassword(password)) })
+    .values({ name: `${prenom} ${nom}`, email, passwordHash: input.passwordHash ?? (await passwordHashOf(password)) })
     .returning({ id: users.id });
   if (!user) throw new Error(`student ${email} not created`);
   const [etudiant] = await db

@@ -1,7 +1,8 @@
 import type { StaffRole } from "@puerta/contract";
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { generate } from "otplib";
+import { centres } from "../../src/db/schema/index.ts";
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from "../../src/demo/staff.ts";
 import { queryRows, solveCaptcha, type TestApp } from "./app.ts";
 import { FACTORY_PASSWORD, uniqueEmail } from "./factories.ts";
@@ -105,14 +106,23 @@ export async function signInStaff(t: TestApp, email: string, password = DEMO_STA
 export async function signInNewStaff(
   t: TestApp,
   role: StaffRole,
-  options: { centreIds?: number[]; name?: string } = {},
+  options: {
+    centreIds?: number[];
+    /** Centres by name (the demo seed's academy: "Ain Sebaa", "Zenith"), added to `centreIds`. */
+    centres?: string[];
+    name?: string;
+  } = {},
 ) {
   const email = uniqueEmail(role);
+  const named = options.centres?.length
+    ? await t.database.db.select({ id: centres.id }).from(centres).where(inArray(centres.nom, options.centres))
+    : [];
+  if (named.length !== (options.centres?.length ?? 0)) throw new Error(`centre inconnu parmi ${options.centres}`);
   const id = await createStaffMember(t.database.db, {
     name: options.name ?? `Personnel ${role}`,
     email,
     role,
-    centreIds: options.centreIds ?? [],
+    centreIds: [...(options.centreIds ?? []), ...named.map((centre) => centre.id)],
     password: FACTORY_PASSWORD,
   });
   return { id, email, ...(await signInStaff(t, email, FACTORY_PASSWORD)) };

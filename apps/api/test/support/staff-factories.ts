@@ -2,8 +2,8 @@ import type { StaffRole } from "@puerta/contract";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../src/db/client.ts";
 import { contactMessages, staffUsers } from "../../src/db/schema/index.ts";
-import { hashPassword } from "../../src/lib/password-hash.ts";
 import { insertStaffAccount } from "../../src/modules/staff/accounts.ts";
+import { passwordHashOf } from "./factories.ts";
 
 /** An active staff account with a password and no second factor yet: its first sign-in enrols. */
 export async function createStaffMember(
@@ -13,7 +13,7 @@ export async function createStaffMember(
   const id = await insertStaffAccount(db, { ...input, centreIds: input.centreIds ?? [] });
   await db
     .update(staffUsers)
-    .set({ passwordHash: await hashPassword(input.password) })
+    .set({ passwordHash: await passwordHashOf(input.password) })
     .where(eq(staffUsers.id, id));
   return id;
 }

@@ -4,7 +4,7 @@ import { createStorageFromConfig } from "../../src/lib/storage/index.ts";
 import { createTrash } from "../../src/modules/trash/staff-service.ts";
 import { TRASH_KINDS } from "../../src/trash-kinds.ts";
 import { createTestApp, queryRows, type TestApp } from "../support/app.ts";
-import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
+import { type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -13,7 +13,7 @@ describe("the restore bin's purge (docs/spec/back-office.md section 5: 30 days, 
   let direction: StaffBrowser;
   beforeAll(async () => {
     t = await createTestApp();
-    direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
+    direction = (await signInNewStaff(t, "direction")).browser;
   });
   afterAll(() => t.close());
 
