@@ -5,12 +5,8 @@ import { apiData } from "../support/calendars.ts";
 import { FIXTURE_STAFF, FIXTURE_STAFF_PASSWORD } from "../support/fixture-staff.ts";
 import { FIXTURE_PASSWORD, FIXTURE_STUDENTS } from "../support/fixture-students.ts";
 import { signIn } from "../support/session.ts";
-import {
-  expectAccessibleAtBothWidths,
-  secretFromEnrolmentScreen,
-  submitStaffCredentials,
-  totpCode,
-} from "../support/staff.ts";
+import { expectAccessibleAtBothWidths, submitStaffCredentials } from "../support/staff.ts";
+import { enrolSecondFactor } from "../support/staff-sign-in.ts";
 
 /**
  * docs/spec/back-office.md section 5, across roles: a secretary publishes an event for her
@@ -35,12 +31,7 @@ async function staffSignIn(page: Page, email: string = SECRETARY.email) {
   await page.goto("/gestion/parascolaire");
   await expect(page).toHaveURL(/\/gestion\/connexion/);
   await submitStaffCredentials(page, email, FIXTURE_STAFF_PASSWORD);
-  await expect(page.getByRole("heading", { name: "Activer la double authentification" })).toBeVisible();
-  const secret = await secretFromEnrolmentScreen(page);
-  await page.getByLabel("Code de confirmation").fill(await totpCode(secret));
-  await page.getByRole("button", { name: "Confirmer" }).click();
-  await expect(page.getByRole("heading", { name: "Vos codes de secours" })).toBeVisible();
-  await page.getByRole("button", { name: /continuer/ }).click();
+  await enrolSecondFactor(page);
 }
 
 /** A student's own browser (their token in its storage), on a calendar page. */

@@ -2,23 +2,14 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { FIXTURE_STAFF, FIXTURE_STAFF_PASSWORD } from "../support/fixture-staff.ts";
 import { FIXTURE_PASSWORD, FIXTURE_STUDENTS } from "../support/fixture-students.ts";
 import { signIn } from "../support/session.ts";
-import {
-  expectAccessibleAtBothWidths,
-  secretFromEnrolmentScreen,
-  submitStaffCredentials,
-  totpCode,
-} from "../support/staff.ts";
+import { expectAccessibleAtBothWidths, submitStaffCredentials } from "../support/staff.ts";
+import { enrolSecondFactor } from "../support/staff-sign-in.ts";
 
 /** A staff member's first sign-in: password, captcha, then the enrolment of the second factor. */
 async function staffSignIn(page: Page, email: string) {
   await page.goto("/gestion/connexion");
   await submitStaffCredentials(page, email, FIXTURE_STAFF_PASSWORD);
-  await expect(page.getByRole("heading", { name: "Activer la double authentification" })).toBeVisible();
-  const secret = await secretFromEnrolmentScreen(page);
-  await page.getByLabel("Code de confirmation").fill(await totpCode(secret));
-  await page.getByRole("button", { name: "Confirmer" }).click();
-  await expect(page.getByRole("heading", { name: "Vos codes de secours" })).toBeVisible();
-  await page.getByRole("button", { name: /continuer/ }).click();
+  await enrolSecondFactor(page);
   await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
 }
 

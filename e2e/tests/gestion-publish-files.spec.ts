@@ -4,12 +4,8 @@ import { PDFDocument } from "pdf-lib";
 import { apiData, expectPdfDownload, screenshots } from "../support/documents.ts";
 import { FIXTURE_STAFF, FIXTURE_STAFF_PASSWORD } from "../support/fixture-staff.ts";
 import { signIn } from "../support/session.ts";
-import {
-  expectAccessibleAtBothWidths,
-  secretFromEnrolmentScreen,
-  submitStaffCredentials,
-  totpCode,
-} from "../support/staff.ts";
+import { expectAccessibleAtBothWidths, submitStaffCredentials } from "../support/staff.ts";
+import { enrolSecondFactor } from "../support/staff-sign-in.ts";
 
 // docs/spec/back-office.md sections 5 and 9: what staff publish, the students of its audience
 // see and download; the others do not; "Retirer" takes it away from them at once.
@@ -29,12 +25,7 @@ async function signInStaffAt(page: Page, path: string, email: string) {
   await page.goto(path);
   await expect(page).toHaveURL(/\/gestion\/connexion/);
   await submitStaffCredentials(page, email, FIXTURE_STAFF_PASSWORD);
-  await expect(page.getByRole("heading", { name: "Activer la double authentification" })).toBeVisible();
-  const secret = await secretFromEnrolmentScreen(page);
-  await page.getByLabel("Code de confirmation").fill(await totpCode(secret));
-  await page.getByRole("button", { name: "Confirmer" }).click();
-  await expect(page.getByRole("heading", { name: "Vos codes de secours" })).toBeVisible();
-  await page.getByRole("button", { name: /continuer/ }).click();
+  await enrolSecondFactor(page);
   await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 

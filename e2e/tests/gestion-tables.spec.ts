@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { FIXTURE_STAFF, FIXTURE_STAFF_PASSWORD } from "../support/fixture-staff.ts";
-import { secretFromEnrolmentScreen, submitStaffCredentials, totpCode } from "../support/staff.ts";
+import { submitStaffCredentials } from "../support/staff.ts";
+import { enrolSecondFactor } from "../support/staff-sign-in.ts";
 
 /**
  * Every back-office list at the widths the staff use (issue 28 item 7): at 1280×800 and 1366×768
@@ -25,12 +26,7 @@ const LISTS = [
 async function signInAndEnrol(page: Page, email: string) {
   await page.goto("/gestion/connexion");
   await submitStaffCredentials(page, email, FIXTURE_STAFF_PASSWORD);
-  await expect(page.getByRole("heading", { name: "Activer la double authentification" })).toBeVisible();
-  const secret = await secretFromEnrolmentScreen(page);
-  await page.getByLabel("Code de confirmation").fill(await totpCode(secret));
-  await page.getByRole("button", { name: "Confirmer" }).click();
-  await expect(page.getByRole("heading", { name: "Vos codes de secours" })).toBeVisible();
-  await page.getByRole("button", { name: /continuer/ }).click();
+  await enrolSecondFactor(page);
   await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord" })).toBeVisible();
 }
 
