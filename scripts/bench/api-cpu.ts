@@ -2,6 +2,7 @@
  * node scripts/bench/api-cpu.ts — CPU time per request of each read endpoint, in process:
  * the bench academy on the embedded database (as bench:api), then sequential `app.inject`
  * calls timed with process.cpuUsage. Steadier than wall-clock figures on a shared machine.
+ * BENCH_ONLY=/notifications times the page the server renders, as bench:api asks for it.
  */
 
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -40,7 +41,12 @@ try {
   const rows: Record<string, string | number>[] = [];
   for (const url of ENDPOINTS) {
     const call = async (i: number) => {
-      const response = await app.inject({ url, headers: { authorization: `Bearer ${tokens[i % tokens.length]}` } });
+      const token = tokens[i % tokens.length] ?? "";
+      // A page is asked for as a browser does: the web session cookie, compressed (decision 101).
+      const headers = url.startsWith("/api/")
+        ? { authorization: `Bearer ${token}` }
+        : { cookie: `__Host-puerta_session=${encodeURIComponent(token)}`, "accept-encoding": "br" };
+      const response = await app.inject({ url, headers });
       if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
       return response.body.length;
     };

@@ -13,7 +13,9 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
  * which keeps the sources with their types stripped so that a restart does not load the
  * TypeScript stripper (decision 080).
  */
-export const SERVER_NODE_FLAGS = ["--optimize-for-size", "--max-semi-space-size=1"];
+export const SERVER_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? "--optimize-for-size --max-semi-space-size=1").split(
+  " ",
+);
 export const SERVER_ENV = {
   MALLOC_ARENA_MAX: "2",
   NODE_COMPILE_CACHE: path.join(repoRoot, "node_modules/.cache/node-compile-cache"),

@@ -122,4 +122,28 @@ describe("NotificationsPage", () => {
     await screen.findByRole("article");
     expect(screen.queryByRole("button", { name: "Tout marquer comme lu" })).toBeNull();
   });
+
+  it("shows the twenty newest, then older ones on demand, counting the unread of all of them", async () => {
+    const all = Array.from({ length: 45 }, (_, i) => make(i + 1, i < 30 ? { viewed_by: [5] } : {}));
+    serve({ status: 200, body: { success: true, data: all } });
+    renderPage();
+    const headings = async () =>
+      (await screen.findAllByRole("article")).map((a) => within(a).getByRole("heading").textContent);
+    expect(await headings()).toEqual(all.slice(0, 20).map((n) => n.titre));
+    // The unread ones are all older than the first screen: the title still counts them.
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Notifications15 non lues");
+    expect(screen.getByText("20 notifications affichées sur 45")).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Afficher les notifications plus anciennes" }));
+    expect(await headings()).toEqual(all.slice(0, 40).map((n) => n.titre));
+    // The keyboard goes on from the first card added.
+    expect(document.activeElement).toHaveTextContent("Notification 21");
+    expect(screen.getByText("40 notifications affichées sur 45")).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Afficher les notifications plus anciennes" }));
+    expect(await headings()).toEqual(all.map((n) => n.titre));
+    expect(document.activeElement).toHaveTextContent("Notification 41");
+    expect(screen.queryByRole("button", { name: "Afficher les notifications plus anciennes" })).toBeNull();
+    expect(screen.queryByText(/notifications affichées sur/)).toBeNull();
+  });
 });

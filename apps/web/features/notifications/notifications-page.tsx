@@ -1,5 +1,6 @@
-import { NOTIFICATION_TEXT as T } from "@puerta/contract";
+import { NOTIFICATIONS_PER_SCREEN, NOTIFICATION_TEXT as T } from "@puerta/contract";
 import { Bell, CheckCheck } from "lucide-react";
+import { useCallback, useState } from "react";
 import { ErrorView } from "../../components/error-view.tsx";
 import { NotificationCard } from "../../components/notification-card.tsx";
 import { UnreadBadge } from "../../components/notification-status.tsx";
@@ -20,6 +21,10 @@ export default function NotificationsPage() {
   const { data, isPending, isError, refetch, isFetching, student } = useNotifications();
   const unread = data?.filter((n) => !isRead(n, student)).length ?? 0;
   const markAll = useMarkAllViewed();
+  // The newest first; older ones on demand, so the server renders one screen, not the whole history.
+  const [shown, setShown] = useState(NOTIFICATIONS_PER_SCREEN);
+  // A keyboard or screen-reader user who asked for more is taken to the first of them, once, as it appears.
+  const focusWhenAdded = useCallback((item: HTMLLIElement | null) => item?.focus(), []);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
@@ -54,16 +59,36 @@ export default function NotificationsPage() {
       ) : data.length === 0 ? (
         <p className="mt-10 rounded-2xl bg-gray-50 p-10 text-center text-gray-700">{T.empty}</p>
       ) : (
-        <ul className="mt-8 space-y-4">
-          {data.map((n) => {
-            const unreadItem = !isRead(n, student);
-            return (
-              <li key={n.id}>
-                <NotificationCard notification={n} unread={unreadItem} detailsHref={`/notification/${n.id}`} />
-              </li>
-            );
-          })}
-        </ul>
+        <>
+          <ul className="mt-8 space-y-4">
+            {data.slice(0, shown).map((n, index) => {
+              const unreadItem = !isRead(n, student);
+              const isFirstAdded = shown > NOTIFICATIONS_PER_SCREEN && index === shown - NOTIFICATIONS_PER_SCREEN;
+              return (
+                <li
+                  key={n.id}
+                  ref={isFirstAdded ? focusWhenAdded : undefined}
+                  tabIndex={isFirstAdded ? -1 : undefined}
+                  className="rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                >
+                  <NotificationCard notification={n} unread={unreadItem} detailsHref={`/notification/${n.id}`} />
+                </li>
+              );
+            })}
+          </ul>
+          {data.length > shown ? (
+            <div className="mt-6 flex flex-col items-center gap-2">
+              <p className="text-sm text-gray-600">{T.shownOf(shown, data.length)}</p>
+              <button
+                type="button"
+                onClick={() => setShown(shown + NOTIFICATIONS_PER_SCREEN)}
+                className="inline-flex min-h-11 items-center rounded-full border border-brand-600 px-5 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              >
+                {T.showOlder}
+              </button>
+            </div>
+          ) : null}
+        </>
       )}
     </div>
   );

@@ -70,21 +70,35 @@ export function formatFrenchDate(rawDate: string, options: { weekday?: boolean }
   const parts = dayParts(rawDate);
   if (!parts) return rawDate;
   const instant = new Date(Date.UTC(parts.year, parts.month - 1, parts.day, 12));
-  return new Intl.DateTimeFormat("fr-FR", {
-    timeZone: "UTC",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    ...(options.weekday ? { weekday: "long" } : {}),
-  }).format(instant);
+  return (options.weekday ? FRENCH_DAY_WITH_WEEKDAY : FRENCH_DAY).format(instant);
 }
+
+// Formatters are built once: building one costs more than formatting a hundred dates with it,
+// and a calendar page formats one per event on the server for each visit.
+const FRENCH_DAY = new Intl.DateTimeFormat("fr-FR", {
+  timeZone: "UTC",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+const FRENCH_DAY_WITH_WEEKDAY = new Intl.DateTimeFormat("fr-FR", {
+  timeZone: "UTC",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  weekday: "long",
+});
+const calendarDayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The calendar day (`YYYY-MM-DD`) of an instant in a time zone, by default the academy's. */
 export function calendarDay(instant: Date, timeZone: string = ACADEMY_TIME_ZONE): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    instant,
-  );
+  let format = calendarDayFormats.get(timeZone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    calendarDayFormats.set(timeZone, format);
+  }
+  return format.format(instant);
 }
 
 /** The day after a `YYYY-MM-DD` day (the exclusive end of an all-day event). */

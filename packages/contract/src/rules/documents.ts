@@ -18,8 +18,10 @@ export function formatFileSize(bytes: number): string {
 export function formatMonthYear(instant: string | Date): string {
   const date = typeof instant === "string" ? new Date(instant) : instant;
   if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat("fr-FR", { timeZone: ACADEMY_TIME_ZONE, month: "long", year: "numeric" }).format(date);
+  return MONTH_YEAR.format(date);
 }
+
+const MONTH_YEAR = new Intl.DateTimeFormat("fr-FR", { timeZone: ACADEMY_TIME_ZONE, month: "long", year: "numeric" });
 
 /** The last segment of a file URL or path: the `{filename}` of the download routes (docs/spec/student-portal.md section 7). */
 export function fileNameOf(urlOrPath: string): string {

@@ -26,7 +26,16 @@ export const NOTIFICATION_TEXT = {
   justNow: "À l'instant",
   markAllRead: "Tout marquer comme lu",
   markAllFailed: "Les notifications n'ont pas pu être marquées comme lues. Réessayez.",
+  showOlder: "Afficher les notifications plus anciennes",
+  shownOf: (shown: number, total: number) => `${shown} notifications affichées sur ${total}`,
 } as const;
+
+/**
+ * How many notifications the list shows at first, and adds per "Afficher les notifications
+ * plus anciennes": a screen or two on a phone. An academy that writes every day would otherwise
+ * send a student a page of hundreds of cards, rendered on the server for each visit (decision 102).
+ */
+export const NOTIFICATIONS_PER_SCREEN = 20;
 
 /**
  * Reads an audience id list in any of the forms docs/spec/student-portal.md section 3 allows: a JSON-encoded list

@@ -1,28 +1,49 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
 import { BUILD_ORIGIN_PLACEHOLDER } from "@puerta/contract";
 
 export type Page = { html: Buffer; scriptHashes: string[]; encoded: Partial<Record<"br" | "gzip", Buffer>> };
 
-/**
- * The page's HTML in the best encoding the client accepts, compressed once and kept. A page
- * rendered for one request ("dynamic") is compressed faster, less tightly: it is sent once.
- */
-export function encodePage(
-  page: Page,
-  acceptEncoding: string | undefined,
-  kind: "static" | "dynamic" = "static",
-): { body: Buffer; encoding?: "br" | "gzip" } {
+type Encoding = "br" | "gzip";
+
+const acceptedEncoding = (acceptEncoding: string | undefined): Encoding | undefined => {
   const accepted = acceptEncoding ?? "";
-  const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : undefined;
+  return /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : undefined;
+};
+
+/** The page's HTML in the best encoding the client accepts, compressed once (tightly) and kept. */
+export function encodePage(page: Page, acceptEncoding: string | undefined): { body: Buffer; encoding?: Encoding } {
+  const encoding = acceptedEncoding(acceptEncoding);
   if (!encoding) return { body: page.html };
   page.encoded[encoding] ??=
     encoding === "br"
-      ? brotliCompressSync(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: kind === "static" ? 9 : 5 } })
-      : gzipSync(page.html, { level: kind === "static" ? 9 : 6 });
+      ? brotliCompressSync(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+      : gzipSync(page.html, { level: 9 });
   return { body: page.encoded[encoding], encoding };
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * HTML rendered for one request, in the best encoding the client accepts: compressed faster and
+ * less tightly since it is sent once, and on libuv's thread pool, so the event loop renders the
+ * next page meanwhile.
+ */
+export async function encodeRendered(
+  html: Buffer,
+  acceptEncoding: string | undefined,
+): Promise<{ body: Buffer; encoding?: Encoding }> {
+  const encoding = acceptedEncoding(acceptEncoding);
+  if (!encoding) return { body: html };
+  const body =
+    encoding === "br"
+      ? await brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : await gzipAsync(html, { level: 6 });
+  return { body, encoding };
 }
 
 /** SPA shell written by React Router when every public page is prerendered. */

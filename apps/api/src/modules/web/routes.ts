@@ -1,10 +1,10 @@
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { CLIENT_ONLY_PUBLIC_ROUTES, MESSAGES, matchesRoute, PROTECTED_ROUTES } from "@puerta/contract";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.ts";
 import { cspDirectives, cspHeader } from "../../lib/security-headers.ts";
-import { encodePage, loadOriginFiles, loadPages, ORIGIN_FILES, type Page } from "./pages.ts";
+import { encodePage, encodeRendered, loadOriginFiles, loadPages, ORIGIN_FILES, type Page } from "./pages.ts";
 import { loadServerPages, type RenderPage } from "./server-pages.ts";
 
 const SHELL_ROUTES = [...PROTECTED_ROUTES, ...CLIENT_ONLY_PUBLIC_ROUTES];
@@ -102,11 +102,7 @@ export async function webRoutes(app: FastifyInstance, { config }: AppContext) {
     if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
       reply.header("Content-Security-Policy", cspHeader(directives, [], nonce));
     }
-    const { body, encoding } = encodePage(
-      { html, scriptHashes: [], encoded: {} },
-      reply.request.headers["accept-encoding"],
-      "dynamic",
-    );
+    const { body, encoding } = await encodeRendered(html, reply.request.headers["accept-encoding"]);
     if (encoding) reply.header("Content-Encoding", encoding).header("Vary", "Accept-Encoding");
     return reply.send(reply.request.method === "HEAD" ? undefined : body);
   };
@@ -131,7 +127,8 @@ export async function webRoutes(app: FastifyInstance, { config }: AppContext) {
     });
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
+  /** Any path that is not an asset: a page (prerendered or rendered here), else a 404. */
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = decodePath(request.url.split("?")[0] ?? "/");
     const isApi =
       pathname === null || pathname.startsWith("/api/") || pathname === "/api" || pathname.startsWith("/sanctum/");
@@ -155,7 +152,13 @@ export async function webRoutes(app: FastifyInstance, { config }: AppContext) {
     // An attestation's verification page names its holder: never indexed (docs/spec/back-office.md section 6).
     if (normalised.startsWith("/verifier/")) reply.header("X-Robots-Tag", "noindex, nofollow");
     return sendPage(reply, fallback, matchesRoute(normalised, SHELL_ROUTES) || isStaffPage(normalised) ? 200 : 404);
-  });
+  };
+
+  // The student area's pages have routes of their own, so that rendering one does not begin by
+  // looking for a file of that name on disk (@fastify/static's wildcard: three stats and a
+  // directory read per request) before the not-found handler renders it.
+  if (renderPage) for (const route of PROTECTED_ROUTES) app.get(route, servePage);
+  app.setNotFoundHandler(servePage);
 }
 
 function decodePath(raw: string): string | null {
