@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, type Request, test } from "@playwright/test";
+import { FIXTURE_PASSWORD, FIXTURE_STUDENTS } from "../support/fixture-students.ts";
 import { ALL_SCRIPTS, holdScripts } from "../support/hold-scripts.ts";
 import { waitForApp } from "../support/in-app.ts";
 import { signIn } from "../support/session.ts";
@@ -234,4 +235,30 @@ test("a student page's data comes with its HTML: the browser asks the API nothin
     page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: /^Notifications/ }),
   ).toContainText(/\d+ non lues?/);
   expect(reads).toEqual([]);
+});
+
+test.describe("a student whose clock and time zone are not the server's", () => {
+  test.use({ timezoneId: "Asia/Tokyo" });
+
+  test("the notifications and a notification's page hydrate without a mismatch", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+    page.on("pageerror", (error) => errors.push(error.message));
+    await signIn(page, FIXTURE_STUDENTS.otherClock.email, FIXTURE_PASSWORD);
+    // Three hours ahead: every "Il y a …" the server wrote is something else in this browser.
+    await page.clock.setFixedTime(Date.now() + 3 * 3_600_000);
+
+    await page.goto("/notifications");
+    await waitForApp(page);
+    const href = await page
+      .getByRole("article")
+      .first()
+      .getByRole("link", { name: /Voir détails/ })
+      .getAttribute("href");
+    // The page of a notification, rendered by the server: its full date is in the academy's time.
+    await page.goto(href ?? "/notification/0");
+    await waitForApp(page);
+    await expect(page.getByText(/^Priorité (élevée|moyenne|normale)$/)).toBeVisible();
+    expect(errors).toEqual([]);
+  });
 });

@@ -1,13 +1,14 @@
 import {
+  ACADEMY_TIME_ZONE,
   type Notification,
   priorityBadge,
-  relativeTime,
   safeExternalLink,
   NOTIFICATION_TEXT as T,
 } from "@puerta/contract";
 import { Clock, User } from "lucide-react";
 import { LinkifiedText } from "./linkified-text.tsx";
 import { NotificationStatusIcon } from "./notification-status.tsx";
+import { RelativeTime } from "./relative-time.tsx";
 
 const PRIORITY_CLASSES = {
   high: "bg-red-100 text-red-800",
@@ -15,7 +16,12 @@ const PRIORITY_CLASSES = {
   normal: "bg-gray-100 text-gray-800",
 } as const;
 
-const fullDate = new Intl.DateTimeFormat("fr-FR", { dateStyle: "full", timeStyle: "short" });
+// In the academy's time, on the server that renders the page as in the student's browser.
+const fullDate = new Intl.DateTimeFormat("fr-FR", {
+  dateStyle: "full",
+  timeStyle: "short",
+  timeZone: ACADEMY_TIME_ZONE,
+});
 
 type ArticleNotification = Pick<
   Notification,
@@ -48,7 +54,7 @@ export function NotificationArticle({
         <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-gray-700">
           <span className="inline-flex items-center gap-1.5">
             <Clock aria-hidden="true" className="size-4" />
-            {relativeTime(data.created_at)}
+            <RelativeTime date={data.created_at} />
           </span>
           <time dateTime={data.created_at} className="first-letter:uppercase">
             {fullDate.format(new Date(data.created_at))}

@@ -1,7 +1,8 @@
-import { type Notification, relativeTime, NOTIFICATION_TEXT as T } from "@puerta/contract";
+import { type Notification, NOTIFICATION_TEXT as T } from "@puerta/contract";
 import { ChevronRight, Clock } from "lucide-react";
 import { Link } from "react-router";
 import { NotificationStatusIcon } from "./notification-status.tsx";
+import { RelativeTime } from "./relative-time.tsx";
 
 type CardNotification = Pick<Notification, "id" | "titre" | "message" | "created_at" | "statut">;
 
@@ -52,7 +53,7 @@ export function NotificationCard({
           <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
             <span className="inline-flex items-center gap-1.5 text-gray-600">
               <Clock aria-hidden="true" className="size-4" />
-              <time dateTime={n.created_at}>{relativeTime(n.created_at)}</time>
+              <RelativeTime date={n.created_at} />
             </span>
             {detailsHref ? (
               <Link to={detailsHref} className={detailsClass}>

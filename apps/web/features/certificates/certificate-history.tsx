@@ -1,4 +1,5 @@
 import {
+  ACADEMY_TIME_ZONE,
   CERTIFICATE_DOCUMENT_TEXT,
   type CertificateRequest,
   certificateStatusTone,
@@ -20,7 +21,8 @@ const TYPE_LABELS: Record<string, string> = { scolaire: "Attestation scolaire", 
 
 const COLUMNS = ["Type", "Niveau", "Langues", "Statut", "Date"] as const;
 
-const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium" });
+// In the academy's time, on the server that renders the page as in the student's browser.
+const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeZone: ACADEMY_TIME_ZONE });
 const orDash = (value: string | null | undefined) => (value && value.trim() !== "" ? value : "-");
 
 /** 'Historique de vos demandes' (docs/spec/student-portal.md section 2): '-' for empty values, coloured statuses. */

@@ -12,7 +12,8 @@ export function formatPolicyDate(value: string): string {
     day: "numeric",
     month: "long",
     year: "numeric",
-    ...(dateOnly ? { timeZone: "UTC" } : {}),
+    // An instant is read in the academy's time, on the server as in the student's browser.
+    timeZone: dateOnly ? "UTC" : ACADEMY_TIME_ZONE,
   }).format(date);
 }
 
