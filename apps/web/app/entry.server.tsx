@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { PassThrough, Writable } from "node:stream";
+import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -12,7 +12,6 @@ import {
 } from "react-router";
 import { renderIslandsInTheApp } from "../islands/define-island.tsx";
 import { type ApiTransport, setServerTransport } from "../lib/api.ts";
-import { hydrateAfterFirstPaint } from "./paint-first.ts";
 import { cspNonceContext } from "./request-context.ts";
 
 /**
@@ -82,27 +81,6 @@ export default function handleRequest(
         nonce,
         [ready]() {
           shellRendered = true;
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (nonce !== undefined) {
-            // Rendered for this request: taken whole, its scripts asked for after its first paint.
-            const chunks: Buffer[] = [];
-            pipe(
-              new Writable({
-                write(chunk: Buffer, _encoding, callback) {
-                  chunks.push(chunk);
-                  callback();
-                },
-                final(callback) {
-                  clearTimeout(timeoutId);
-                  timeoutId = undefined;
-                  const html = hydrateAfterFirstPaint(Buffer.concat(chunks).toString("utf8"), nonce);
-                  resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-                  callback();
-                },
-              }),
-            );
-            return;
-          }
           const body = new PassThrough({
             final(callback) {
               clearTimeout(timeoutId);
@@ -110,6 +88,7 @@ export default function handleRequest(
               callback();
             },
           });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
