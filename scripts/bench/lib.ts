@@ -11,11 +11,11 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
  * server as it runs: V8 favouring memory over speed, with a young generation of 1 MB per half
  * instead of 64 MB; two malloc arenas instead of one per thread; and Node's compile cache,
  * which keeps the sources with their types stripped so that a restart does not load the
- * TypeScript stripper (decision 080).
+ * TypeScript stripper (decision 080). `BENCH_NODE_FLAGS` replaces the flags, to measure what they cost.
  */
-export const SERVER_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? "--optimize-for-size --max-semi-space-size=1").split(
-  " ",
-);
+export const SERVER_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? "--optimize-for-size --max-semi-space-size=1")
+  .split(" ")
+  .filter(Boolean);
 export const SERVER_ENV = {
   MALLOC_ARENA_MAX: "2",
   NODE_COMPILE_CACHE: path.join(repoRoot, "node_modules/.cache/node-compile-cache"),

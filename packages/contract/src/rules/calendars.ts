@@ -75,19 +75,9 @@ export function formatFrenchDate(rawDate: string, options: { weekday?: boolean }
 
 // Formatters are built once: building one costs more than formatting a hundred dates with it,
 // and a calendar page formats one per event on the server for each visit.
-const FRENCH_DAY = new Intl.DateTimeFormat("fr-FR", {
-  timeZone: "UTC",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
-const FRENCH_DAY_WITH_WEEKDAY = new Intl.DateTimeFormat("fr-FR", {
-  timeZone: "UTC",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  weekday: "long",
-});
+const FRENCH_DAY_OPTIONS = { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" } as const;
+const FRENCH_DAY = new Intl.DateTimeFormat("fr-FR", FRENCH_DAY_OPTIONS);
+const FRENCH_DAY_WITH_WEEKDAY = new Intl.DateTimeFormat("fr-FR", { ...FRENCH_DAY_OPTIONS, weekday: "long" });
 const calendarDayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The calendar day (`YYYY-MM-DD`) of an instant in a time zone, by default the academy's. */
