@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import { renderIslandsInTheApp } from "../islands/define-island.tsx";
 import { type ApiTransport, setServerTransport } from "../lib/api.ts";
+import { RenderedForRequest } from "./inert-until-hydrated.tsx";
 import { cspNonceContext } from "./request-context.ts";
 
 /**
@@ -76,7 +77,9 @@ export default function handleRequest(
     const whole = nonce !== undefined || (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
     const ready = whole ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <RenderedForRequest value={nonce !== undefined}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </RenderedForRequest>,
       {
         nonce,
         [ready]() {
