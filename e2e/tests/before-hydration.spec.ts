@@ -28,6 +28,7 @@ test("before its scripts run, a student page shows its data, its links work, its
       .evaluateAll((controls) =>
         controls.filter((control) => !control.matches(":disabled")).map((control) => control.outerHTML.slice(0, 80)),
       );
+  const chat = page.getByRole("link", { name: /Discuter avec Puerta sur WhatsApp/ });
   const release = await holdScripts(page, ALL_SCRIPTS);
 
   // The notifications, painted with their data; the header's and the page's buttons wait.
@@ -37,6 +38,8 @@ test("before its scripts run, a student page shows its data, its links work, its
   await expect(page.getByRole("button", { name: "Tout marquer comme lu" })).toBeDisabled();
   expect(await usableControls()).toEqual([]);
   expect(await scriptsRan()).toBe(false);
+  // The floating chat button waits for its check that no form is under it.
+  await expect(chat).toBeHidden();
   await expectNoAxeViolations(page);
 
   // A link of the header opens the next page, rendered by the server, still without scripts.
@@ -79,6 +82,7 @@ test("before its scripts run, a student page shows its data, its links work, its
   await expect(current).toHaveValue("Tapé-à-temps-1");
   await expect(submit).toBeEnabled();
   expect(await usableControls()).not.toEqual([]);
+  await expect(chat).toBeVisible();
   await expectNoAxeViolations(page);
   // Nothing of the page moved as its controls became usable.
   expect(await boxes()).toEqual(boxesBefore);
