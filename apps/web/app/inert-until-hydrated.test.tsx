@@ -54,12 +54,14 @@ describe("InertUntilHydrated", () => {
     container.innerHTML = renderToString(app(true));
     document.body.append(container);
     const before = controls(container);
+    let root: ReturnType<typeof hydrateRoot> | undefined;
     await act(async () => {
-      hydrateRoot(container, app(true), { onRecoverableError: (error) => console.error(error) });
+      root = hydrateRoot(container, app(true), { onRecoverableError: (error) => console.error(error) });
     });
     // The same elements, kept by the hydration (no client render from scratch), now usable.
     expect(controls(container)).toEqual(before);
     for (const control of controls(container)) expect(control.matches(":disabled")).toBe(false);
     expect(errors).not.toHaveBeenCalled();
+    act(() => root?.unmount());
   });
 });
