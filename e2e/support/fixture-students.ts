@@ -37,6 +37,8 @@ export const FIXTURE_STUDENTS = {
   // Pages rendered by the server with their data (decision 101): read as HTML, no browser.
   serverRendering: student("server-rendering", "Ain Sebaa", true),
   serverRenderingPolicy: student("server-rendering-policy", "Ain Sebaa", false),
+  // A student page used before its scripts have run (it ends with a logout).
+  beforeHydration: student("before-hydration", "Ain Sebaa", true),
   // A browser whose clock and time zone are not the server's (opening a notification marks it read).
   otherClock: student("other-clock", "Ain Sebaa", true),
   loginErrors: student("login-errors", "Ain Sebaa", true),

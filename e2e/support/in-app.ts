@@ -1,8 +1,16 @@
 import type { Page } from "@playwright/test";
 
-/** Until the server-rendered page has its client router (React Router sets it as it hydrates). */
+/**
+ * A page rendered for a request keeps its controls disabled until its app has hydrated
+ * (decision 102, app/inert-until-hydrated.tsx): true once they are usable, or on a page without
+ * that guard (a prerendered one).
+ */
+export const CONTROLS_USABLE = () => !document.querySelector("fieldset[role=none][disabled]");
+
+/** Until the server-rendered page has its client router (React Router sets it as it hydrates) and its controls are usable. */
 export async function waitForApp(page: Page) {
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.waitForFunction(CONTROLS_USABLE);
   await page.evaluate(() => new Promise((settled) => requestAnimationFrame(() => requestAnimationFrame(settled))));
 }
 

@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Frame, type Page, request, test } 
 import { solveCaptchaChallenge } from "@puerta/api/testing";
 import type { User } from "@puerta/contract";
 import axe from "axe-core";
+import { CONTROLS_USABLE } from "./in-app.ts";
 
 /** Solves a real captcha challenge from the server, as the widget would. */
 export async function captchaPayload(request: APIRequestContext): Promise<string> {
@@ -61,8 +62,14 @@ async function injectAxe(page: Page) {
   await Promise.all(frames.map((frame) => Promise.race([inject(frame).catch(() => undefined), aSecond()])));
 }
 
-/** Fails with the list of violations when axe finds any on the current page. */
-export async function expectNoAxeViolations(page: Page) {
+/**
+ * Fails with the list of violations when axe finds any on the current page. A page rendered for
+ * a request is judged once its app has hydrated: its controls change state as it does (decision
+ * 102), and a check running across that moment reads half of the page before and half after.
+ * `beforeHydration` judges it as painted, before its scripts (which the caller holds).
+ */
+export async function expectNoAxeViolations(page: Page, { beforeHydration = false } = {}) {
+  if (!beforeHydration) await page.waitForFunction(CONTROLS_USABLE);
   // Judged at rest: text caught halfway through a fade (the questions banner changes every few
   // seconds) has no contrast worth measuring. Under reduced motion the pages do not animate.
   await page.emulateMedia({ reducedMotion: "reduce" });

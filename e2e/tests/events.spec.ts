@@ -8,7 +8,7 @@ import {
   expectNoHorizontalOverflow,
 } from "../support/calendars.ts";
 import { FIXTURE_PASSWORD, FIXTURE_STUDENTS } from "../support/fixture-students.ts";
-import { openInApp } from "../support/in-app.ts";
+import { openInApp, waitForApp } from "../support/in-app.ts";
 import { expectNoAxeViolations, signIn } from "../support/session.ts";
 
 test.describe("extracurricular events calendar", () => {
@@ -135,6 +135,8 @@ test.describe("extracurricular events calendar", () => {
     const counts = countRequests(page, ["/api/parascolaires", "/api/parascolaires-stats"]);
     await page.goto("/parascolaire-calendar");
     await expect(page.getByRole("list", { name: "Événements" })).toBeVisible();
+    // Visits inside the app: a link followed before it has hydrated loads a document (decision 102).
+    await waitForApp(page);
     await page.getByRole("link", { name: "Voir les jours fériés" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Jours fériés" })).toBeVisible();
     await page.getByRole("link", { name: "Voir le calendrier parascolaire" }).click();

@@ -8,7 +8,7 @@ import {
   expectNoHorizontalOverflow,
 } from "../support/calendars.ts";
 import { FIXTURE_PASSWORD, FIXTURE_STUDENTS } from "../support/fixture-students.ts";
-import { openInApp } from "../support/in-app.ts";
+import { openInApp, waitForApp } from "../support/in-app.ts";
 import { expectNoAxeViolations, signIn } from "../support/session.ts";
 
 test.describe("public holidays calendar", () => {
@@ -87,6 +87,8 @@ test.describe("public holidays calendar", () => {
     const counts = countRequests(page, ["/api/jours-feries", "/api/jours-feries/statistics"]);
     await page.goto("/jourOff-calendar");
     await expect(page.getByRole("list", { name: "Jours fériés" })).toBeVisible();
+    // Visits inside the app: a link followed before it has hydrated loads a document (decision 102).
+    await waitForApp(page);
     await page.getByRole("link", { name: "Voir le calendrier parascolaire" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Calendrier Parascolaire" })).toBeVisible();
     await page.getByRole("link", { name: "Voir les jours fériés" }).click();

@@ -207,6 +207,9 @@ test("a student page shows its data before it asks for what its first screen doe
     expect(times.length).toBeGreaterThan(0);
     for (const at of times) expect(at).toBeGreaterThan(firstArticleAt);
   }
+  // The page painted its HTML before it asked for any script (decision 102).
+  const timing = await paintAndFirstScript(page);
+  expect(timing.paint).toBeLessThanOrEqual(timing.firstScript);
   // Hydration matched and the CSP had nothing to refuse.
   expect(errors).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -12,6 +12,8 @@ import {
 } from "react-router";
 import { renderIslandsInTheApp } from "../islands/define-island.tsx";
 import { type ApiTransport, setServerTransport } from "../lib/api.ts";
+import { RenderedForRequest } from "./inert-until-hydrated.tsx";
+import { hydrateAfterFirstPaint, paintsFirst } from "./paint-first.ts";
 import { cspNonceContext } from "./request-context.ts";
 
 /**
@@ -75,12 +77,37 @@ export default function handleRequest(
     const userAgent = request.headers.get("user-agent");
     const whole = nonce !== undefined || (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
     const ready = whole ? "onAllReady" : "onShellReady";
+    // A student page is painted before its scripts are asked for (app/paint-first.ts).
+    const paintFirst = nonce !== undefined && paintsFirst(routerContext);
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <RenderedForRequest value={nonce !== undefined}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </RenderedForRequest>,
       {
         nonce,
         [ready]() {
           shellRendered = true;
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          if (paintFirst) {
+            // Taken whole (it is sent whole anyway), its scripts asked for after its first paint.
+            const chunks: Buffer[] = [];
+            pipe(
+              new Writable({
+                write(chunk: Buffer, _encoding, callback) {
+                  chunks.push(chunk);
+                  callback();
+                },
+                final(callback) {
+                  clearTimeout(timeoutId);
+                  timeoutId = undefined;
+                  const html = hydrateAfterFirstPaint(Buffer.concat(chunks).toString("utf8"), nonce);
+                  resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+                  callback();
+                },
+              }),
+            );
+            return;
+          }
           const body = new PassThrough({
             final(callback) {
               clearTimeout(timeoutId);
@@ -88,7 +115,6 @@ export default function handleRequest(
               callback();
             },
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {

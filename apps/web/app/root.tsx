@@ -11,6 +11,7 @@ import { afterStartupQueries, appQueryClient } from "../lib/query-client.tsx";
 import faviconSvg from "../public/favicon.svg?raw";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
+import { InertUntilHydrated } from "./inert-until-hydrated.tsx";
 
 const faviconDataUrl = `data:image/svg+xml,${encodeURIComponent(faviconSvg)}`;
 
@@ -67,7 +68,10 @@ export default function App() {
     <QueryClientProvider client={queryClient}>
       <HydratePageData>
         <AuthProvider>
-          <Outlet />
+          {/* A page rendered for a request paints before it hydrates: its controls wait (decision 102). */}
+          <InertUntilHydrated>
+            <Outlet />
+          </InertUntilHydrated>
         </AuthProvider>
       </HydratePageData>
     </QueryClientProvider>
@@ -76,6 +80,10 @@ export default function App() {
 
 /** An unexpected error: a French message, never a stack trace. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <InertUntilHydrated>{errorView(error)}</InertUntilHydrated>;
+}
+
+function errorView(error: unknown) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">

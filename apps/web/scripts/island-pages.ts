@@ -8,8 +8,8 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { LOADER_ENTRY } from "../islands/vite-plugin.ts";
+import { afterFirstPaint } from "../lib/after-first-paint.ts";
 import { markEarlyActions } from "../lib/before-hydration.ts";
-import { afterFirstPaint } from "./after-first-paint.ts";
 
 const MANIFEST = ".vite/islands-manifest.json";
 

@@ -1,12 +1,17 @@
-import { useEffect, useRef } from "react";
+import { use, useEffect, useRef } from "react";
 import { SocialIcon } from "../../components/social-icon.tsx";
 import { brand, chatLink } from "../../content/brand.ts";
+import { RenderedForRequest } from "../inert-until-hydrated.tsx";
 import { keepChatButtonClear } from "./chat-clearance.ts";
 
 /** The floating button that opens a messaging chat with a prefilled greeting (docs/spec/student-portal.md section 2). */
 export function ChatButton() {
   // Hydrated in the student area only; a public page's loader does the same (chat-clearance.ts).
   const ref = useRef<HTMLAnchorElement>(null);
+  // A page rendered for a request paints before its scripts run (decision 102): the button is
+  // hidden (its box kept) until the clearance has looked for a form under it. React never
+  // changes the attribute afterwards; the clearance alone does. Prerendered pages are unchanged.
+  const clearUntilChecked = use(RenderedForRequest) ? "" : undefined;
   useEffect(() => {
     if (ref.current) keepChatButtonClear(ref.current);
   }, []);
@@ -15,6 +20,7 @@ export function ChatButton() {
       <a
         ref={ref}
         data-chat-button=""
+        data-clear={clearUntilChecked}
         href={chatLink(brand.chatNumber, brand.chatGreeting)}
         target="_blank"
         rel="noopener noreferrer"

@@ -1,5 +1,6 @@
 import { dehydrate } from "@tanstack/react-query";
 import { type LoaderFunctionArgs, Navigate, Outlet } from "react-router";
+import type { PaintFirstHandle } from "../../app/paint-first.ts";
 import { ApiError } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth-provider.tsx";
 import { inTheBrowser, type PageData, serverQueryClient } from "../../lib/page-data.tsx";
@@ -23,6 +24,12 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<PageData>
   }
   return { queries: dehydrate(client) };
 }
+
+/**
+ * The area's pages are painted before their scripts are asked for (app/paint-first.ts): their
+ * first screen is in the HTML, and their controls wait for the app (app/inert-until-hydrated.tsx).
+ */
+export const handle: PaintFirstHandle = { paintFirst: true };
 
 /** Between the area's pages, the session is the browser's to know: the component below. */
 export const clientLoader = inTheBrowser;
