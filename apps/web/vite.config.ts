@@ -2,9 +2,10 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { marketingContent } from "./content/vite-plugin.ts";
+import { lucideIcons } from "./lib/lucide-icon-plugin.ts";
 
 export default defineConfig({
-  plugins: [marketingContent(), tailwindcss(), reactRouter()],
+  plugins: [lucideIcons(), marketingContent(), tailwindcss(), reactRouter()],
   build: {
     rolldownOptions: {
       output: {
