@@ -2,6 +2,7 @@ import path from "node:path";
 import { defineConfig } from "vite";
 import { marketingContent } from "./content/vite-plugin.ts";
 import { islandEntries } from "./islands/vite-plugin.ts";
+import { lucideIcons } from "./lib/lucide-icon-plugin.ts";
 import { buildDirectory } from "./react-router.config.ts";
 
 /**
@@ -10,7 +11,7 @@ import { buildDirectory } from "./react-router.config.ts";
  * stylesheet is the one of the first step, which already holds every class.
  */
 export default defineConfig({
-  plugins: [marketingContent(), islandEntries()],
+  plugins: [lucideIcons(), marketingContent(), islandEntries()],
   // No client-side router on these pages: links and redirects load documents.
   resolve: {
     alias: [{ find: /^react-router$/, replacement: path.resolve(import.meta.dirname, "islands/document-router.tsx") }],

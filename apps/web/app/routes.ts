@@ -51,10 +51,7 @@ export default [
     route("login", "../features/auth/login-page.tsx"),
     route("forgot-password", "../features/passwords/forgot-password-page.tsx"),
     route("reset-password", "../features/passwords/reset-password-page.tsx"),
-    route("activer-compte", "../features/auth/activation-page.tsx"),
     route("contactez-nous", "../features/contact/contact-page.tsx"),
-    // Public, client-rendered, noindex: what an attestation's QR code opens (docs/spec/back-office.md section 6).
-    route("verifier/:code", "../features/certificates/verification-page.tsx"),
 
     layout("../features/auth/require-auth.tsx", [
       route("policy-acceptance", "../features/policy/policy-acceptance-page.tsx"),
@@ -75,25 +72,33 @@ export default [
       ]),
     ]),
 
-    // Public marketing site (docs/spec/marketing-site.md) and the privacy policy.
-    layout("../features/marketing/public-layout.tsx", [
-      index("../features/marketing/home-page.tsx"),
-      route("blog-2", "../features/blog/blog-list-page.tsx", { id: "blog-list" }),
-      // /blog has no screen in docs/spec/marketing-site.md section 2 but is linked from it: same list (canonical /blog-2).
-      route("blog", "../features/blog/blog-list-page.tsx", { id: "blog-list-alias" }),
-      route("blog-2/:slug", "../features/blog/blog-post-page.tsx", { id: "blog-post-by-slug" }),
-      route("blog/:id", "../features/blog/blog-post-page.tsx", { id: "blog-post-by-id" }),
-      route("selectividad-casablanca", "../features/marketing/selectividad-casablanca-page.tsx"),
-      route("selectividad-parallele", "../features/marketing/selectividad-parallele-page.tsx"),
-      route("dele", "../features/marketing/dele-page.tsx"),
-      route("orientation", "../features/marketing/orientation-page.tsx"),
-      route("temoignages", "../features/marketing/temoignages-page.tsx"),
-      route("caplife", "../features/marketing/caplife-page.tsx"),
-      route(aboutPath.slice(1), "../features/marketing/about-page.tsx"),
-      route("vlog", "../features/marketing/vlog-page.tsx"),
-      route("politique-de-confidentialite", "../features/marketing/privacy-page.tsx"),
-    ]),
+    // The pages below the site-wide contact section may show (docs/spec/student-portal.md section 2):
+    // only their files carry its code. Which paths hide it is still isContactSectionHidden's rule.
+    layout("layout/contact-pages.tsx", [
+      route("activer-compte", "../features/auth/activation-page.tsx"),
+      // Public, client-rendered, noindex: what an attestation's QR code opens (docs/spec/back-office.md section 6).
+      route("verifier/:code", "../features/certificates/verification-page.tsx"),
 
-    route("*", "../features/errors/not-found-route.tsx"),
+      // Public marketing site (docs/spec/marketing-site.md) and the privacy policy.
+      layout("../features/marketing/public-layout.tsx", [
+        index("../features/marketing/home-page.tsx"),
+        route("blog-2", "../features/blog/blog-list-page.tsx", { id: "blog-list" }),
+        // /blog has no screen in docs/spec/marketing-site.md section 2 but is linked from it: same list (canonical /blog-2).
+        route("blog", "../features/blog/blog-list-page.tsx", { id: "blog-list-alias" }),
+        route("blog-2/:slug", "../features/blog/blog-post-page.tsx", { id: "blog-post-by-slug" }),
+        route("blog/:id", "../features/blog/blog-post-page.tsx", { id: "blog-post-by-id" }),
+        route("selectividad-casablanca", "../features/marketing/selectividad-casablanca-page.tsx"),
+        route("selectividad-parallele", "../features/marketing/selectividad-parallele-page.tsx"),
+        route("dele", "../features/marketing/dele-page.tsx"),
+        route("orientation", "../features/marketing/orientation-page.tsx"),
+        route("temoignages", "../features/marketing/temoignages-page.tsx"),
+        route("caplife", "../features/marketing/caplife-page.tsx"),
+        route(aboutPath.slice(1), "../features/marketing/about-page.tsx"),
+        route("vlog", "../features/marketing/vlog-page.tsx"),
+        route("politique-de-confidentialite", "../features/marketing/privacy-page.tsx"),
+      ]),
+
+      route("*", "../features/errors/not-found-route.tsx"),
+    ]),
   ]),
 ] satisfies RouteConfig;

@@ -1,5 +1,4 @@
 import { UPLOAD_TEXT } from "@puerta/contract";
-// Icons the student area already loads: lucide icons share one chunk (vite.config.ts).
 import { FileText, X } from "lucide-react";
 import { type DragEvent, type ReactNode, useCallback, useId, useRef, useState } from "react";
 import { serverFieldErrors, staffErrorMessage } from "../lib/staff-api.ts";

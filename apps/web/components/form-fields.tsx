@@ -1,8 +1,9 @@
 import { LIMITS } from "@puerta/contract";
 import { CircleAlert, Eye, EyeOff } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
-import { fieldErrors, loadStaffSchemas } from "../lib/schemas.ts";
+import { fieldErrors } from "../lib/schemas.ts";
 import { serverFieldErrors, staffErrorMessage } from "../lib/staff-api.ts";
+import { loadStaffSchemas } from "../lib/staff-schemas.ts";
 
 type Schemas = Awaited<ReturnType<typeof loadStaffSchemas>>;
 type Issue = { path: readonly PropertyKey[]; message: string };

@@ -15,20 +15,6 @@ export const loadSchemas = () => {
   return import("@puerta/contract/schemas");
 };
 
-/**
- * The back-office's forms: the contract's schemas and the staff ones, which live in a file of
- * their own so that no student or public page downloads them with the others.
- */
-export const loadStaffSchemas = async () => {
-  const [schemas, staff, publishingFiles] = await Promise.all([
-    loadSchemas(),
-    import("@puerta/contract/staff-schemas"),
-    import("@puerta/contract/publishing-files-schemas"),
-  ]);
-  return { ...schemas, ...staff, ...publishingFiles };
-};
-
-/** Starts fetching the schemas as a form gets focus, so its first submit need not wait. */
 export const prefetchSchemas = () => void loadSchemas().catch(() => undefined);
 
 type Issue = { path: readonly PropertyKey[]; message: string };

@@ -10,7 +10,8 @@ import { DesktopNav } from "./desktop-nav.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { type NavBadges, PUBLIC_NAV, STUDENT_NAV } from "./nav-items.ts";
 
-// Its code is asked for once the page's first screen is drawn (lib/first-screen.ts).
+// Started once the page's first screen is drawn (lib/first-screen.ts). Its code is a file of its
+// own on the public pages; the app's build keeps it in the app's file (vite.config.ts).
 const UnreadNotificationCount = lazy(() =>
   afterFirstScreen().then(() => import("../../features/notifications/unread-count.tsx")),
 );

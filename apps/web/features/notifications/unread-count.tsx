@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { WithQueryClient } from "../../lib/query-client.tsx";
-import { useUnreadNotificationCount } from "./api.ts";
+import { useUnreadNotificationCount } from "./list.ts";
 
 function UnreadCount({ onCount }: { onCount: (count: number) => void }) {
   const count = useUnreadNotificationCount(true);

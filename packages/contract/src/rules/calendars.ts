@@ -6,6 +6,7 @@
  */
 import type { EventRecord, HolidayRecord } from "../schemas/calendars.ts";
 import { ACADEMY_TIME_ZONE } from "../time-zone.ts";
+import { dayParts, formatFrenchDate } from "./dates.ts";
 
 // ---------------------------------------------------------------------------------------
 // Months and dates
@@ -35,16 +36,6 @@ export const MONTH_OPTIONS: readonly { value: MonthFilter; label: string }[] = [
   ...MONTH_NAMES.map((label, index) => ({ value: index + 1, label })),
 ];
 
-const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})/;
-
-function dayParts(rawDate: string): { year: number; month: number; day: number } | null {
-  const match = DAY_PATTERN.exec(rawDate);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
-  return { year, month, day };
-}
-
 /** The month (1–12) of a raw `YYYY-MM-DD…` date, read from the text itself; null when unreadable. */
 export function monthOfRawDate(rawDate: string): number | null {
   return dayParts(rawDate)?.month ?? null;
@@ -62,22 +53,6 @@ export function monthLabel(month: MonthFilter): string {
   return MONTH_NAMES[month - 1] ?? "";
 }
 
-/**
- * A calendar day in French: `14 janvier 2027`, or with `weekday` `jeudi 14 janvier 2027`.
- * The text of an unreadable date is returned as it is rather than 'Invalid Date'.
- */
-export function formatFrenchDate(rawDate: string, options: { weekday?: boolean } = {}): string {
-  const parts = dayParts(rawDate);
-  if (!parts) return rawDate;
-  const instant = new Date(Date.UTC(parts.year, parts.month - 1, parts.day, 12));
-  return (options.weekday ? FRENCH_DAY_WITH_WEEKDAY : FRENCH_DAY).format(instant);
-}
-
-// Formatters are built once: building one costs more than formatting a hundred dates with it,
-// and a calendar page formats one per event on the server for each visit.
-const FRENCH_DAY_OPTIONS = { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" } as const;
-const FRENCH_DAY = new Intl.DateTimeFormat("fr-FR", FRENCH_DAY_OPTIONS);
-const FRENCH_DAY_WITH_WEEKDAY = new Intl.DateTimeFormat("fr-FR", { ...FRENCH_DAY_OPTIONS, weekday: "long" });
 const calendarDayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The calendar day (`YYYY-MM-DD`) of an instant in a time zone, by default the academy's. */

@@ -10,8 +10,8 @@ import type {
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { SendFile } from "../../../components/file-upload.tsx";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
-import { loadStaffSchemas } from "../../../lib/schemas.ts";
 import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
+import { loadStaffSchemas } from "../../../lib/staff-schemas.ts";
 import { fileSender } from "../shared/publishing.tsx";
 import { useInvalidate, useStaffMutation } from "../shared/queries.ts";
 
