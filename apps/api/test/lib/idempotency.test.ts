@@ -207,10 +207,26 @@ describe("Idempotency-Key on the writes that create or send", () => {
   });
 
   it("forgets keys after a day (the scheduled purge), so an old key starts afresh", async () => {
+    // Its own key: the tests of this file run in any order.
+    const key = `"${randomUUID()}"`;
+    const body = {
+      titre: "Rappel d'inscription",
+      message: "Pensez à votre dossier.",
+      priority: "medium",
+      sender: "moi",
+      publication: "maintenant",
+      audience: { type: "centre", ids: [zenith] },
+      email_copy: false,
+    };
+    expect((await staffPost("/api/gestion/notifications", body, key)).statusCode).toBe(201);
     const before = await count(sql`select count(*)::int as n from idempotency_keys`);
     expect(before).toBeGreaterThan(0);
     await queryRows(t, sql`update idempotency_keys set created_at = now() - interval '25 hours'`);
     expect(await purgeIdempotencyKeys(t.database.db)).toBe(before);
     expect(await count(sql`select count(*)::int as n from idempotency_keys`)).toBe(0);
+    const afresh = await staffPost("/api/gestion/notifications", body, key);
+    expect(afresh.statusCode).toBe(201);
+    expect(afresh.headers["idempotent-replayed"]).toBeUndefined();
+    expect(await count(sql`select count(*)::int as n from notifications where titre = 'Rappel d''inscription'`)).toBe(2);
   });
 });
