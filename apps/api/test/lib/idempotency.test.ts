@@ -227,6 +227,8 @@ describe("Idempotency-Key on the writes that create or send", () => {
     const afresh = await staffPost("/api/gestion/notifications", body, key);
     expect(afresh.statusCode).toBe(201);
     expect(afresh.headers["idempotent-replayed"]).toBeUndefined();
-    expect(await count(sql`select count(*)::int as n from notifications where titre = 'Rappel d''inscription'`)).toBe(2);
+    expect(await count(sql`select count(*)::int as n from notifications where titre = 'Rappel d''inscription'`)).toBe(
+      2,
+    );
   });
 });
