@@ -15,6 +15,7 @@ export const loadSchemas = () => {
   return import("@puerta/contract/schemas");
 };
 
+/** Starts fetching the schemas as a form gets focus, so its first submit need not wait. */
 export const prefetchSchemas = () => void loadSchemas().catch(() => undefined);
 
 type Issue = { path: readonly PropertyKey[]; message: string };

@@ -30,6 +30,18 @@ describe("Idempotency-Key on the writes that create or send", () => {
 
   const seen = seenByClient;
 
+  /** A notification published now to the Zenith centre's students, as the compose screen sends it. */
+  const notificationBody = (titre: string, overrides: object = {}) => ({
+    titre,
+    message: "Pensez à votre dossier.",
+    priority: "medium",
+    sender: "moi",
+    publication: "maintenant",
+    audience: { type: "centre", ids: [zenith] },
+    email_copy: false,
+    ...overrides,
+  });
+
   beforeAll(async () => {
     t = await createTestApp();
     direction = (await signInNewStaff(t, "direction")).browser;
@@ -40,15 +52,11 @@ describe("Idempotency-Key on the writes that create or send", () => {
 
   it("publishes a notification and its e-mail copies once when the same key comes back", async () => {
     const key = `"${randomUUID()}"`;
-    const body = {
-      titre: "Réunion des parents",
+    const body = notificationBody("Réunion des parents", {
       message: "Bonjour,\nla réunion a lieu samedi.",
       priority: "high",
-      sender: "moi",
-      publication: "maintenant",
-      audience: { type: "centre", ids: [zenith] },
       email_copy: true,
-    };
+    });
     const first = await staffPost("/api/gestion/notifications", body, key);
     expect(first.statusCode).toBe(201);
     expect(first.headers["idempotent-replayed"]).toBeUndefined();
@@ -209,15 +217,7 @@ describe("Idempotency-Key on the writes that create or send", () => {
   it("forgets keys after a day (the scheduled purge), so an old key starts afresh", async () => {
     // Its own key: the tests of this file run in any order.
     const key = `"${randomUUID()}"`;
-    const body = {
-      titre: "Rappel d'inscription",
-      message: "Pensez à votre dossier.",
-      priority: "medium",
-      sender: "moi",
-      publication: "maintenant",
-      audience: { type: "centre", ids: [zenith] },
-      email_copy: false,
-    };
+    const body = notificationBody("Rappel d'inscription");
     expect((await staffPost("/api/gestion/notifications", body, key)).statusCode).toBe(201);
     const before = await count(sql`select count(*)::int as n from idempotency_keys`);
     expect(before).toBeGreaterThan(0);
