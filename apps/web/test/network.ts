@@ -27,7 +27,8 @@ function parseBody(body: BodyInit | null | undefined): unknown {
   }
 }
 
-function stubFetch(answer: (call: Call) => Answer): Call[] {
+/** Each call gets what `answer` makes of it: a server with rules of its own (a list's `limit`, say). */
+export function serveWith(answer: (call: Call) => Answer): Call[] {
   const calls: Call[] = [];
   vi.stubGlobal(
     "fetch",
@@ -56,7 +57,7 @@ const SERVER_ERROR: Answer = { status: 500, body: { message: "Erreur du serveur"
 
 /** Each call gets the next answer, whatever its path; a 500 once they are spent. */
 export function serveInOrder(...answers: Answer[]): Call[] {
-  return stubFetch(() => answers.shift() ?? SERVER_ERROR);
+  return serveWith(() => answers.shift() ?? SERVER_ERROR);
 }
 
 /**
@@ -67,7 +68,7 @@ export function serveByPath(
   routes: Record<string, Answer | Answer[]>,
   fallback: Answer = { status: 404, body: { message: "Ressource introuvable." } },
 ): Call[] {
-  return stubFetch(({ path }) => {
+  return serveWith(({ path }) => {
     const route = routes[path];
     if (Array.isArray(route)) return route.shift() ?? fallback;
     return route ?? fallback;

@@ -21,7 +21,7 @@ export class JsonText {
 }
 
 /** `{"success":true,"data":…}` around JSON the database wrote, then any further fields. */
-export function successJson(data: string, more: Record<string, string> = {}): JsonText {
+export function successJson(data: string, more: Record<string, string | number> = {}): JsonText {
   let text = `{"success":true,"data":${data}`;
   for (const [key, value] of Object.entries(more)) text += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
   return new JsonText(`${text}}`);

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { etudiants, notificationReads, notifications } from "../../src/db/schema/index.ts";
+import { etudiants, notificationReads, notifications, users } from "../../src/db/schema/index.ts";
 import {
   AIN_SEBAA_STUDENT,
   acceptPolicyAs,
@@ -12,7 +12,7 @@ import {
   type TestApp,
   ZENITH_STUDENT,
 } from "../support/app.ts";
-import { createAccessToken, createStudent, type StudentInput } from "../support/factories.ts";
+import { createAccessToken, createStudent, type StudentInput, uniqueEmail } from "../support/factories.ts";
 import { signInNewStaff } from "../support/staff-browser.ts";
 
 type Student = { id: number; centreId: number; optionId: number; filiereId: number; token: string };
@@ -242,6 +242,53 @@ describe("notifications", () => {
       expect((await get(first.token, `/api/notifications/${id}`)).statusCode).toBe(404);
       expect((await markViewed(first.token, id)).statusCode).toBe(404);
     }
+  });
+
+  describe("a first screen (GET /api/notifications?limit=N)", () => {
+    type Listed = { id: number; viewed_by: number[] };
+
+    it("answers the N newest as the whole list has them, with the whole list's total and unread counts", async () => {
+      // A student of this test's own, so that the counts are not moved by the other tests.
+      const reader = await newStudent(AIN_SEBAA_STUDENT);
+      for (const titre of ["Un", "Deux", "Trois", "Quatre"]) {
+        await addNotification({ typeDestinataire: "etudiant_specifique", etudiantIds: [reader.id], titre });
+      }
+      const [newest] = await listIds(reader.token);
+      expect((await markViewed(reader.token, newest ?? 0)).statusCode).toBe(200);
+
+      const whole = (await get(reader.token, "/api/notifications")).json().data as Listed[];
+      const unread = whole.filter((n) => n.viewed_by.length === 0).length;
+      expect(whole.length).toBeGreaterThan(4);
+      const screen = await get(reader.token, "/api/notifications?limit=3");
+      expect(screen.statusCode).toBe(200);
+      expect(screen.json()).toEqual({ success: true, data: whole.slice(0, 3), total: whole.length, unread });
+      expect(unread).toBe(whole.length - 1);
+
+      const more = (await get(reader.token, `/api/notifications?limit=${whole.length + 5}`)).json();
+      expect(more).toEqual({ success: true, data: whole, total: whole.length, unread });
+    });
+
+    it("counts nothing for a user without a student record", async () => {
+      const [user] = await t.database.db
+        .insert(users)
+        .values({ name: "Sans dossier", email: uniqueEmail("sans-dossier") })
+        .returning({ id: users.id });
+      const token = await createAccessToken(t.database.db, user?.id ?? 0);
+      expect((await get(token, "/api/notifications?limit=20")).json()).toEqual({
+        success: true,
+        data: [],
+        total: 0,
+        unread: 0,
+      });
+    });
+
+    it("refuses a limit that is not a whole number from 1 to 10,000, in French", async () => {
+      for (const limit of ["0", "-1", "abc", "2.5", "10001", ""]) {
+        const response = await get(first.token, `/api/notifications?limit=${limit}`);
+        expect(response.statusCode, limit).toBe(422);
+        expect(response.json().errors.limit[0], limit).toMatch(/^La limite doit être/);
+      }
+    });
   });
 
   describe("tout marquer comme lu (POST /api/notifications/read-all)", () => {

@@ -5,11 +5,17 @@ import {
   type Notification,
   type NotificationDetailResponse,
 } from "@puerta/contract";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiJson } from "../../lib/api.ts";
-import { LIST_KEY } from "./list.ts";
+import { LIST_KEY, type NotificationScreen } from "./list.ts";
 
-export { isRead, notificationListQuery, useNotifications, useUnreadNotificationCount } from "./list.ts";
+export {
+  isRead,
+  type NotificationScreen,
+  notificationListQuery,
+  useNotifications,
+  useUnreadNotificationCount,
+} from "./list.ts";
 
 const detailKey = (id: number) => ["notifications", "detail", id] as const;
 
@@ -42,11 +48,33 @@ export function useNotification(id: number) {
   return useQuery({
     ...notificationQuery(id),
     enabled: isNotificationId(id),
-    // Shown at once from the list when it is already loaded; the server's copy follows.
-    initialData: () => queryClient.getQueryData<Notification[]>(LIST_KEY)?.find((n) => n.id === id),
-    initialDataUpdatedAt: () => queryClient.getQueryState(LIST_KEY)?.dataUpdatedAt,
+    // Shown at once from a screen of the list already loaded; the server's copy follows.
+    initialData: () => fromTheList(queryClient, id)?.notification,
+    initialDataUpdatedAt: () => fromTheList(queryClient, id)?.updatedAt,
   });
 }
+
+/** The notification as a loaded screen of the list has it, and when that screen was loaded. */
+function fromTheList(queryClient: QueryClient, id: number) {
+  for (const [key, screen] of queryClient.getQueriesData<NotificationScreen>({ queryKey: LIST_KEY })) {
+    const notification = screen?.notifications.find((n) => n.id === id);
+    if (notification) return { notification, updatedAt: queryClient.getQueryState(key)?.dataUpdatedAt };
+  }
+  return undefined;
+}
+
+type ListSnapshot = ReturnType<QueryClient["getQueriesData"]>;
+
+/** Every loaded screen of the list changed by `change`; what they were, to put back on failure. */
+function changeTheList(queryClient: QueryClient, change: (screen: NotificationScreen) => NotificationScreen) {
+  const snapshot: ListSnapshot = queryClient.getQueriesData<NotificationScreen>({ queryKey: LIST_KEY });
+  queryClient.setQueriesData<NotificationScreen>({ queryKey: LIST_KEY }, (screen) => screen && change(screen));
+  return snapshot;
+}
+
+const putBack = (queryClient: QueryClient, snapshot: ListSnapshot | undefined) => {
+  for (const [key, screen] of snapshot ?? []) queryClient.setQueryData(key, screen);
+};
 
 const withReader = (n: Notification, studentId: number): Notification =>
   n.viewed_by.includes(studentId) ? n : { ...n, viewed_by: [...n.viewed_by, studentId] };
@@ -67,19 +95,20 @@ export function useMarkViewed() {
     },
     onMutate: async ({ id, studentId }) => {
       await queryClient.cancelQueries({ queryKey: ["notifications"] });
-      const list = queryClient.getQueryData<Notification[]>(LIST_KEY);
       const detail = queryClient.getQueryData<Notification>(detailKey(id));
-      if (list) {
-        queryClient.setQueryData<Notification[]>(
-          LIST_KEY,
-          list.map((n) => (n.id === id ? withReader(n, studentId) : n)),
-        );
-      }
+      const known = detail ?? fromTheList(queryClient, id)?.notification;
+      // Counted off once, and only when it was unread: the server counts the same.
+      const wasUnread = known !== undefined && !known.viewed_by.includes(studentId);
+      const list = changeTheList(queryClient, (screen) => ({
+        ...screen,
+        notifications: screen.notifications.map((n) => (n.id === id ? withReader(n, studentId) : n)),
+        unread: wasUnread ? Math.max(0, screen.unread - 1) : screen.unread,
+      }));
       if (detail) queryClient.setQueryData<Notification>(detailKey(id), withReader(detail, studentId));
       return { list, detail };
     },
     onError: (_error, { id }, snapshot) => {
-      if (snapshot?.list) queryClient.setQueryData(LIST_KEY, snapshot.list);
+      putBack(queryClient, snapshot?.list);
       if (snapshot?.detail) queryClient.setQueryData(detailKey(id), snapshot.detail);
     },
   });
@@ -100,17 +129,14 @@ export function useMarkAllViewed() {
     },
     onMutate: async ({ studentId }) => {
       await queryClient.cancelQueries({ queryKey: ["notifications"] });
-      const list = queryClient.getQueryData<Notification[]>(LIST_KEY);
-      if (list)
-        queryClient.setQueryData<Notification[]>(
-          LIST_KEY,
-          list.map((n) => withReader(n, studentId)),
-        );
+      const list = changeTheList(queryClient, (screen) => ({
+        ...screen,
+        notifications: screen.notifications.map((n) => withReader(n, studentId)),
+        unread: 0,
+      }));
       return { list };
     },
-    onError: (_error, _variables, snapshot) => {
-      if (snapshot?.list) queryClient.setQueryData(LIST_KEY, snapshot.list);
-    },
+    onError: (_error, _variables, snapshot) => putBack(queryClient, snapshot?.list),
     // Details cached before the call still say unread: they are read again when opened.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["notifications", "detail"] }),
   });

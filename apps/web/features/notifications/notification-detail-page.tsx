@@ -20,13 +20,13 @@ import {
 
 /**
  * The page's data, fetched by the server and in the HTML (decision 101): the notification, and
- * the list whose unread count the header shows.
+ * the list's first screen, whose unread count the header shows.
  */
 export function loader({ params }: LoaderFunctionArgs) {
   const id = Number(params.id);
   return isNotificationId(id)
-    ? pageData(notificationQuery(id), notificationListQuery)
-    : pageData(notificationListQuery);
+    ? pageData(notificationQuery(id), notificationListQuery())
+    : pageData(notificationListQuery());
 }
 
 export const clientLoader = inTheBrowser;

@@ -10,7 +10,7 @@ import { inTheBrowser, pageData } from "../../lib/page-data.tsx";
 import { isRead, notificationListQuery, useMarkAllViewed, useNotifications } from "./api.ts";
 
 /** The page's data, fetched by the server and in the HTML (decision 101). */
-export const loader = () => pageData(notificationListQuery);
+export const loader = () => pageData(notificationListQuery());
 
 export const clientLoader = inTheBrowser;
 
@@ -18,13 +18,20 @@ export const meta = () => [{ title: `${T.title} | ${brand.academyName}` }];
 
 /** /notifications (docs/spec/student-portal.md sections 2, 4 and 8): the student's notifications, newest first. */
 export default function NotificationsPage() {
-  const { data, isPending, isError, refetch, isFetching, student } = useNotifications();
-  const unread = data?.filter((n) => !isRead(n, student)).length ?? 0;
-  const markAll = useMarkAllViewed();
   // The newest first; older ones on demand, so the server renders one screen, not the whole history.
   const [shown, setShown] = useState(NOTIFICATIONS_PER_SCREEN);
+  const { data, isPending, isError, isPlaceholderData, refetch, isFetching, student } = useNotifications(shown);
+  const unread = data?.unread ?? 0;
+  const markAll = useMarkAllViewed();
+  // Older ones that could not be loaded: the screen already shown stays, with a word and the button.
+  const [olderFailed, setOlderFailed] = useState(false);
+  if (isError && shown > NOTIFICATIONS_PER_SCREEN) {
+    setShown(shown - NOTIFICATIONS_PER_SCREEN);
+    setOlderFailed(true);
+  }
   // A keyboard or screen-reader user who asked for more is taken to the first of them, once, as it appears.
   const focusWhenAdded = useCallback((item: HTMLLIElement | null) => item?.focus(), []);
+  const firstAdded = isPlaceholderData || shown === NOTIFICATIONS_PER_SCREEN ? -1 : shown - NOTIFICATIONS_PER_SCREEN;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
@@ -56,33 +63,39 @@ export default function NotificationsPage() {
         <Spinner label="Chargement des notifications..." />
       ) : isError ? (
         <ErrorView message={T.listError} retryLabel={T.retry} onRetry={() => void refetch()} retrying={isFetching} />
-      ) : data.length === 0 ? (
+      ) : data.notifications.length === 0 ? (
         <p className="mt-10 rounded-2xl bg-gray-50 p-10 text-center text-gray-700">{T.empty}</p>
       ) : (
         <>
           <ul className="mt-8 space-y-4">
-            {data.slice(0, shown).map((n, index) => {
-              const unreadItem = !isRead(n, student);
-              const isFirstAdded = shown > NOTIFICATIONS_PER_SCREEN && index === shown - NOTIFICATIONS_PER_SCREEN;
-              return (
-                <li
-                  key={n.id}
-                  ref={isFirstAdded ? focusWhenAdded : undefined}
-                  tabIndex={isFirstAdded ? -1 : undefined}
-                  className="rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-                >
-                  <NotificationCard notification={n} unread={unreadItem} detailsHref={`/notification/${n.id}`} />
-                </li>
-              );
-            })}
+            {data.notifications.map((n, index) => (
+              <li
+                key={n.id}
+                ref={index === firstAdded ? focusWhenAdded : undefined}
+                tabIndex={index === firstAdded ? -1 : undefined}
+                className="rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              >
+                <NotificationCard notification={n} unread={!isRead(n, student)} detailsHref={`/notification/${n.id}`} />
+              </li>
+            ))}
           </ul>
-          {data.length > shown ? (
+          {data.total > data.notifications.length ? (
             <div className="mt-6 flex flex-col items-center gap-2">
-              <p className="text-sm text-gray-600">{T.shownOf(shown, data.length)}</p>
+              <p className="text-sm text-gray-600">{T.shownOf(data.notifications.length, data.total)}</p>
+              {olderFailed ? (
+                <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800">
+                  {T.olderFailed}
+                </p>
+              ) : null}
               <button
                 type="button"
-                onClick={() => setShown(shown + NOTIFICATIONS_PER_SCREEN)}
-                className="inline-flex min-h-11 items-center rounded-full border border-brand-600 px-5 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                onClick={() => {
+                  setOlderFailed(false);
+                  setShown(shown + NOTIFICATIONS_PER_SCREEN);
+                }}
+                disabled={isPlaceholderData}
+                aria-busy={isPlaceholderData}
+                className="inline-flex min-h-11 items-center rounded-full border border-brand-600 px-5 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
               >
                 {T.showOlder}
               </button>

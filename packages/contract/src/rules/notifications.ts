@@ -27,6 +27,7 @@ export const NOTIFICATION_TEXT = {
   markAllRead: "Tout marquer comme lu",
   markAllFailed: "Les notifications n'ont pas pu être marquées comme lues. Réessayez.",
   showOlder: "Afficher les notifications plus anciennes",
+  olderFailed: "Les notifications plus anciennes n'ont pas pu être chargées. Réessayez.",
   shownOf: (shown: number, total: number) => `${shown} notifications affichées sur ${total}`,
 } as const;
 

@@ -11,20 +11,46 @@ export async function findUserByEmail(db: Database, email: string) {
   return row;
 }
 
-export async function findUserWithEtudiant(db: Database, userId: number) {
-  const [row] = await db
-    .select({
-      user: users,
-      etudiant: etudiants,
-      centre: { id: centres.id, nom: centres.nom },
-      option: { id: options.id, nom: options.nom },
-    })
-    .from(users)
-    .leftJoin(etudiants, eq(etudiants.userId, users.id))
-    .leftJoin(centres, eq(centres.id, etudiants.centreId))
-    .leftJoin(options, eq(options.id, etudiants.optionId))
-    .where(eq(users.id, userId));
-  return row;
+/** A user with their student record (null columns without one), its centre and option names. */
+export type UserRow = {
+  id: number;
+  name: string;
+  email: string;
+  created_at: Date | string;
+  e_id: number | null;
+  student_id: string;
+  centre_id: number | null;
+  option_id: number | null;
+  filiere_id: number | null;
+  telephone: string | null;
+  nom: string;
+  prenom: string;
+  e_email: string;
+  profile_image: string | null;
+  cin: string | null;
+  c_nom: string | null;
+  o_nom: string | null;
+};
+
+/**
+ * The user with their student record, prepared once (decision 050): every student page the
+ * server renders asks for it, and planning a four-table join cost more than running it.
+ */
+export function userWithEtudiantQuery(db: Database) {
+  const query = prepared<UserRow>(
+    db,
+    "user_with_etudiant",
+    sql`select ${users.id} as id, ${users.name} as name, ${users.email} as email, ${users.createdAt} as created_at,
+      ${etudiants.id} as e_id, ${etudiants.studentId} as student_id, ${etudiants.centreId} as centre_id,
+      ${etudiants.optionId} as option_id, ${etudiants.filiereId} as filiere_id, ${etudiants.telephone} as telephone,
+      ${etudiants.nom} as nom, ${etudiants.prenom} as prenom, ${etudiants.email} as e_email,
+      ${etudiants.profileImage} as profile_image, ${etudiants.cin} as cin, ${centres.nom} as c_nom, ${options.nom} as o_nom
+      from ${users} left join ${etudiants} on ${etudiants.userId} = ${users.id}
+      left join ${centres} on ${centres.id} = ${etudiants.centreId}
+      left join ${options} on ${options.id} = ${etudiants.optionId}
+      where ${users.id} = ${sql.placeholder("userId")}`,
+  );
+  return async (userId: number): Promise<UserRow | undefined> => (await query({ userId }))[0];
 }
 
 export async function insertToken(db: Database, userId: number, tokenHash: string, lifetimeHours: number) {

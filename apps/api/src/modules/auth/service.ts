@@ -44,6 +44,7 @@ export const loginPerEmailAndIp = (config: Pick<CoreContext["config"], "loginLoc
 
 export function createAuthService({ db, config, captcha }: CoreContext) {
   const findLiveToken = q.liveTokenQuery(db, config.tokenIdleMinutes);
+  const findUserWithEtudiant = q.userWithEtudiantQuery(db);
   const emailHash = (email: string) => createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 32);
   const perEmailAndIp = loginPerEmailAndIp(config);
 
@@ -66,36 +67,52 @@ export function createAuthService({ db, config, captcha }: CoreContext) {
   }
 
   async function getUser(userId: number): Promise<User> {
-    const row = await q.findUserWithEtudiant(db, userId);
+    const row = await findUserWithEtudiant(userId);
     if (!row) throw unauthenticated();
-    const { user, etudiant: e, centre, option } = row;
     return {
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      created_at: user.createdAt.toISOString(),
-      etudiant: e
-        ? {
-            id: e.id,
-            student_id: e.studentId,
-            centre_id: e.centreId,
-            option_id: e.optionId,
-            filiere_id: e.filiereId,
-            centre: centre?.id ? centre : null,
-            option: option?.id ? option : null,
-            telephone_etudiant: e.telephone,
-            nom: e.nom,
-            prenom: e.prenom,
-            email: e.email,
-            profile_image: e.profileImage,
-            cin_etudiant: e.cin,
-          }
-        : null,
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      created_at: new Date(row.created_at).toISOString(),
+      etudiant:
+        row.e_id === null
+          ? null
+          : {
+              id: row.e_id,
+              student_id: row.student_id,
+              centre_id: row.centre_id,
+              option_id: row.option_id,
+              filiere_id: row.filiere_id,
+              centre: row.centre_id !== null && row.c_nom !== null ? { id: row.centre_id, nom: row.c_nom } : null,
+              option: row.option_id !== null && row.o_nom !== null ? { id: row.option_id, nom: row.o_nom } : null,
+              telephone_etudiant: row.telephone,
+              nom: row.nom,
+              prenom: row.prenom,
+              email: row.e_email,
+              profile_image: row.profile_image,
+              cin_etudiant: row.cin,
+            },
     };
   }
 
+  /**
+   * Look-ups on their way, by token: the loaders of a page the server renders call the API
+   * together with the same session (apps/api/src/modules/web/server-pages.ts), and share one.
+   */
+  const pendingLookups = new Map<string, Promise<Omit<AuthContext, "via"> | null>>();
+
   /** Resolves a token (bearer or cookie) to its user, or null for a missing, unknown, expired or revoked one. */
-  async function authenticateToken(token: string | undefined): Promise<Omit<AuthContext, "via"> | null> {
+  function authenticateToken(token: string | undefined): Promise<Omit<AuthContext, "via"> | null> {
+    if (!token) return Promise.resolve(null);
+    let lookup = pendingLookups.get(token);
+    if (!lookup) {
+      lookup = lookUpToken(token).finally(() => pendingLookups.delete(token));
+      pendingLookups.set(token, lookup);
+    }
+    return lookup;
+  }
+
+  async function lookUpToken(token: string): Promise<Omit<AuthContext, "via"> | null> {
     const parsed = parseToken(token);
     if (!parsed) return null;
     const row = await findLiveToken(parsed.id);

@@ -121,9 +121,25 @@ export function notificationJson(db: Database) {
     "notification_detail",
     sql`select ${notificationJsonText} as json ${addressed} and ${n.id} = ${sql.placeholder("id")}`,
   );
+  // The newest `limit` (their JSON), and how many in all and unread, in one pass over the list:
+  // the notifications addressed to the user, ranked, then named as the table again, so that the
+  // JSON is written by the same expression, and only for the rows of the screen (the FILTER).
+  const screen = prepared<{ json: string; total: number; unread: number }>(
+    db,
+    "notifications_screen",
+    sql`select coalesce('[' || string_agg(${notificationJsonText}, ',' order by ${order})
+          filter (where ${n}.rank <= ${sql.placeholder("limit")}) || ']', '[]') as json,
+        count(*)::int as total, (count(*) filter (where not ${n.id} = any(${readIds})))::int as unread
+      from (select ${n.id}, ${n.createdAt}, ${n.typeDestinataire}, ${n.etudiantIds}, ${n.wireHead}, ${n.wireTail},
+          row_number() over (order by ${order}) as rank ${addressed}) as ${n}
+        join ${etudiants} on ${etudiants.userId} = ${userId}`,
+  );
   return {
     /** The user's notifications, newest first. */
     list: async (userId: number) => (await list({ userId }))[0]?.json ?? "[]",
+    /** The user's `limit` newest notifications, and the counts of the whole list. */
+    screen: async (userId: number, limit: number) =>
+      (await screen({ userId, limit }))[0] ?? { json: "[]", total: 0, unread: 0 },
     /** One notification addressed to the user; undefined otherwise. */
     detail: async (userId: number, id: number) => (await detail({ userId, id }))[0]?.json,
   };

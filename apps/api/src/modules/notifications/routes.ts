@@ -3,7 +3,9 @@ import {
   markViewedRequest,
   markViewedResponse,
   notificationDetailResponse,
+  notificationListParams,
   notificationListResponse,
+  notificationScreenResponse,
 } from "@puerta/contract";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -25,10 +27,22 @@ export async function notificationRoutes(scopes: RouteScopes, context: AppContex
   const r = gated.withTypeProvider<ZodTypeProvider>();
 
   // Answers written by PostgreSQL (decision 050): the untyped scope since they are JsonText.
-  scopes.authenticated.get(
+  // With `limit`, the first screen and the counts (what a server-rendered page needs), else the whole list.
+  scopes.authenticated.get<{ Querystring: z.infer<typeof notificationListParams> }>(
     "/api/notifications",
-    { schema: { response: { 200: notificationListResponse } } },
-    async (request) => successJson(await notifications.listJson(caller(request).userId)),
+    {
+      schema: {
+        querystring: notificationListParams,
+        response: { 200: z.union([notificationScreenResponse, notificationListResponse]) },
+      },
+    },
+    async (request) => {
+      const { userId } = caller(request);
+      const { limit } = request.query;
+      if (limit === undefined) return successJson(await notifications.listJson(userId));
+      const screen = await notifications.screenJson(userId, limit);
+      return successJson(screen.json, { total: screen.total, unread: screen.unread });
+    },
   );
 
   // Like the list it empties of unread items (exempt from the policy gate): it discloses nothing.

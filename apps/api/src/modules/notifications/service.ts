@@ -25,6 +25,9 @@ export function createNotificationService({ db, storage }: Pick<CoreContext, "db
     /** The caller's notifications as wire JSON, newest first. */
     listJson: (userId: number): Promise<string> => json.list(userId),
 
+    /** The caller's `limit` newest notifications as wire JSON, with the counts of the whole list. */
+    screenJson: (userId: number, limit: number) => json.screen(userId, limit),
+
     /** One notification as wire JSON; not addressed to the caller reads exactly like missing. */
     async detailJson(userId: number, rawId: string): Promise<string> {
       const detail = await json.detail(userId, parseId(rawId));
