@@ -100,7 +100,7 @@ export default function handleRequest(
                 final(callback) {
                   clearTimeout(timeoutId);
                   timeoutId = undefined;
-                  const html = hydrateAfterFirstPaint(Buffer.concat(chunks).toString("utf8"), nonce);
+                  const html = hydrateAfterFirstPaint(Buffer.concat(chunks), nonce);
                   resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
                   callback();
                 },

@@ -12,7 +12,7 @@ const page = (nonce = NONCE) =>
   "<!DOCTYPE html><html><head>" +
   `<link rel="modulepreload" href="/assets/entry.client-1.js" nonce="${nonce}"/>` +
   `<link rel="modulepreload" href="/assets/root-1.js" nonce="${nonce}"/>` +
-  '<link rel="stylesheet" href="/assets/app.css"/></head><body><h1>Notifications</h1>' +
+  '<link rel="stylesheet" href="/assets/app.css"/></head><body><h1>Échec de l’envoi — 🔔</h1>' +
   `<script nonce="${nonce}">window.__reactRouterContext = {};</script>` +
   `<script nonce="${nonce}" type="module" async="">${routerModule}</script>` +
   "</body></html>";
@@ -32,12 +32,17 @@ function scriptPutBack(html: string): { type: string; nonce: string; textContent
   return appended[0] as (typeof appended)[number];
 }
 
+/** The page as the server sends it, from the bytes React wrote, read back as text. */
+const sent = (html: string, nonce: string) => hydrateAfterFirstPaint(Buffer.from(html), nonce).toString("utf8");
+
 describe("hydrateAfterFirstPaint", () => {
   it("drops the preloads and runs the router's module, unchanged and with this answer's nonce, once the page has painted", () => {
-    const html = hydrateAfterFirstPaint(page(), NONCE);
+    const html = sent(page(), NONCE);
     expect(html).not.toContain("modulepreload");
     expect(html).not.toContain('async=""');
-    expect(html).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
+    expect(html).toContain(
+      '<link rel="stylesheet" href="/assets/app.css"/></head><body><h1>Échec de l’envoi — 🔔</h1>',
+    );
     expect(html).toContain(`<script nonce="${NONCE}">window.__reactRouterContext = {};</script>`);
     const script = scriptPutBack(html);
     expect(script).toEqual({ type: "module", nonce: NONCE, textContent: routerModule });
@@ -45,7 +50,7 @@ describe("hydrateAfterFirstPaint", () => {
   });
 
   it("writes the code it carries with no markup in it: a comment or a tag cannot end its script", () => {
-    const html = hydrateAfterFirstPaint(page(), NONCE);
+    const html = sent(page(), NONCE);
     const inline = /<script nonce="[^"]*" type="module">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
     expect(inline).not.toContain("<");
     expect(scriptPutBack(html).textContent).toContain('"<!-- <b>"');
@@ -53,7 +58,7 @@ describe("hydrateAfterFirstPaint", () => {
 
   it("leaves a page alone when its module script is not this answer's", () => {
     const other = page("another-nonce");
-    expect(hydrateAfterFirstPaint(other, NONCE)).toBe(other);
+    expect(sent(other, NONCE)).toBe(other);
   });
 });
 

@@ -2,9 +2,10 @@ import type { EntryContext } from "react-router";
 import { afterFirstPaint } from "../lib/after-first-paint.ts";
 
 /** React Router's preloads of the app's modules: each one is asked for with the HTML. */
-const MODULE_PRELOADS = /<link rel="modulepreload"[^>]*\/?>/g;
-/** React Router's module script: it imports the matched routes and the client entry. */
-const ROUTER_MODULE = /<script nonce="([^"]*)" type="module" async="">([\s\S]*?)<\/script>/;
+const MODULE_PRELOAD = '<link rel="modulepreload"';
+/** React Router's module script, with this answer's nonce: it imports the matched routes and the client entry. */
+const routerModuleOpening = (nonce: string) => `<script nonce="${nonce}" type="module" async="">`;
+const SCRIPT_END = "</script>";
 
 /** What a route module exports to have its pages painted before their scripts are asked for. */
 export type PaintFirstHandle = { paintFirst: true };
@@ -27,14 +28,27 @@ export function paintsFirst({ staticHandlerContext, routeModules }: EntryContext
  * module script is run once the page has painted (as the public pages' islands, decision 008):
  * an inline module puts it back in the page with this answer's nonce, which the CSP requires.
  */
-export function hydrateAfterFirstPaint(html: string, nonce: string): string {
-  const router = ROUTER_MODULE.exec(html);
-  if (!router || router[1] !== nonce) return html;
-  const code = JSON.stringify(router[2]).replaceAll("<", "\\u003c");
+export function hydrateAfterFirstPaint(html: Buffer, nonce: string): Buffer {
+  // Found and cut in the bytes React wrote: the page is not decoded to a string and encoded again.
+  const opening = routerModuleOpening(nonce);
+  const start = html.indexOf(opening);
+  const end = start < 0 ? -1 : html.indexOf(SCRIPT_END, start + opening.length);
+  if (end < 0) return html;
+  const code = JSON.stringify(html.toString("utf8", start + opening.length, end)).replaceAll("<", "\\u003c");
   const hydrate =
     `const hydrate=()=>{const s=document.createElement("script");s.type="module";` +
     `s.nonce=${JSON.stringify(nonce)};s.textContent=${code};document.body.append(s)};`;
-  return html
-    .replace(router[0], () => `<script nonce="${nonce}" type="module">${hydrate}${afterFirstPaint("hydrate")}</script>`)
-    .replace(MODULE_PRELOADS, "");
+  const parts: Uint8Array[] = [];
+  let from = 0;
+  for (let preload = html.indexOf(MODULE_PRELOAD); preload >= 0 && preload < start; ) {
+    parts.push(html.subarray(from, preload));
+    from = html.indexOf(">", preload) + 1;
+    preload = html.indexOf(MODULE_PRELOAD, from);
+  }
+  parts.push(
+    html.subarray(from, start),
+    Buffer.from(`<script nonce="${nonce}" type="module">${hydrate}${afterFirstPaint("hydrate")}</script>`),
+    html.subarray(end + SCRIPT_END.length),
+  );
+  return Buffer.concat(parts);
 }
