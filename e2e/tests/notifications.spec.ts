@@ -31,6 +31,7 @@ test("opening a notification marks it read and lowers the unread count everywher
 
   const first = page.getByRole("article").first();
   const title = (await first.getByRole("heading").textContent()) ?? "";
+  const recorded = page.waitForResponse((r) => r.url().endsWith("/mark-viewed") && r.status() === 200);
   await first.getByRole("link", { name: /Voir détails/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByText(/^Priorité (élevée|moyenne|normale)$/)).toBeVisible();
@@ -39,7 +40,8 @@ test("opening a notification marks it read and lowers the unread count everywher
 
   await page.getByRole("link", { name: "Retour aux notifications" }).click();
   expect(await titleCount(page)).toBe(before - 1);
-  // Still read after a reload: the server recorded it.
+  // Still read after a reload, once the server has answered the mark: it recorded it.
+  await recorded;
   await page.reload();
   expect(await titleCount(page)).toBe(before - 1);
   await expect(page.getByText("Nouveau")).toHaveCount(before - 1);

@@ -31,7 +31,8 @@ const gzipAsync = promisify(gzip);
 /**
  * HTML rendered for one request, in the best encoding the client accepts: compressed faster and
  * less tightly since it is sent once, and on libuv's thread pool, so the event loop renders the
- * next page meanwhile.
+ * next page meanwhile. Brotli 4 rather than 5: a third of the time for 6 % more bytes
+ * (/notifications: 0.9 ms and 9.2 KB against 1.4 ms and 8.6 KB, decision 104).
  */
 export async function encodeRendered(
   html: Buffer,
@@ -41,7 +42,7 @@ export async function encodeRendered(
   if (!encoding) return { body: html };
   const body =
     encoding === "br"
-      ? await brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      ? await brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
       : await gzipAsync(html, { level: 6 });
   return { body, encoding };
 }
