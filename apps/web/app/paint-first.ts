@@ -28,7 +28,7 @@ export function paintsFirst({ staticHandlerContext, routeModules }: EntryContext
  * module script is run once the page has painted (as the public pages' islands, decision 008):
  * an inline module puts it back in the page with this answer's nonce, which the CSP requires.
  */
-export function hydrateAfterFirstPaint(html: Buffer, nonce: string): Buffer {
+export function hydrateAfterFirstPaint(html: Buffer<ArrayBuffer>, nonce: string): Buffer<ArrayBuffer> {
   // Found and cut in the bytes React wrote: the page is not decoded to a string and encoded again.
   const opening = routerModuleOpening(nonce);
   const start = html.indexOf(opening);
