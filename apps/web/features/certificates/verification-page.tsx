@@ -1,4 +1,4 @@
-import { CERTIFICATE_DOCUMENT_TEXT as T } from "@puerta/contract";
+import { ACADEMY_TIME_ZONE, CERTIFICATE_DOCUMENT_TEXT as T } from "@puerta/contract";
 import { useQuery } from "@tanstack/react-query";
 import { CircleAlert, CircleCheck, CircleHelp } from "lucide-react";
 import { useParams } from "react-router";
@@ -12,7 +12,7 @@ export const meta = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-const dayFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Africa/Casablanca" });
+const dayFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: ACADEMY_TIME_ZONE });
 const day = (iso: string) => dayFormat.format(new Date(iso));
 
 /**

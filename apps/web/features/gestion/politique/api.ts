@@ -1,9 +1,10 @@
-import type {
-  Page,
-  PolicyAcceptancesReport,
-  PolicyVersion,
-  PolicyVersionCreateRequest,
-  PolicyVersionUpdateRequest,
+import {
+  ACADEMY_TIME_ZONE,
+  type Page,
+  type PolicyAcceptancesReport,
+  type PolicyVersion,
+  type PolicyVersionCreateRequest,
+  type PolicyVersionUpdateRequest,
 } from "@puerta/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
@@ -39,9 +40,9 @@ export const policyApi = {
   },
 };
 
-/** Today in Casablanca, as a date field wants it. */
+/** Today in the academy's time, as a date field wants it. */
 export const today = () =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Casablanca" }).format(new Date()).slice(0, 10);
+  new Intl.DateTimeFormat("en-CA", { timeZone: ACADEMY_TIME_ZONE }).format(new Date()).slice(0, 10);
 
 export const policyListQuery = (params: ListParams) =>
   queryOptions({
