@@ -1,4 +1,5 @@
 import {
+  isViewedBy,
   type MarkAllViewedResponse,
   type MarkViewedResponse,
   NOTIFICATION_TEXT,
@@ -98,7 +99,7 @@ export function useMarkViewed() {
       const detail = queryClient.getQueryData<Notification>(detailKey(id));
       const known = detail ?? fromTheList(queryClient, id)?.notification;
       // Counted off once, and only when it was unread: the server counts the same.
-      const wasUnread = known !== undefined && !known.viewed_by.includes(studentId);
+      const wasUnread = known !== undefined && !isViewedBy(known.viewed_by, studentId);
       const list = changeTheList(queryClient, (screen) => ({
         ...screen,
         notifications: screen.notifications.map((n) => (n.id === id ? withReader(n, studentId) : n)),

@@ -84,6 +84,9 @@ const userId = sql.placeholder("userId");
 const readIds = sql`coalesce((select array_agg(${notificationReads.notificationId}) from ${notificationReads}
   where ${notificationReads.etudiantId} = (select ${etudiants.id} from ${etudiants} where ${etudiants.userId} = ${userId})), '{}'::integer[])`;
 
+/** Whether the user's student has read the notification: what `viewed_by` and the unread count say. */
+const readByUser = sql`${n.id} = any(${readIds})`;
+
 /**
  * The stored head with `etudiant_ids` cut down to what the reader may know: whether the
  * notification names them. A notification for named students shows the reader only their own
@@ -102,7 +105,7 @@ const ownAudienceOnly = sql`case when cardinality(${n.etudiantIds}) = 0 then ${n
  * who else read it is none of their business.
  */
 const notificationJsonText = sql`${ownAudienceOnly}
-  || case when ${n.id} = any(${readIds}) then '[' || ${etudiants.id} || ']' else '[]' end
+  || case when ${readByUser} then '[' || ${etudiants.id} || ']' else '[]' end
   || ${n.wireTail}`;
 
 /** The notifications addressed to the user's student record: a user without one has none. */
@@ -129,7 +132,7 @@ export function notificationJson(db: Database) {
     "notifications_screen",
     sql`select coalesce('[' || string_agg(${notificationJsonText}, ',' order by ${order})
           filter (where ${n}.rank <= ${sql.placeholder("limit")}) || ']', '[]') as json,
-        count(*)::int as total, (count(*) filter (where not ${n.id} = any(${readIds})))::int as unread
+        count(*)::int as total, (count(*) filter (where not ${readByUser}))::int as unread
       from (select ${n.id}, ${n.createdAt}, ${n.typeDestinataire}, ${n.etudiantIds}, ${n.wireHead}, ${n.wireTail},
           row_number() over (order by ${order}) as rank ${addressed}) as ${n}
         join ${etudiants} on ${etudiants.userId} = ${userId}`,
