@@ -129,12 +129,14 @@ describe("disk full", () => {
       expect(contact.statusCode).toBeLessThan(300);
       const deadline = Date.now() + 10_000;
       for (;;) {
-        const [row] = await queryRows<{ attempts: number; status: string }>(
+        // attempts counts the claim, made before the write: the try is over once its error is kept.
+        const [row] = await queryRows<{ last_error: string | null; status: string }>(
           t,
-          sql`select attempts, status from mail_outbox`,
+          sql`select last_error, status from mail_outbox`,
         );
-        if (row && row.attempts > 0) {
+        if (row?.last_error) {
           expect(row.status).toBe("pending");
+          expect(row.last_error).toMatch(/ENOSPC/);
           break;
         }
         if (Date.now() > deadline) throw new Error("the outbox never tried the message");
