@@ -9,12 +9,15 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 /**
  * The Node flags and environment of `npm run serve` (package.json), so the bench measures the
  * server as it runs: V8 favouring memory over speed, with a young generation of 1 MB per half
- * instead of 64 MB and no major GC before the old generation reaches 96 MB (decision 103); two malloc arenas instead of one per thread; and Node's compile cache,
+ * instead of 64 MB and no major GC before the old generation reaches 96 MB (decision 103), its
+ * collections done by the thread they serve rather than by helper threads that would take the
+ * other thread's core (decision 105); two malloc arenas instead of one per thread; and Node's compile cache,
  * which keeps the sources with their types stripped so that a restart does not load the
  * TypeScript stripper (decision 080). `BENCH_NODE_FLAGS` replaces the flags, to measure what they cost.
  */
 export const SERVER_NODE_FLAGS = (
-  process.env.BENCH_NODE_FLAGS ?? "--optimize-for-size --max-semi-space-size=1 --initial-old-space-size=96"
+  process.env.BENCH_NODE_FLAGS ??
+  "--optimize-for-size --max-semi-space-size=1 --initial-old-space-size=96 --single-threaded-gc"
 )
   .split(" ")
   .filter(Boolean);
