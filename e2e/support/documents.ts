@@ -46,7 +46,7 @@ export async function expectNoExtraTab(page: Page) {
 
 /** Full-page screenshots at phone and desktop widths, attached to the report. */
 export async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  for (const width of [390, 1280]) {
+  for (const width of [390, 1280, 1366]) {
     await page.setViewportSize({ width, height: 900 });
     // Polled: the page lays itself out again after the resize; an overflow that stays still fails.
     await expect
@@ -54,6 +54,7 @@ export async function screenshots(page: Page, testInfo: TestInfo, name: string) 
         message: `no horizontal scroll at ${width} px`,
       })
       .toBeLessThanOrEqual(width);
+    expect(await fileButtonsOnTwoLines(page), `file buttons whose label wraps at ${width} px`).toEqual([]);
     const path = testInfo.outputPath(`${name}-${width}.png`);
     await page.screenshot({ path, fullPage: true });
     await testInfo.attach(`${name}-${width}`, { path, contentType: "image/png" });
@@ -65,5 +66,21 @@ export async function screenshots(page: Page, testInfo: TestInfo, name: string) 
 export function fulfilJson(page: Page, pattern: string, status: number, body: unknown) {
   return page.route(pattern, (route) =>
     route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) }),
+  );
+}
+
+/** The labels of the page's "Voir le PDF" and "Télécharger…" buttons that take more than one line. */
+function fileButtonsOnTwoLines(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button[aria-label^="Voir le PDF"], button[aria-label^="Télécharger"]')]
+      .filter((button) => {
+        const style = getComputedStyle(button);
+        const oneLine =
+          Number.parseFloat(style.lineHeight) +
+          Number.parseFloat(style.paddingTop) +
+          Number.parseFloat(style.paddingBottom);
+        return button.getBoundingClientRect().height > oneLine * 1.25;
+      })
+      .map((button) => button.textContent),
   );
 }

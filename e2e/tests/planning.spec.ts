@@ -51,7 +51,7 @@ test.describe("planning", () => {
     await expect(centre).toHaveAttribute("aria-expanded", "true");
   });
 
-  test("keeps several centres closed until one is opened, one at a time", async ({ page }) => {
+  test("keeps several centres closed until one is opened, one at a time", async ({ page }, testInfo) => {
     const { token } = await signIn(page, ZENITH.email, ZENITH.password);
     const own = await apiData<Planning[]>(page, token, "/api/planifications");
     // A student without a centre sees every centre: simulated from the real answer.
@@ -72,6 +72,8 @@ test.describe("planning", () => {
     await expect(maarif).toHaveAttribute("aria-expanded", "true");
     await expect(zenith).toHaveAttribute("aria-expanded", "false");
     await expectNoAxeViolations(page);
+    // Zenith's plannings, with their longer descriptions, under the open centre.
+    await screenshots(page, testInfo, "planning-centres");
   });
 
   test("shows the empty texts, for a student with a centre and without one", async ({ page }, testInfo) => {

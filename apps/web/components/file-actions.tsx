@@ -43,7 +43,8 @@ export function FileActions({
   }
 
   return (
-    <div className="flex flex-wrap gap-2">
+    // Kept whole beside a long title: the title wraps, not the button's label.
+    <div className="flex shrink-0 flex-wrap gap-2">
       {viewable && (
         <button
           type="button"
