@@ -217,7 +217,7 @@ try {
     ].join("\n"),
   );
   console.log(
-    `Cible : p99 ≤ ${TARGET_P99_MS} ms à ${RATE} req/s sur chaque lecture, aucune erreur ni réponse non-2xx.`,
+    `Cible : p99 ≤ ${TARGET_P99_MS} ms à ${RATE} req/s sur chaque lecture, ≤ ${PAGE.targetP99Ms} ms à ${PAGE.rate} req/s sur la page rendue ; aucune erreur ni réponse non-2xx.`,
   );
   mkdirSync(path.join(repoRoot, "bench-results"), { recursive: true });
   const file = path.join(repoRoot, "bench-results", `api-${new Date().toISOString().slice(0, 10)}.json`);

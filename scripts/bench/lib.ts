@@ -63,8 +63,9 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
 /** Prints rows as an aligned text table. */
 export function printTable(rows: Record<string, string | number>[]) {
   if (rows.length === 0) return;
-  // The widest row names the columns: a row that failed to measure has fewer cells.
-  const headers = rows.map((r) => Object.keys(r)).reduce((a, b) => (b.length > a.length ? b : a));
+  // Every row's columns, in the order they first appear: rows of different kinds (an API read, a
+  // rendered page) have columns of their own, and a row that failed to measure has fewer cells.
+  const headers = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const widths = headers.map((h) => Math.max(h.length, ...rows.map((r) => String(r[h] ?? "").length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ");
   console.log(line(headers));
