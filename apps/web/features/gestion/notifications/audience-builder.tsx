@@ -54,9 +54,7 @@ export function AudienceBuilder({
   disabled?: boolean;
 }) {
   const me = useStaffUser();
-  const choices = useQuery({
-    ...audienceChoicesQuery,
-  });
+  const choices = useQuery(audienceChoicesQuery);
   // Who is limited to centres (the secretariat) reaches options and filières inside them only: she names them.
   const secretariat = centreLimit(me, "create:notifications") !== null;
   const types = secretariat ? (["centre", "option", "filiere", "etudiant_specifique"] as const) : AUDIENCE_TYPES;
