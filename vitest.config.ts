@@ -33,6 +33,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One database migrated once per run, which each test app starts as a copy of.
           globalSetup: ["test/support/migrated-template.ts"],
+          setupFiles: ["test/support/one-query-at-a-time.ts"],
         },
       },
       {

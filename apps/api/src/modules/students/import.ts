@@ -182,11 +182,13 @@ const FIELD_COLUMN: Record<string, ImportColumn> = {
  * confirmation re-judges in its own transaction, so it never writes what has changed since).
  */
 async function judge(executor: Executor, staff: LiveSession, raw: readonly RawRow[]): Promise<Judged[]> {
-  const [centreRows, optionRows, filiereRows] = await Promise.all([
-    executor.select({ id: centres.id, nom: centres.nom }).from(centres),
-    executor.select({ id: options.id, nom: options.nom, filiereId: options.filiereId }).from(options),
-    executor.select({ id: filieres.id, nom: filieres.nom }).from(filieres),
-  ]);
+  // One after the other: in the confirmation's transaction they share one connection, which takes
+  // one query at a time (node-postgres queues overlapping ones, deprecated, and pg 9 refuses them).
+  const centreRows = await executor.select({ id: centres.id, nom: centres.nom }).from(centres);
+  const optionRows = await executor
+    .select({ id: options.id, nom: options.nom, filiereId: options.filiereId })
+    .from(options);
+  const filiereRows = await executor.select({ id: filieres.id, nom: filieres.nom }).from(filieres);
   const byName = <T extends { nom: string }>(rows: T[]) => new Map(rows.map((row) => [comparable(row.nom), row]));
   const centreByName = byName(centreRows);
   const optionByName = byName(optionRows);
