@@ -10,7 +10,7 @@ type Entry = string | { pathname: string; state?: unknown; search?: string };
 
 /** Renders `routes` at `entry`; a failed query shows its error at once instead of retrying. */
 export function renderRoutes(routes: TestRoute[], entry: Entry, { withQueryClient = true } = {}) {
-  const Stub = createRoutesStub(routes);
+  const Stub = createRoutesStub(routes.map(withLoadingScreen));
   if (!withQueryClient) return render(<Stub initialEntries={[entry]} />);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
@@ -18,4 +18,16 @@ export function renderRoutes(routes: TestRoute[], entry: Entry, { withQueryClien
       <Stub initialEntries={[entry]} />
     </QueryClientProvider>,
   );
+}
+
+/**
+ * A route whose loader runs on the first render shows nothing until it has answered, as the
+ * server's render has its data first; said explicitly, React Router does not warn about it.
+ */
+function withLoadingScreen(route: TestRoute): TestRoute & { HydrateFallback?: ComponentType } {
+  return route.loader ? { ...route, HydrateFallback: NothingYet } : route;
+}
+
+function NothingYet() {
+  return null;
 }
