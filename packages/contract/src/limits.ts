@@ -14,6 +14,8 @@ export const LIMITS = {
   cacheSeconds: 300,
   layoutBreakpointPx: 900,
   copyrightYear: 2025,
+  /** Seconds a client is told to wait (Retry-After) while the database or the storage is down. */
+  serviceRetryAfterSeconds: 5,
 } as const;
 
 /** Browser storage keys, exactly as docs/spec/student-portal.md section 3 names them. */

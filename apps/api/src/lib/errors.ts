@@ -1,15 +1,16 @@
-import { MESSAGES } from "@puerta/contract";
+import { LIMITS, MESSAGES } from "@puerta/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { faultOf } from "./faults.ts";
 import "./french-validation.ts";
 
-/** Seconds a client is told to wait before retrying while the database or the storage is down. */
-export const RETRY_AFTER_SECONDS = 5;
-
 /** The answer to a request that a dependency down could not serve: 503, retry in a moment. */
 export const serviceUnavailable = () =>
-  new HttpError(503, { message: MESSAGES.serviceUnavailable }, { "Retry-After": String(RETRY_AFTER_SECONDS) });
+  new HttpError(
+    503,
+    { message: MESSAGES.serviceUnavailable },
+    { "Retry-After": String(LIMITS.serviceRetryAfterSeconds) },
+  );
 
 /** An error whose status and French message are meant for the client. */
 export class HttpError extends Error {

@@ -28,11 +28,17 @@ const NETWORK_CODES = new Set([
  */
 const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
 
-/** node-postgres reports a dropped or never-made connection by message only ("Connection terminated unexpectedly"…). */
+/**
+ * What is said only in words: node-postgres's dropped or never-made connection ("Connection
+ * terminated unexpectedly"…), and PostgreSQL refusing connections to a database closed to them
+ * (`ALLOW_CONNECTIONS false`, as during maintenance or a restore), whose SQLSTATE (55000) other
+ * errors share.
+ */
 const PG_CONNECTION_MESSAGES = [
-  "Connection terminated",
-  "timeout exceeded when trying to connect",
-  "Client has encountered a connection error and is not queryable",
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect/,
+  /^Client has encountered a connection error and is not queryable/,
+  /^database ".*" is not currently accepting connections$/,
 ];
 
 /** Disk full or over quota (errno), or PostgreSQL's disk_full / out of space SQLSTATEs. */
@@ -64,7 +70,7 @@ export function faultOf(error: unknown): Fault | undefined {
       if (DISK_FULL_CODES.has(code)) return "disk-full";
       if (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith("08")) return "unavailable";
     }
-    if (typeof message === "string" && PG_CONNECTION_MESSAGES.some((m) => message.startsWith(m))) {
+    if (typeof message === "string" && PG_CONNECTION_MESSAGES.some((words) => words.test(message))) {
       return "unavailable";
     }
     // PGlite (and some drivers) only say it in words.

@@ -126,6 +126,31 @@ describe("PostgreSQL faults under a running server", () => {
     expect(await ask()).toMatchObject({ status: 401 });
   }, 60_000);
 
+  it("answers 503 while the database is closed to connections (maintenance), and serves again once it is open", async () => {
+    const allowConnections = (allowed: boolean) =>
+      onPostgres((client) => client.query(`ALTER DATABASE ${databaseName} ALLOW_CONNECTIONS ${allowed}`));
+    await allowConnections(false);
+    try {
+      // Connections already open are not refused: they are closed, so the server has to open others.
+      await onPostgres((client) =>
+        client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [databaseName]),
+      );
+      // One after the other: the first may meet a connection being closed, the next ones need new ones.
+      const during: Outcome[] = [];
+      for (let i = 0; i < 6; i++) during.push(await ask());
+      expectAnswered(during);
+      expect(during.every((outcome) => "status" in outcome && outcome.status === 503)).toBe(true);
+    } finally {
+      await allowConnections(true);
+    }
+    await waitUntil(
+      () => ask(),
+      (outcome) => "status" in outcome && outcome.status === 401,
+      "a read answered again",
+      15_000,
+    );
+  }, 60_000);
+
   it("answers 503 through an outage (/healthz 200, /readyz 503) and serves again by itself", async () => {
     await proxy.cut();
     try {
