@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { PassThrough, Writable } from "node:stream";
+import { LIMITS } from "@puerta/contract";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -66,6 +67,9 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // The student area's gate could not read the session, the database being down (its 503):
+  // the visitor is told when to try again, as the API tells its clients.
+  if (responseStatusCode === 503) responseHeaders.set("Retry-After", String(LIMITS.serviceRetryAfterSeconds));
   // Prerendering has no load context, hence no nonce: its pages' scripts are replaced after the build.
   const nonce = readNonce(loadContext);
   return new Promise<Response>((resolve, reject) => {

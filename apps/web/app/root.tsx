@@ -85,12 +85,38 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 function errorView(error: unknown) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  // The database down for a moment (the student area's gate, features/auth/require-auth.tsx).
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return (
+      <ErrorScreen title="Service indisponible" mark="Un instant" heading="Service momentanément indisponible">
+        La page n'a pas pu lire vos données. Réessayez dans un instant.
+      </ErrorScreen>
+    );
+  }
+  return (
+    <ErrorScreen title="Erreur" mark="Oups" heading="Une erreur s'est produite">
+      La page n'a pas pu s'afficher. Rechargez-la ou revenez à l'accueil.
+    </ErrorScreen>
+  );
+}
+
+function ErrorScreen({
+  title,
+  mark,
+  heading,
+  children,
+}: {
+  title: string;
+  mark: string;
+  heading: string;
+  children: ReactNode;
+}) {
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
-      <title>{`Erreur | ${brand.academyName}`}</title>
-      <p className="text-5xl font-black text-brand-600">Oups</p>
-      <h1 className="mt-4 text-2xl font-bold">Une erreur s'est produite</h1>
-      <p className="mt-3 text-gray-700">La page n'a pas pu s'afficher. Rechargez-la ou revenez à l'accueil.</p>
+      <title>{`${title} | ${brand.academyName}`}</title>
+      <p className="text-5xl font-black text-brand-600">{mark}</p>
+      <h1 className="mt-4 text-2xl font-bold">{heading}</h1>
+      <p className="mt-3 text-gray-700">{children}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <a href="/" className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
           Retour à l'accueil

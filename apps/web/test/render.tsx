@@ -5,7 +5,13 @@ import type { ComponentType } from "react";
 import { createRoutesStub, type LoaderFunction } from "react-router";
 
 /** A route of the stub; a layout route has children and no path. Its loader runs as the server's would. */
-export type TestRoute = { path?: string; Component: ComponentType; loader?: LoaderFunction; children?: TestRoute[] };
+export type TestRoute = {
+  path?: string;
+  Component: ComponentType;
+  loader?: LoaderFunction;
+  ErrorBoundary?: ComponentType;
+  children?: TestRoute[];
+};
 type Entry = string | { pathname: string; state?: unknown; search?: string };
 
 /** Renders `routes` at `entry`; a failed query shows its error at once instead of retrying. */

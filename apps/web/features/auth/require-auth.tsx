@@ -1,5 +1,5 @@
 import { dehydrate } from "@tanstack/react-query";
-import { type LoaderFunctionArgs, Navigate, Outlet } from "react-router";
+import { data, type LoaderFunctionArgs, Navigate, Outlet } from "react-router";
 import type { PaintFirstHandle } from "../../app/paint-first.ts";
 import { ApiError } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth-provider.tsx";
@@ -18,9 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<PageData>
   try {
     await client.fetchQuery(userQuery);
   } catch (error) {
-    // Anything but "no session" (the API unreachable) is the error page's, not a sign-in.
-    if (!(error instanceof ApiError && error.status === 401)) throw error;
-    throw signedOutRedirect(request);
+    if (error instanceof ApiError && error.status === 401) throw signedOutRedirect(request);
+    // The database down for a moment: the page says so, answered 503 as the API was, not 500.
+    if (error instanceof ApiError && error.status === 503) throw data(error.message, { status: 503 });
+    // Anything else is the error page's, not a sign-in.
+    throw error;
   }
   return { queries: dehydrate(client) };
 }

@@ -1,0 +1,64 @@
+import { MESSAGES } from "@puerta/contract";
+import { screen } from "@testing-library/react";
+import type { ComponentType } from "react";
+import { Outlet } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ErrorBoundary } from "../../app/root.tsx";
+import { AuthProvider } from "../../lib/auth-provider.tsx";
+import { serveByPath } from "../../test/network.ts";
+import { renderRoutes } from "../../test/render.tsx";
+import { signInAs, studentUser } from "../../test/session.ts";
+import RequireAuth, { loader } from "./require-auth.tsx";
+
+/** The app's shell around the area: its session context and its own error page (app/root.tsx). */
+function Shell() {
+  return (
+    <AuthProvider>
+      <Outlet />
+    </AuthProvider>
+  );
+}
+
+/** The student area under the app's own error page, as app/routes.ts nests it. */
+function renderArea(userAnswer: { status: number; body: unknown }) {
+  signInAs();
+  const calls = serveByPath({ "/api/user": userAnswer });
+  renderRoutes(
+    [
+      {
+        Component: Shell,
+        ErrorBoundary: ErrorBoundary as ComponentType,
+        children: [
+          {
+            Component: RequireAuth,
+            loader,
+            children: [{ path: "/profile", Component: () => <h1>Profil Étudiant</h1> }],
+          },
+        ],
+      },
+    ],
+    "/profile",
+  );
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("RequireAuth (its loader runs on the server, decision 101)", () => {
+  it("opens the page for a signed-in student", async () => {
+    renderArea({ status: 200, body: studentUser() });
+    expect(await screen.findByRole("heading", { name: "Profil Étudiant" })).toBeInTheDocument();
+  });
+
+  it("says the service is down for a moment when the API answers 503, not that something broke", async () => {
+    renderArea({ status: 503, body: { message: MESSAGES.serviceUnavailable } });
+    expect(await screen.findByRole("heading", { name: "Service momentanément indisponible" })).toBeInTheDocument();
+    expect(screen.getByText("La page n'a pas pu lire vos données. Réessayez dans un instant.")).toBeInTheDocument();
+    expect(screen.queryByText("Une erreur s'est produite")).not.toBeInTheDocument();
+  });
+
+  it("shows the error page for any other failure", async () => {
+    renderArea({ status: 500, body: { message: MESSAGES.serverError } });
+    expect(await screen.findByRole("heading", { name: "Une erreur s'est produite" })).toBeInTheDocument();
+  });
+});
