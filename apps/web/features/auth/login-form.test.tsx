@@ -2,14 +2,17 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 
 // The real ALTCHA widget is rendered (jsdom is not a secure context, so it never solves
 // anything here); the tests play its "verified" event, and read our own messages by text.
 import { createQueryClient } from "../../lib/query-client.tsx";
+import { captchaScriptLoaded } from "../../test/captcha.ts";
 import { serveByPath as serve } from "../../test/network.ts";
 import { SESSION_HINT_COOKIE, signInAs } from "../../test/session.ts";
 import { LoginForm } from "./login-form.tsx";
+
+afterAll(captchaScriptLoaded);
 
 const USER = {
   id: 7,

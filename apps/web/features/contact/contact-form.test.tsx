@@ -1,8 +1,11 @@
 import { CONTACT_MESSAGES as M } from "@puerta/contract";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { captchaScriptLoaded } from "../../test/captcha.ts";
 import { type Answer, serveByPath } from "../../test/network.ts";
 import { ContactForm } from "./contact-form.tsx";
+
+afterAll(captchaScriptLoaded);
 
 /** Each POST /api/contact gets the next answer; the calls' bodies are returned. */
 function serve(...answers: Answer[]) {

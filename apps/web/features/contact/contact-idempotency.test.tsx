@@ -1,7 +1,10 @@
 import { CONTACT_MESSAGES as M } from "@puerta/contract";
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, expect, it, vi } from "vitest";
+import { afterAll, afterEach, expect, it, vi } from "vitest";
+import { captchaScriptLoaded } from "../../test/captcha.ts";
 import { ContactForm } from "./contact-form.tsx";
+
+afterAll(captchaScriptLoaded);
 
 afterEach(() => {
   vi.unstubAllGlobals();

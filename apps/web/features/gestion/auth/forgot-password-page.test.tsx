@@ -1,10 +1,13 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../../lib/query-client.tsx";
+import { captchaScriptLoaded } from "../../../test/captcha.ts";
 import { serveByPath } from "../../../test/network.ts";
 import StaffForgotPasswordPage from "./forgot-password-page.tsx";
+
+afterAll(captchaScriptLoaded);
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -2,10 +2,13 @@ import { STAFF_MESSAGES } from "@puerta/contract";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../../lib/query-client.tsx";
+import { captchaScriptLoaded } from "../../../test/captcha.ts";
 import { type Answer, serveByPath } from "../../../test/network.ts";
 import StaffSignInPage from "./sign-in-page.tsx";
+
+afterAll(captchaScriptLoaded);
 
 const USER = { id: 1, name: "Nadia Direction", email: "direction.demo@example.com", role: "direction", centre_ids: [] };
 const CODES = Array.from({ length: 10 }, (_, i) => `code${i}-abcde`);
