@@ -31,7 +31,8 @@ export function renderRoutes(routes: TestRoute[], entry: Entry, { withQueryClien
  * server's render has its data first; said explicitly, React Router does not warn about it.
  */
 function withLoadingScreen(route: TestRoute): TestRoute & { HydrateFallback?: ComponentType } {
-  return route.loader ? { ...route, HydrateFallback: NothingYet } : route;
+  const children = route.children?.map(withLoadingScreen);
+  return { ...route, ...(children ? { children } : {}), ...(route.loader ? { HydrateFallback: NothingYet } : {}) };
 }
 
 function NothingYet() {
