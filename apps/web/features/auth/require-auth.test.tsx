@@ -22,7 +22,7 @@ function Shell() {
 /** The student area under the app's own error page, as app/routes.ts nests it. */
 function renderArea(userAnswer: { status: number; body: unknown }) {
   signInAs();
-  const calls = serveByPath({ "/api/user": userAnswer });
+  serveByPath({ "/api/user": userAnswer });
   renderRoutes(
     [
       {
@@ -39,7 +39,6 @@ function renderArea(userAnswer: { status: number; body: unknown }) {
     ],
     "/profile",
   );
-  return calls;
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -18,10 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<PageData>
   try {
     await client.fetchQuery(userQuery);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) throw signedOutRedirect(request);
+    // Anything but an answer of the API (a bug) is the error page's.
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 401) throw signedOutRedirect(request);
     // The database down for a moment: the page says so, answered 503 as the API was, not 500.
-    if (error instanceof ApiError && error.status === 503) throw data(error.message, { status: 503 });
-    // Anything else is the error page's, not a sign-in.
+    if (error.status === 503) throw data(error.message, { status: 503 });
     throw error;
   }
   return { queries: dehydrate(client) };
