@@ -2,7 +2,6 @@ import { STORAGE_KEYS, type StudentData, toStudentData, type User } from "@puert
 import { type QueryClient, QueryClientContext, queryOptions } from "@tanstack/react-query";
 import { useCallback, useContext, useMemo, useSyncExternalStore } from "react";
 import { apiJson, LOGOUT_EVENT } from "./api.ts";
-import { loadSchemas } from "./schemas.ts";
 import { hasSessionHint } from "./session-hint.ts";
 import { storage } from "./storage.ts";
 
@@ -74,21 +73,6 @@ export function loadUser(): Promise<User | null> {
 /** The keys an older web client kept (docs/spec/student-portal.md section 3); unblockAt stays. */
 export function forgetStoredSession() {
   storage.remove(STORAGE_KEYS.token, STORAGE_KEYS.user, STORAGE_KEYS.studentData);
-}
-
-/**
- * Moves a bearer token into the session cookie (`POST /api/session/exchange`, which ends the
- * token): for a token an older client stored, and for the one `/api/activation` answers.
- */
-export async function exchangeToken(token: string): Promise<User | null> {
-  const body = await apiJson<{ user?: unknown }>("/api/session/exchange", {
-    method: "POST",
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  const { user } = await loadSchemas();
-  const checked = user.safeParse(body?.user).data ?? null;
-  saveUser(checked);
-  return checked;
 }
 
 let cached: { hint: boolean; user: User | null; session: Session | null } = {

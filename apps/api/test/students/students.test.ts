@@ -78,8 +78,13 @@ describe("back-office students: list, scope, writes, invitation, deactivation", 
     return { mail, token: new URL(link).searchParams.get("token") ?? "" };
   }
 
-  const activate = async (token: string, password = "Olivier-Sous-La-Pluie-7") =>
-    (await staffBrowser(t)).post("/api/activation", { token, password, password_confirmation: password });
+  /** The invitation link opened in a browser: the activation, then that browser's requests. */
+  const activateIn = async (token: string, password = "Olivier-Sous-La-Pluie-7") => {
+    const browser = await staffBrowser(t);
+    const response = await browser.post("/api/activation", { token, password, password_confirmation: password });
+    return { response, browser };
+  };
+  const activate = async (token: string, password?: string) => (await activateIn(token, password)).response;
 
   const studentLogin = async (email: string, password: string) =>
     t.app.inject({
@@ -245,12 +250,16 @@ describe("back-office students: list, scope, writes, invitation, deactivation", 
     expect(check.json()).toEqual({ kind: "student", name: "Salma Tazi", email: "salma.tazi@example.com" });
     const weak = await activate(token, "password123");
     expect(weak.statusCode).toBe(422);
-    const done = await activate(token);
+    const { response: done, browser } = await activateIn(token);
     expect(done.statusCode).toBe(200);
     const answer = done.json();
     expect(answer).toMatchObject({ kind: "student", next: "/planning", user: { email: "salma.tazi@example.com" } });
-    // Signed in exactly as after /api/login: the token opens the student API.
-    const me = await t.app.inject({ method: "GET", url: "/api/user", headers: bearer(answer.token) });
+    // Signed in as after /api/session: an HttpOnly session cookie, and no token a page script could read.
+    expect(answer).not.toHaveProperty("token");
+    expect(done.body).not.toMatch(/\d+\|[A-Za-z0-9]{40}/);
+    const session = done.cookies.find((cookie) => cookie.name === "puerta_session");
+    expect(session).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/" });
+    const me = await browser.get("/api/user");
     expect(me.statusCode).toBe(200);
     expect(me.json().etudiant.nom).toBe("Tazi");
 

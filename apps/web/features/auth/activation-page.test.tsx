@@ -82,8 +82,11 @@ describe("/activer-compte (docs/spec/back-office.md section 4)", () => {
   it("signs the student in and opens the planning", async () => {
     const calls = serveByPath({
       [`/api/activation?token=${TOKEN}`]: invitation,
-      "/api/activation": { status: 200, body: { token: "12|api-token", next: "/planning" } },
-      "/api/session/exchange": { status: 200, body: { user: studentUser() }, cookies: [SESSION_HINT_COOKIE] },
+      "/api/activation": {
+        status: 200,
+        body: { kind: "student", next: "/planning", user: studentUser() },
+        cookies: [SESSION_HINT_COOKIE],
+      },
     });
     const user = userEvent.setup();
     renderAt(`/activer-compte?token=${TOKEN}`);

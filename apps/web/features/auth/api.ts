@@ -7,7 +7,7 @@ import type {
 } from "@puerta/contract";
 import { ApiError, apiJson } from "../../lib/api.ts";
 import { loadSchemas } from "../../lib/schemas.ts";
-import { exchangeToken, forgetStoredSession, saveUser } from "../../lib/session.ts";
+import { forgetStoredSession, saveUser } from "../../lib/session.ts";
 import { hasSessionHint } from "../../lib/session-hint.ts";
 import { InvalidLoginResponse } from "./login-errors.ts";
 
@@ -37,15 +37,17 @@ export const checkActivation = (token: string) =>
   apiJson<ActivationInfo>(`/api/activation?token=${encodeURIComponent(token)}`);
 
 /**
- * POST /api/activation: the student chooses a password and is signed in as by /login. Its
- * answer carries a bearer token (the API's), moved at once into the session cookie.
+ * POST /api/activation: the student chooses a password and is signed in as by /login: the
+ * answer opens the HttpOnly session cookie and carries the user (decision 110).
  */
 export async function activateAccount(body: ActivationRequest) {
-  const answer = await apiJson<Partial<LoginResponse> & { kind?: string; next?: string }>("/api/activation", {
+  const answer = await apiJson<{ kind?: string; next?: string; user?: unknown } | null>("/api/activation", {
     method: "POST",
     body,
   });
-  if (typeof answer?.token !== "string" || answer.token === "") throw new InvalidLoginResponse();
-  await exchangeToken(answer.token);
+  if (!answer?.user || !hasSessionHint()) throw new InvalidLoginResponse();
+  forgetStoredSession();
+  const { user } = await loadSchemas();
+  saveUser(user.safeParse(answer.user).data ?? null);
   return answer.next ?? "/planning";
 }

@@ -211,10 +211,14 @@ export type ActivationInfo = z.infer<typeof activationInfo>;
 
 // The activation form is a student page too (/activer-compte): its schema is in passwords.ts.
 
-/** A student is signed in at once, exactly as `/api/login` answers; a staff member then signs in with a second factor. */
+/**
+ * A student is signed in at once, as `/api/session` signs them in: the session is the HttpOnly
+ * cookie of the answer, never a token in its body (decision 110); a staff member then signs in
+ * with a second factor.
+ */
 export const activationResponse = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("staff"), next: z.string() }),
-  z.object({ kind: z.literal("student"), next: z.string(), token: z.string(), user }),
+  z.object({ kind: z.literal("student"), next: z.string(), user }),
 ]);
 export type ActivationResponse = z.infer<typeof activationResponse>;
 export * from "./certificates-staff.ts";

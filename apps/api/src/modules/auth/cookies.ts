@@ -1,6 +1,8 @@
 import type { CookieSerializeOptions } from "@fastify/cookie";
 import { STUDENT_SESSION_HINT_COOKIE } from "@puerta/contract";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../config.ts";
+import { rebindCsrfCookie } from "../../lib/csrf.ts";
 import { sessionCookieBase } from "../../lib/session-cookie.ts";
 
 /**
@@ -26,3 +28,24 @@ export function studentSessionCookie(config: Config) {
 }
 
 export type StudentSessionCookie = ReturnType<typeof studentSessionCookie>;
+
+/**
+ * Opens (a token) or ends (null) the student's web session on this answer: the HttpOnly cookie,
+ * its hint, and an `XSRF-TOKEN` bound to the new session. Used by `/api/session` and by the
+ * invitation link's activation, which signs the student in the same way (decision 110).
+ */
+export function setStudentSession(
+  cookie: StudentSessionCookie,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string | null,
+) {
+  if (token) {
+    reply.setCookie(cookie.name, token, cookie.options);
+    reply.setCookie(cookie.hint.name, "1", cookie.hint.options);
+  } else {
+    reply.clearCookie(cookie.name, { ...cookie.options, maxAge: undefined });
+    reply.clearCookie(cookie.hint.name, { ...cookie.hint.options, maxAge: undefined });
+  }
+  rebindCsrfCookie(request, reply, { [cookie.name]: token });
+}

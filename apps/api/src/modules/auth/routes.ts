@@ -5,9 +5,9 @@ import { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import { caller } from "../../lib/auth-guard.ts";
 import { clientIp } from "../../lib/client-ip.ts";
-import { rebindCsrfCookie, requireCsrf } from "../../lib/csrf.ts";
+import { requireCsrf } from "../../lib/csrf.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
-import { studentSessionCookie } from "./cookies.ts";
+import { setStudentSession, studentSessionCookie } from "./cookies.ts";
 
 /**
  * The bearer API of the student spec (section 7: `/api/login` answers a token) and the web's
@@ -21,16 +21,8 @@ export async function authRoutes(scopes: RouteScopes, { auth, captcha, config }:
   const signedIn = scopes.authenticated.withTypeProvider<ZodTypeProvider>();
   const cookie = studentSessionCookie(config);
 
-  function setSession(request: FastifyRequest, reply: FastifyReply, token: string | null) {
-    if (token) {
-      reply.setCookie(cookie.name, token, cookie.options);
-      reply.setCookie(cookie.hint.name, "1", cookie.hint.options);
-    } else {
-      reply.clearCookie(cookie.name, { ...cookie.options, maxAge: undefined });
-      reply.clearCookie(cookie.hint.name, { ...cookie.hint.options, maxAge: undefined });
-    }
-    rebindCsrfCookie(request, reply, { [cookie.name]: token });
-  }
+  const setSession = (request: FastifyRequest, reply: FastifyReply, token: string | null) =>
+    setStudentSession(cookie, request, reply, token);
 
   r.get("/api/captcha/challenge", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");

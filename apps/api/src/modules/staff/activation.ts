@@ -14,7 +14,7 @@ import { audit } from "../audit/service.ts";
 import { hashPassword } from "../auth/service.ts";
 import { newPasswordProblem } from "../passwords/policy.ts";
 import { perQuarterHour, tooMany } from "../passwords/reset-flow.ts";
-import type { StudentActivation } from "../students/activation.ts";
+import type { StudentActivated, StudentActivation } from "../students/activation.ts";
 import * as q from "./staff-queries.ts";
 
 const invalidLink = () => notFound(STAFF_MESSAGES.activationInvalid);
@@ -54,7 +54,10 @@ export function createActivation(db: Database, students: StudentActivation) {
     },
 
     /** Checks the link, then the password (a refused password does not spend the link), then hashes. */
-    async activate(body: ActivationRequest, ip: string): Promise<ActivationResponse> {
+    async activate(
+      body: ActivationRequest,
+      ip: string,
+    ): Promise<Extract<ActivationResponse, { kind: "staff" }> | StudentActivated> {
       const attempt = await reserve(ip);
       const tokenHash = sha256Hex(body.token);
       const info = await holder(tokenHash);

@@ -25,6 +25,7 @@ import { issueCsrfCookie, requireCsrf } from "../../lib/csrf.ts";
 import { sendCsv } from "../../lib/spreadsheet-export.ts";
 import { staffCaller } from "../../lib/staff-session.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
+import { setStudentSession, studentSessionCookie } from "../auth/cookies.ts";
 import { createStudentActivation } from "../students/activation.ts";
 import { createStaffAccounts } from "./accounts.ts";
 import { createActivation } from "./activation.ts";
@@ -56,6 +57,7 @@ export async function staffAccountRoutes(scopes: RouteScopes, context: AppContex
   });
   const accounts = createStaffAccounts({ db, config, mail });
   const activation = createActivation(db, createStudentActivation(context));
+  const studentCookie = studentSessionCookie(config);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const noContent = (reply: FastifyReply) => reply.status(204).send();
 
@@ -102,7 +104,13 @@ export async function staffAccountRoutes(scopes: RouteScopes, context: AppContex
   r.post(
     "/api/activation",
     { onRequest: requireCsrf, schema: { body: activationRequest, response: { 200: activationResponse } } },
-    async (request) => activation.activate(request.body, clientIp(request)),
+    async (request, reply) => {
+      const activated = await activation.activate(request.body, clientIp(request));
+      if (activated.kind === "staff") return activated;
+      const { token, ...answer } = activated;
+      setStudentSession(studentCookie, request, reply, token);
+      return answer;
+    },
   );
 
   await staffPasswordResetRoutes(app, context);

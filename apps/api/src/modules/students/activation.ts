@@ -20,7 +20,7 @@ export function createStudentActivation({ db, auth }: Pick<AppContext, "db" | "a
     },
 
     /** Spends the link and sets the password in one transaction; undefined when the link is not a live student one. */
-    async activate(tokenHash: string, passwordHash: string, ip: string): Promise<ActivationResponse | undefined> {
+    async activate(tokenHash: string, passwordHash: string, ip: string): Promise<StudentActivated | undefined> {
       const userId = await db.transaction(async (tx) => {
         const spentBy = await q.spendInvitation(tx, tokenHash);
         if (spentBy === undefined) return undefined;
@@ -50,3 +50,6 @@ export function createStudentActivation({ db, auth }: Pick<AppContext, "db" | "a
 }
 
 export type StudentActivation = ReturnType<typeof createStudentActivation>;
+
+/** The student's answer, and the token of the session it opens (for the cookie, not the body). */
+export type StudentActivated = Extract<ActivationResponse, { kind: "student" }> & { token: string };
