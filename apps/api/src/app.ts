@@ -9,6 +9,7 @@ import type { Config } from "./config.ts";
 import type { CoreContext } from "./context.ts";
 import type { Database } from "./db/client.ts";
 import { createCaptcha } from "./lib/captcha.ts";
+import { trustedProxies } from "./lib/client-ip.ts";
 import { registerCsrf } from "./lib/csrf.ts";
 import { registerDraining } from "./lib/draining.ts";
 import { frameworkErrors, registerErrorHandler } from "./lib/errors.ts";
@@ -73,7 +74,7 @@ export async function buildApp({ config, db, logger, extraRoutes = [] }: BuildOp
   const app = Fastify({
     logger: loggerOptions(config, logger),
     bodyLimit: LIMITS.jsonBodyBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     // Always ours: a client's X-Request-Id is only logged beside it (lib/logging.ts).
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -21,6 +22,41 @@ const flag = z
   .optional()
   .transform((v) => v === "1" || v === "true");
 
+/**
+ * TRUST_PROXY: which hops may say who the client is (decision 106). A number of proxies in front
+ * (`1`: the right-most X-Forwarded-For address is the client), or the proxies' own addresses and
+ * CIDRs (`127.0.0.1,10.0.0.0/8`); `0` or unset: none, the socket's address is the client. A
+ * boolean is refused: `true` made Fastify trust every hop, so the client's own forged
+ * X-Forwarded-For chose its address.
+ */
+const trustProxyMessage =
+  "le nombre de proxys devant l'API (1 pour un seul proxy, 0 pour aucun) ou la liste de leurs adresses ou réseaux (ex. 127.0.0.1,10.0.0.0/8)";
+const proxyAddress = (entry: string) => {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    const v = value?.trim() ?? "";
+    if (v === "" || v === "0") return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    if (/^(true|false|yes|no|on|off|oui|non)$/i.test(v)) {
+      ctx.addIssue({ code: "custom", message: `« ${v} » n'est plus accepté : indiquer ${trustProxyMessage}` });
+      return z.NEVER;
+    }
+    const entries = v.split(",").map((e) => e.trim());
+    if (!entries.every(proxyAddress)) {
+      ctx.addIssue({ code: "custom", message: `« ${v} » : indiquer ${trustProxyMessage}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -32,7 +68,7 @@ const envSchema = z.object({
   DB_CONNECT_TIMEOUT: z.coerce.number().int().min(0).default(30),
   SEED_DEMO: flag,
   APP_SECRET: z.string().min(32).optional(),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIR: z.string().min(1).default(path.join(repoRoot, "apps/web/build/client")),
   TOKEN_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
@@ -69,7 +105,8 @@ export type Config = {
    * secret (decision 084).
    */
   appSecretSource: "environment" | "data-dir";
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false (no proxy), a hop count, or the proxies' addresses and CIDRs. */
+  trustProxy: false | number | string[];
   logLevel: string;
   webDir: string;
   tokenIdleMinutes: number;

@@ -82,17 +82,38 @@ describe("configuration", () => {
       ...base,
       PORT: "8080",
       PUBLIC_URL: "https://puerta.example/",
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "1",
       TOKEN_IDLE_MINUTES: "15",
       DATABASE_URL: "postgres://u:p@db.example:5432/puerta",
     });
     expect(config).toMatchObject({
       port: 8080,
       publicUrl: "https://puerta.example",
-      trustProxy: true,
+      trustProxy: 1,
       tokenIdleMinutes: 15,
       databaseUrl: "postgres://u:p@db.example:5432/puerta",
     });
+  });
+
+  it("takes TRUST_PROXY as a number of proxies or their addresses, and refuses a boolean saying which to give", () => {
+    expect(loadConfig({ ...base, TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: "127.0.0.1,10.0.0.0/8" }).trustProxy).toEqual([
+      "127.0.0.1",
+      "10.0.0.0/8",
+    ]);
+    expect(loadConfig({ ...base, TRUST_PROXY: "::1, fd00::/8" }).trustProxy).toEqual(["::1", "fd00::/8"]);
+    for (const value of ["true", "yes", "TRUE", "false"]) {
+      expect(configError({ TRUST_PROXY: value })).toBe(
+        `Configuration invalide :\n  TRUST_PROXY: « ${value} » n'est plus accepté : indiquer le nombre de proxys devant l'API (1 pour un seul proxy, 0 pour aucun) ou la liste de leurs adresses ou réseaux (ex. 127.0.0.1,10.0.0.0/8)`,
+      );
+    }
+    for (const value of ["nginx", "10.0.0.0/33", "127.0.0.1,", "-1", "1.5"]) {
+      expect(configError({ TRUST_PROXY: value })).toMatch(
+        /^Configuration invalide :\n {2}TRUST_PROXY: « .+ » : indiquer le nombre de proxys/,
+      );
+    }
   });
 
   it("stops node src/server.ts with the message and no stack trace", () => {
