@@ -1,19 +1,29 @@
+import { MESSAGES } from "@puerta/contract";
 import { screen } from "@testing-library/react";
+import type { ComponentType } from "react";
+import type { LoaderFunction } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ErrorBoundary } from "../../app/root.tsx";
 import { serveByPath } from "../../test/network.ts";
 import { renderRoutes } from "../../test/render.tsx";
 import { signInAs } from "../../test/session.ts";
-import RequirePolicy, { loader } from "./require-policy.tsx";
+import RequirePolicy, { clientLoader, loader } from "./require-policy.tsx";
 
 /** GET /api/policy/status answers `status` and `body`. */
 const serveStatus = (status: number, body: unknown) => serveByPath({ "/api/policy/status": { status, body } });
 
-function renderGate(path = "/profile") {
+function renderGate(path = "/profile", gate: LoaderFunction = loader) {
   // The gate sits inside the student area: a student is signed in.
   signInAs();
   renderRoutes(
     [
-      { Component: RequirePolicy, loader, children: [{ path: "/profile", Component: () => <h1>Profil Étudiant</h1> }] },
+      {
+        Component: RequirePolicy,
+        loader: gate,
+        // The app's own error page (app/root.tsx), as app/routes.ts nests the gate under it.
+        ErrorBoundary: ErrorBoundary as ComponentType,
+        children: [{ path: "/profile", Component: () => <h1>Profil Étudiant</h1> }],
+      },
       { path: "/policy-acceptance", Component: () => <h1>Politique</h1> },
     ],
     path,
@@ -47,5 +57,26 @@ describe("RequirePolicy (its loader runs on the server, decision 101)", () => {
     renderGate();
     expect(await screen.findByRole("heading", { name: "Politique" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Profil Étudiant" })).not.toBeInTheDocument();
+  });
+
+  it("shows the outage page, not the policy, when the check answers 503 (the database slow or down)", async () => {
+    serveStatus(503, { message: MESSAGES.serviceUnavailable });
+    renderGate();
+    expect(await screen.findByRole("heading", { name: "Service momentanément indisponible" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Politique" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Profil Étudiant" })).not.toBeInTheDocument();
+  });
+
+  it("shows the outage page on a navigation in the browser too (its clientLoader)", async () => {
+    serveStatus(503, { message: MESSAGES.serviceUnavailable });
+    renderGate("/profile", clientLoader);
+    expect(await screen.findByRole("heading", { name: "Service momentanément indisponible" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Politique" })).not.toBeInTheDocument();
+  });
+
+  it("counts a failed check in the browser as not accepted", async () => {
+    serveStatus(500, { message: "Erreur du serveur" });
+    renderGate("/profile", clientLoader);
+    expect(await screen.findByRole("heading", { name: "Politique" })).toBeInTheDocument();
   });
 });
