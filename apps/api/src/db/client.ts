@@ -6,6 +6,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import { DatabaseUnreachableError, faultOf, rootReason } from "../lib/faults.ts";
+import { DEFAULT_POSTGRES_LIMITS, type PostgresLimits } from "./limits.ts";
 import { acquireDataDirLock } from "./lock.ts";
 import * as schema from "./schema/index.ts";
 
@@ -51,7 +52,7 @@ const PG_CONNECT_TIMEOUT_MS = 5_000;
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 export type DatabaseOptions =
-  | { kind: "postgres"; url: string }
+  | { kind: "postgres"; url: string; limits?: PostgresLimits }
   /**
    * `dataDir` undefined keeps the database in memory (tests). `startFrom`, a data directory
    * dumped by PGlite's `dumpDataDir`, starts it as that copy instead of running initdb.
@@ -85,12 +86,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       import("drizzle-orm/node-postgres"),
       import("drizzle-orm/node-postgres/migrator"),
     ]);
-    const pool = new pg.Pool({
+    const limits = options.limits ?? DEFAULT_POSTGRES_LIMITS;
+    const connection = {
       connectionString: options.url,
-      max: 10,
       connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
       // A peer that vanished without closing (a failover, a cut network) is noticed by TCP.
       keepAlive: true,
+    };
+    // Sent with each new connection (startup parameters): every statement of the pool has them.
+    const pool = new pg.Pool({
+      ...connection,
+      max: limits.poolSize,
+      statement_timeout: limits.statementTimeoutMs,
+      lock_timeout: limits.lockTimeoutMs,
     });
     // PostgreSQL closing a connection (restart, failover, pg_terminate_backend, an idle timeout)
     // is an 'error' event: unheard, it would end the process. The pool drops that connection and
@@ -104,7 +112,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db: db as unknown as Database,
       kind: "postgres",
-      migrate: () => migratePg(db, { migrationsFolder }),
+      async migrate() {
+        // On a connection of its own, without the requests' timeouts.
+        const migrator = new pg.Pool({ ...connection, max: 1 });
+        migrator.on("error", () => {});
+        try {
+          await migratePg(drizzlePg({ client: migrator, schema }), { migrationsFolder });
+        } finally {
+          await migrator.end();
+        }
+      },
       close: () => pool.end(),
       onConnectionLost(listener) {
         lost = listener;

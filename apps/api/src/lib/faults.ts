@@ -24,9 +24,12 @@ const NETWORK_CODES = new Set([
 
 /**
  * PostgreSQL's SQLSTATEs of a server that is going away or not taking connections: class 08
- * (connection exception), admin/crash shutdown, cannot connect now, too many connections.
+ * (connection exception), admin/crash shutdown, cannot connect now, too many connections; and
+ * of a statement it cancelled because it waited too long (decision 109): query_canceled
+ * (`statement_timeout`) and lock_not_available (`lock_timeout`). Retrying in a moment is the
+ * right answer to both: the lock or the load is usually gone.
  */
-const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
+const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300", "57014", "55P03"]);
 
 /**
  * What is said only in words: node-postgres's dropped or never-made connection ("Connection

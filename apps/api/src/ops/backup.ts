@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { asc, sql } from "drizzle-orm";
 import { create as createTar } from "tar";
 import type { Database } from "../db/client.ts";
+import { allowLongWork } from "../db/limits.ts";
 import { appliedMigrationLevel, knownMigrations, rowsOf } from "../db/migration-level.ts";
 import { storedFiles } from "../db/schema/storage.ts";
 import { type FileStorage, StoredFileMissingError } from "../lib/storage/index.ts";
@@ -45,6 +46,8 @@ export async function writeBackup(options: BackupOptions): Promise<BackupManifes
     await mkdir(path.join(staging, "tables"));
     const snapshot = await db.transaction(
       async (tx) => {
+        // Each table read whole, behind a migration's lock if need be: not a request's few seconds.
+        await allowLongWork(tx);
         const [instant] = await rowsOf<{ now: string }>(tx, sql`select to_json(now())#>>'{}' as now`);
         const level = await appliedMigrationLevel(tx);
         const tables: BackupManifest["tables"] = [];

@@ -11,6 +11,7 @@ import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { extract as extractTar } from "tar";
 import type { DatabaseHandle } from "../db/client.ts";
+import { allowLongWork } from "../db/limits.ts";
 import {
   appliedMigrationLevel,
   type KnownMigration,
@@ -189,6 +190,8 @@ export async function restoreArchive(options: {
   }
 
   const { restored: tables, heldMails } = await db.transaction(async (tx) => {
+    // Whole tables written, locks taken on every one: not a request's few seconds (decision 109).
+    await allowLongWork(tx);
     // The application's own triggers (e.g. an append-only journal refusing TRUNCATE) are
     // paused for this transaction only: the rows come back exactly as they were saved.
     const triggers = await enabledUserTriggers(tx);
