@@ -4,6 +4,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { DEFAULT_POSTGRES_LIMITS, type PostgresLimits } from "./db/limits.ts";
 import "./lib/french-validation.ts";
 import { parseStorageUrl, type StorageLocation } from "./lib/storage/location.ts";
 
@@ -66,6 +67,10 @@ const envSchema = z.object({
   DATABASE_URL: z.url().optional(),
   /** Seconds the server waits at start for a PostgreSQL that does not answer yet. */
   DB_CONNECT_TIMEOUT: z.coerce.number().int().min(0).default(30),
+  /** PostgreSQL: connections of one process, and what a request's statement may wait (0: no limit). */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(DEFAULT_POSTGRES_LIMITS.poolSize),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_POSTGRES_LIMITS.statementTimeoutMs),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_POSTGRES_LIMITS.lockTimeoutMs),
   SEED_DEMO: flag,
   APP_SECRET: z.string().min(32).optional(),
   TRUST_PROXY: trustProxy,
@@ -97,6 +102,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   dbConnectTimeoutSeconds: number;
+  /** PostgreSQL's pool size and the timeouts of a request's statements (decision 109). */
+  dbLimits: PostgresLimits;
   seedDemo: boolean;
   appSecret: string;
   /**
@@ -144,6 +151,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     dbConnectTimeoutSeconds: e.DB_CONNECT_TIMEOUT,
+    dbLimits: {
+      poolSize: e.DB_POOL_SIZE,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
+    },
     seedDemo: e.NODE_ENV === "production" ? e.SEED_DEMO : e.SEED_DEMO || env.SEED_DEMO === undefined,
     appSecret: e.APP_SECRET ?? localSecret(dataDir),
     appSecretSource: e.APP_SECRET ? "environment" : "data-dir",
