@@ -21,6 +21,7 @@ export * from "./rules/policy.ts";
 export * from "./rules/profile.ts";
 export * from "./rules/publishing-files.ts";
 export * from "./rules/referentiel.ts";
+export * from "./rules/school-years.ts";
 export * from "./rules/staff.ts";
 export * from "./rules/student-data.ts";
 export * from "./rules/students-staff.ts";

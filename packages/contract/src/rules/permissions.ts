@@ -34,6 +34,7 @@ export const STAFF_ENTITIES = [
   "journal",
   "corbeille",
   "tableau-de-bord",
+  "annees",
 ] as const;
 export type Entity = (typeof STAFF_ENTITIES)[number];
 
@@ -203,6 +204,7 @@ const SECTIONS: readonly (StaffSection & { permission: Permission })[] = [
   // Every role restores what it may change; the bin lists only those kinds.
   { path: "/gestion/corbeille", label: "Corbeille", permission: "read:tableau-de-bord" },
   { path: "/gestion/referentiel", label: "Référentiel", permission: "read:referentiel" },
+  { path: "/gestion/annees", label: "Années scolaires", permission: "read:annees" },
   { path: "/gestion/comptes", label: "Comptes", permission: "read:comptes" },
   { path: "/gestion/journal", label: "Journal", permission: "read:journal" },
 ];

@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { centres, users } from "./academy.ts";
+import { centres, publishedForYear, users } from "./academy.ts";
 import { withdrawal } from "./staff.ts";
 
 /** Extracurricular events (parascolaires). `is_future` is computed on each read, never stored. */
@@ -35,10 +35,11 @@ export const parascolaires = pgTable(
     /** RFC 5545 SEQUENCE: raised by each staff edit, so subscribed calendars take the change. */
     sequence: integer("sequence").notNull().default(0),
     ...withdrawal(),
+    ...publishedForYear(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("parascolaires_jour_idx").on(t.jourEvenement)],
+  (t) => [index("parascolaires_jour_idx").on(t.jourEvenement), index("parascolaires_annee_idx").on(t.anneeId)],
 );
 
 /** The centres an event is for, when it is not for every centre. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { centres, options } from "./academy.ts";
+import { centres, options, publishedForYear } from "./academy.ts";
 import { publishedPdf } from "./columns.ts";
 import { withdrawal } from "./staff.ts";
 
@@ -26,10 +26,12 @@ export const planifications = pgTable(
     actif: boolean("actif").notNull().default(true),
     ...publishedPdf(),
     ...withdrawal(),
+    ...publishedForYear(),
   },
   (t) => [
     uniqueIndex("planifications_file_name_unique").on(t.fileName),
     index("planifications_centre_idx").on(t.centreId),
+    index("planifications_annee_idx").on(t.anneeId),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { etudiants } from "./academy.ts";
+import { etudiants, publishedForYear } from "./academy.ts";
 import { staffUsers, withdrawal } from "./staff.ts";
 
 /**
@@ -41,6 +41,7 @@ export const notifications = pgTable(
     /** "Envoyer aussi par e-mail": the copies are queued once it is published (emailed_at set then). */
     emailCopy: boolean("email_copy").notNull().default(false),
     emailedAt: timestamp("emailed_at", { withTimezone: true }),
+    ...publishedForYear(),
     /**
      * The wire JSON (docs/spec/student-portal.md section 3) up to `"viewed_by":` and from the field after it, computed
      * by PostgreSQL from the row (migration 0006, decision 050): a list then joins each row's two
@@ -58,6 +59,7 @@ export const notifications = pgTable(
   (t) => [
     index("notifications_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("notifications_withdrawn_at_idx").on(t.withdrawnAt),
+    index("notifications_annee_idx").on(t.anneeId),
   ],
 );
 
