@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { etudiants } from "./academy.ts";
+import { type AnyPgColumn, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { etudiants, schoolYears } from "./academy.ts";
 
 /**
  * Certificate requests ("demandes d'attestation"). The identity columns are copied from the
@@ -28,6 +28,10 @@ export const certificateRequests = pgTable(
     motif: text("motif"),
     updatedAt: timestamp("updated_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The school year the attestation is about (a former student's may be a past one); null before migration 0015. */
+    anneeId: integer("annee_id").references(() => schoolYears.id),
+    /** "Réémettre avec les données du dossier": the revoked request this one was issued again from. */
+    reemiseDe: integer("reemise_de").references((): AnyPgColumn => certificateRequests.id),
   },
   (t) => [
     index("certificate_requests_etudiant_idx").on(t.etudiantId, t.createdAt.desc()),
@@ -35,7 +39,7 @@ export const certificateRequests = pgTable(
     // At most one identical request in progress per student: a double click or two
     // concurrent sends cannot make two rows, whichever API process receives them.
     uniqueIndex("certificate_requests_one_pending_idx")
-      .on(t.etudiantId, t.type, sql`coalesce(${t.niveau}, '')`, t.langues)
+      .on(t.etudiantId, t.type, sql`coalesce(${t.niveau}, '')`, t.langues, sql`coalesce(${t.anneeId}, 0)`)
       .where(sql`${t.status} = 'En Cours'`),
   ],
 );
