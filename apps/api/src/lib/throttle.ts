@@ -95,6 +95,28 @@ export async function reserveAttempt(db: Database, limits: ThrottleLimit[]): Pro
   };
 }
 
+/** An attempt let through a locked ceiling is counted on the `throughCeiling` limits alone. */
+export type CeilingReservation = { attempt: Extract<Attempt, { allowed: true }>; throughCeiling: boolean };
+
+/**
+ * A sign-in's reservation under its per-address limit and its per-account ceiling, where the
+ * ceiling is no denial of service (decisions 088 and 106): when the attempt is refused while the
+ * ceiling is locked, it is reserved again on `throughCeiling` alone, which must hold the
+ * per-address limit (and may add stricter ones). A refusal by the per-address limit, or by a
+ * `throughCeiling` one, answers the seconds to wait.
+ */
+export async function reserveUnderCeiling(
+  db: Database,
+  limits: { perAddress: ThrottleLimit; ceiling: ThrottleLimit; throughCeiling: ThrottleLimit[] },
+): Promise<CeilingReservation | { retryAfter: number }> {
+  const both = await reserveAttempt(db, [limits.perAddress, limits.ceiling]);
+  if (both.allowed) return { attempt: both, throughCeiling: false };
+  if ((await lockedFor(db, limits.ceiling.key)) === 0) return { retryAfter: both.retryAfter };
+  const through = await reserveAttempt(db, limits.throughCeiling);
+  if (!through.allowed) return { retryAfter: through.retryAfter };
+  return { attempt: through, throughCeiling: true };
+}
+
 /**
  * One taken place: its number in the window, which window (a new one may have begun since),
  * and whether no other attempt on the key was being checked when it was taken.

@@ -167,7 +167,7 @@ describe("login ceiling per account, whatever the IP", () => {
       remoteAddress,
     });
 
-  it("locks the account for 15 minutes after 20 failures from several IPs, then lets the student in", async () => {
+  it("locks the account's ceiling after 20 failures from several IPs; the right password from a new IP still signs in", async () => {
     // Each IP is locked after its 5th failure; four of them reach the account's 20.
     for (let ip = 1; ip <= 3; ip++) {
       for (let i = 0; i < 4; i++) expect((await attempt(WRONG, `192.0.2.${ip}`)).statusCode).toBe(401);
@@ -177,15 +177,59 @@ describe("login ceiling per account, whatever the IP", () => {
     const twentieth = await attempt(WRONG, "192.0.2.4");
     expect(twentieth.json()).toEqual({ ...LOCKED, retry_after: 900 });
 
-    // A new IP, even with the right password, waits: but a quarter of an hour at most.
-    const fresh = await attempt(student.password, "192.0.2.50");
-    expect(fresh.statusCode).toBe(429);
-    expect(fresh.json().retry_after).toBeGreaterThan(800);
-    expect(fresh.json().retry_after).toBeLessThanOrEqual(900);
+    // The ceiling keeps nobody out: a new IP with the right password signs in at once (decision 106).
+    expect((await attempt(student.password, "192.0.2.50")).statusCode).toBe(200);
+    // The locked IPs stay locked.
+    expect((await attempt(student.password, "192.0.2.4")).statusCode).toBe(429);
 
+    // Once the ceiling's lock is over, a new IP has its five attempts again.
     await t.database.db.execute(
       sql`update throttles set locked_until = now() - interval '1 second' where key like 'login-account:%'`,
     );
-    expect((await attempt(student.password, "192.0.2.50")).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await attempt(WRONG, "192.0.2.51")).statusCode).toBe(401);
+    expect((await attempt(WRONG, "192.0.2.51")).json()).toEqual({ ...LOCKED, retry_after: 60 });
+  });
+
+  it("lets the right password in from a fresh address after 20 simultaneous failures from 4 addresses lock the ceiling; a failing address is still locked", async () => {
+    const { email, password } = await createStudent(t.database.db);
+    const signIn = async (pass: string, remoteAddress: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/login",
+        payload: { email, password: pass, recaptcha_token: await solveCaptcha(t.app) },
+        remoteAddress,
+      });
+    const burst: { ip: string; captcha: string }[] = [];
+    for (let ip = 1; ip <= 4; ip++) {
+      for (let i = 0; i < 5; i++) burst.push({ ip: `203.0.113.${ip}`, captcha: await solveCaptcha(t.app) });
+    }
+    const answers = await Promise.all(
+      burst.map(({ ip, captcha }) =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/login",
+          payload: { email, password: WRONG, recaptcha_token: captcha },
+          remoteAddress: ip,
+        }),
+      ),
+    );
+    expect(answers.every((a) => a.statusCode === 401 || a.statusCode === 429)).toBe(true);
+    expect(answers.filter((a) => a.statusCode === 429).length).toBeGreaterThanOrEqual(4);
+    // Every address of the burst is locked, even with the right password.
+    for (let ip = 1; ip <= 4; ip++) expect((await signIn(password, `203.0.113.${ip}`)).statusCode).toBe(429);
+
+    // The ceiling is hit; the student, from a fresh address, signs in.
+    const student = await signIn(password, "203.0.113.50");
+    expect(student.statusCode).toBe(200);
+    expect(student.json()).toMatchObject({ token: expect.any(String), user: { email } });
+
+    // An address that fails while the ceiling is locked is locked after its second wrong password.
+    expect((await signIn(WRONG, "203.0.113.60")).statusCode).toBe(401);
+    const second = await signIn(WRONG, "203.0.113.60");
+    expect(second.statusCode).toBe(429);
+    expect(second.json()).toEqual({ ...LOCKED, retry_after: expect.any(Number) });
+    expect((await signIn(password, "203.0.113.60")).statusCode).toBe(429);
+    // And the student's own address is still let in.
+    expect((await signIn(password, "203.0.113.50")).statusCode).toBe(200);
   });
 });

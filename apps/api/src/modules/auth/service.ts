@@ -4,7 +4,7 @@ import type { CoreContext } from "../../context.ts";
 import type { AuthContext } from "../../lib/auth-guard.ts";
 import { forbidden, HttpError, unauthenticated, validationFailed } from "../../lib/errors.ts";
 import { hashPassword, verifyPassword } from "../../lib/password-hash.ts";
-import { reserveAttempt, type ThrottleRule } from "../../lib/throttle.ts";
+import { reserveUnderCeiling, type ThrottleRule } from "../../lib/throttle.ts";
 import { bearerToken, parseToken, randomToken, sameHash, sha256Hex } from "../../lib/tokens.ts";
 import * as q from "./queries.ts";
 
@@ -20,13 +20,26 @@ const getDummyHash = () => {
 
 /**
  * Ceiling per account, whatever the IP: each new IP would otherwise give 5 more guesses.
- * Slower and longer than the per-IP lock, but short, so that nobody can keep a student out
- * for long (decision 004).
+ * Slower and longer than the per-IP lock (decision 004). It keeps nobody out: while it is
+ * locked, a sign-in goes on under the per-IP rule and `LOGIN_THROUGH_CEILING` (decision 106).
  */
 export const LOGIN_PER_ACCOUNT: ThrottleRule = {
   max: 20,
   windowSeconds: 60 * 60,
   lock: { seconds: 15 * 60 },
+  counts: "failures",
+};
+
+/**
+ * While the account's ceiling is locked, a student's sign-in goes on from any address, with the
+ * right password as from before the attack, but each address gets two wrong passwords (a typo
+ * and one more) until its quarter of an hour ends, instead of five: the attacker who locked the
+ * ceiling keeps guessing more slowly than without it, and cannot keep the student out (decision 106).
+ */
+export const LOGIN_THROUGH_CEILING: ThrottleRule = {
+  max: 2,
+  windowSeconds: 15 * 60,
+  lock: { untilWindowEnds: true },
   counts: "failures",
 };
 
@@ -48,10 +61,14 @@ export function createAuthService({ db, config, captcha }: CoreContext) {
   const emailHash = (email: string) => createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 32);
   const perEmailAndIp = loginPerEmailAndIp(config);
 
-  const throttleLimits = (email: string, ip: string) => [
-    { key: `login:${emailHash(email)}:${ip}`, rule: perEmailAndIp },
-    { key: `login-account:${emailHash(email)}`, rule: LOGIN_PER_ACCOUNT },
-  ];
+  const reserveSignIn = (email: string, ip: string) => {
+    const perAddress = { key: `login:${emailHash(email)}:${ip}`, rule: perEmailAndIp };
+    return reserveUnderCeiling(db, {
+      perAddress,
+      ceiling: { key: `login-account:${emailHash(email)}`, rule: LOGIN_PER_ACCOUNT },
+      throughCeiling: [perAddress, { key: `login-through:${emailHash(email)}:${ip}`, rule: LOGIN_THROUGH_CEILING }],
+    });
+  };
 
   const throttled = (seconds: number) =>
     new HttpError(
@@ -131,8 +148,9 @@ export function createAuthService({ db, config, captcha }: CoreContext) {
     recordLogin: (userId: number) => q.recordLogin(db, userId),
 
     async login(input: LoginRequest, ip: string) {
-      const attempt = await reserveAttempt(db, throttleLimits(input.email, ip));
-      if (!attempt.allowed) throw throttled(attempt.retryAfter);
+      const reserved = await reserveSignIn(input.email, ip);
+      if ("retryAfter" in reserved) throw throttled(reserved.retryAfter);
+      const { attempt } = reserved;
       if (!(await captcha.verify(input.recaptcha_token))) {
         await attempt.cancelled(); // a refused captcha is no password guess
         throw validationFailed({ recaptcha_token: [MESSAGES.login.captchaFailed] });

@@ -1,7 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { type Attempt, lockedFor, reserveAttempt } from "../../lib/throttle.ts";
+import {
+  type Attempt,
+  type CeilingReservation,
+  lockedFor,
+  reserveAttempt,
+  reserveUnderCeiling,
+} from "../../lib/throttle.ts";
 import { sha256Hex } from "../../lib/tokens.ts";
 import { LOGIN_PER_ACCOUNT, loginPerEmailAndIp } from "../auth/service.ts";
 
@@ -16,7 +22,7 @@ const SECOND_FACTOR_LONGEST_LOCK_SECONDS = 24 * 60 * 60;
 export const secondFactorKey = (staffId: number) => `staff-2fa:${staffId}`;
 
 /** A sign-in let through the per-account ceiling: only the per-IP key counts it. */
-export type Reservation = { attempt: Extract<Attempt, { allowed: true }>; throughCeiling: boolean };
+export type Reservation = CeilingReservation;
 
 /**
  * The staff sign-in's lockout.
@@ -50,14 +56,12 @@ export function createStaffLockout(db: Database, config: Config) {
      * As `reserve`, but a locked per-account ceiling does not refuse: the attempt is then counted
      * on the per-IP key alone. Answers the seconds to wait when the per-IP key refuses.
      */
-    async reserveThroughCeiling(email: string, ip: string): Promise<Reservation | { retryAfter: number }> {
-      const both = await reserveAttempt(db, [ipKey(email, ip), { key: accountKey(email), rule: LOGIN_PER_ACCOUNT }]);
-      if (both.allowed) return { attempt: both, throughCeiling: false };
-      if ((await lockedFor(db, accountKey(email))) === 0) return { retryAfter: both.retryAfter };
-      const ipOnly = await reserveAttempt(db, [ipKey(email, ip)]);
-      if (!ipOnly.allowed) return { retryAfter: ipOnly.retryAfter };
-      return { attempt: ipOnly, throughCeiling: true };
-    },
+    reserveThroughCeiling: (email: string, ip: string): Promise<Reservation | { retryAfter: number }> =>
+      reserveUnderCeiling(db, {
+        perAddress: ipKey(email, ip),
+        ceiling: { key: accountKey(email), rule: LOGIN_PER_ACCOUNT },
+        throughCeiling: [ipKey(email, ip)],
+      }),
 
     /**
      * Counts one more second-factor attempt before the code is checked, and sets the lock that its
