@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { DEFAULT_POSTGRES_LIMITS, type PostgresLimits } from "./db/limits.ts";
 import "./lib/french-validation.ts";
-import { parseStorageUrl, type StorageLocation } from "./lib/storage/location.ts";
+import { DEFAULT_STORAGE_TIMEOUTS, parseStorageUrl, type StorageLocation } from "./lib/storage/location.ts";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -92,6 +92,9 @@ const envSchema = z.object({
   MAIL_POLL_MS: z.coerce.number().int().positive().default(5_000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().positive().default(12),
   STORAGE_URL: z.string().optional(),
+  /** S3: a connection, then a call's answer, waited for at most this long (decision 109). */
+  STORAGE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_STORAGE_TIMEOUTS.connectMs),
+  STORAGE_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_STORAGE_TIMEOUTS.requestMs),
 });
 
 export type Config = {
@@ -141,8 +144,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === "production" && !e.APP_SECRET) {
     throw new Error("Configuration invalide :\n  APP_SECRET: requis en production (32 caractères au moins)");
   }
-  const storage = parseStorageUrl(e.STORAGE_URL, env.AWS_REGION ?? env.AWS_DEFAULT_REGION);
-  if ("error" in storage) throw new Error(`Configuration invalide :\n  STORAGE_URL: ${storage.error}`);
+  const location = parseStorageUrl(e.STORAGE_URL, env.AWS_REGION ?? env.AWS_DEFAULT_REGION);
+  if ("error" in location) throw new Error(`Configuration invalide :\n  STORAGE_URL: ${location.error}`);
+  const storage: StorageLocation =
+    location.kind === "s3"
+      ? {
+          ...location,
+          timeouts: { connectMs: e.STORAGE_CONNECT_TIMEOUT_MS, requestMs: e.STORAGE_REQUEST_TIMEOUT_MS },
+        }
+      : location;
   return {
     env: e.NODE_ENV,
     port: e.PORT,

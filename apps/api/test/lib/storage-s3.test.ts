@@ -105,6 +105,7 @@ describe("STORAGE_URL", () => {
       region: "fr-par",
       endpoint: "https://s3.fr-par.scw.cloud",
       forcePathStyle: false,
+      timeouts: { connectMs: 3_000, requestMs: 10_000 },
     });
     expect(
       loadConfig({ DATA_DIR: t.config.dataDir, STORAGE_URL: "s3://puerta-fichiers", AWS_REGION: "eu-west-3" }).storage,

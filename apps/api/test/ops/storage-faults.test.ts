@@ -6,6 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { open } from "node:fs/promises";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -69,6 +70,86 @@ describe("S3-compatible storage down", () => {
       expect((await t.app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(503);
     } finally {
       await t.close();
+    }
+  }, 60_000);
+});
+
+/**
+ * A relay in front of s3rver that can freeze, as a storage that hangs does: from then on every
+ * connection, open or new, is accepted and kept, and nothing more comes back on it.
+ */
+async function startFreezingRelay(target: URL) {
+  let frozen = false;
+  const sockets = new Set<net.Socket>();
+  const track = (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+    socket.on("error", () => socket.destroy());
+  };
+  const server = net.createServer((client) => {
+    track(client);
+    if (frozen) return;
+    const upstream = net.connect(Number(target.port), target.hostname);
+    track(upstream);
+    client.on("data", (chunk) => frozen || upstream.write(chunk));
+    upstream.on("data", (chunk) => frozen || client.write(chunk));
+    client.once("close", () => upstream.destroy());
+    upstream.once("close", () => frozen || client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    freeze() {
+      frozen = true;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe("S3-compatible storage frozen (accepts, never answers)", () => {
+  it("answers an upload and a download 503 with Retry-After within the storage's timeout", async () => {
+    const s3 = await startS3Server();
+    const relay = await startFreezingRelay(new URL(s3.endpoint));
+    const timeoutMs = 1_000;
+    const t = await createTestApp({
+      seed: false,
+      env: {
+        ...s3.env,
+        STORAGE_URL: s3.env.STORAGE_URL.replace(encodeURIComponent(s3.endpoint), encodeURIComponent(relay.endpoint)),
+        STORAGE_CONNECT_TIMEOUT_MS: String(timeoutMs),
+        STORAGE_REQUEST_TIMEOUT_MS: String(timeoutMs),
+      },
+    });
+    try {
+      const token = await studentToken(t);
+      expect((await uploadPhoto(t, token)).statusCode).toBe(200);
+
+      relay.freeze();
+      const timed = async <T>(work: () => Promise<T>) => {
+        const started = Date.now();
+        const result = await work();
+        return { result, ms: Date.now() - started };
+      };
+      const upload = await timed(() => uploadPhoto(t, token));
+      expect(upload.result.statusCode).toBe(503);
+      expect(upload.result.headers["retry-after"]).toMatch(/^\d+$/);
+      expect(upload.result.json()).toEqual({ message: RETRY_MESSAGE });
+      const download = await timed(() =>
+        t.app.inject({ method: "GET", url: "/api/profile/photo", headers: bearer(token) }),
+      );
+      expect(download.result.statusCode).toBe(503);
+      expect(download.result.headers["retry-after"]).toMatch(/^\d+$/);
+      expect(download.result.json()).toEqual({ message: RETRY_MESSAGE });
+      // The timeout, once: not the SDK's three attempts, each as long as the kernel waits.
+      for (const { ms } of [upload, download]) expect(ms).toBeLessThan(timeoutMs * 3);
+    } finally {
+      await t.close();
+      await relay.stop();
+      await s3.stop();
     }
   }, 60_000);
 });

@@ -10,7 +10,19 @@ export type StorageLocation =
       /** An S3-compatible server (MinIO, Garage, Scaleway…); AWS itself when absent. */
       endpoint: string | undefined;
       forcePathStyle: boolean;
+      /** How long a call may wait (decision 109): STORAGE_CONNECT_TIMEOUT_MS, STORAGE_REQUEST_TIMEOUT_MS. */
+      timeouts?: StorageTimeouts;
     };
+
+/**
+ * A connection to the bucket not made within `connectMs`, or a call (its retries included) with
+ * no answer within `requestMs`, is the storage unavailable: 503 with Retry-After, not a request
+ * held for a minute by a frozen endpoint. Once an object's bytes flow, they are not timed: a
+ * large download to a slow phone may take longer.
+ */
+export type StorageTimeouts = { connectMs: number; requestMs: number };
+
+export const DEFAULT_STORAGE_TIMEOUTS: StorageTimeouts = { connectMs: 3_000, requestMs: 10_000 };
 
 /** A bucket name as S3 allows it (3 to 63 lower-case letters, digits, dots and dashes). */
 const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
