@@ -9,6 +9,7 @@ import { orientationStaffRoutes } from "./modules/orientation/staff-routes.ts";
 import { planningStaffRoutes } from "./modules/planning/staff-routes.ts";
 import { policyVersionRoutes } from "./modules/policy/staff-routes.ts";
 import { referentielRoutes } from "./modules/referentiel/staff-routes.ts";
+import { schoolYearRoutes } from "./modules/school-years/staff-routes.ts";
 import { staffAccountRoutes } from "./modules/staff/staff-routes.ts";
 import { studentRoutes } from "./modules/students/staff-routes.ts";
 import { trashRoutes } from "./modules/trash/staff-routes.ts";
@@ -34,5 +35,6 @@ export const STAFF_ROUTE_MODULES: readonly RouteModule[] = [
   policyVersionRoutes,
   trashRoutes(TRASH_KINDS),
   referentielRoutes,
+  schoolYearRoutes,
   auditRoutes,
 ];

@@ -16,6 +16,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   mise_a_disposition: "Attestation mise à disposition",
   refus: "Demande refusée",
   revocation: "Attestation révoquée",
+  cloture: "Clôture de l'année",
 };
 
 /** What an entry is about. */
@@ -35,6 +36,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   journal: "Journal",
   corbeille: "Corbeille",
   session: "Session",
+  annees: "Années scolaires",
 };
 
 export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
