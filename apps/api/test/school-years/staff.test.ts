@@ -84,6 +84,23 @@ describe("school years and their closure", () => {
     expect(after[0]).toMatchObject({ inscrits: 1, anciens_eleves: 0 });
   });
 
+  it("lists the cohort of a year, the enrolled students only, for step 1", async () => {
+    const [first, second] = await cohort(2);
+    const year = await current();
+    await t.database.db.execute(
+      sql`update etudiants set statut_scolaire = 'ancien_eleve', sorti_le = current_date, motif_sortie = 'abandon' where id = ${second}`,
+    );
+    const answer = await direction.get(`/api/gestion/annees/${year?.id}/cohorte`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data.map((student: { id: number }) => student.id)).toEqual([first]);
+    expect(answer.json().data[0]).toMatchObject({
+      nom: "Test",
+      prenom: "Étudiant",
+      numero_etudiant: expect.any(String),
+    });
+    expect((await direction.get("/api/gestion/annees/999999/cohorte")).statusCode).toBe(404);
+  });
+
   it("previews a closure and writes nothing, then applies it in one go: cohorts, former students, holidays, one journal entry", async () => {
     const [stays, ...leaves] = await cohort(4);
     const year = await current();

@@ -46,3 +46,20 @@ export const closureResponse = z.object({
   nouvelle_annee: z.object({ id: z.number().int().nullable(), label: z.string() }),
 });
 export type ClosureResponse = z.infer<typeof closureResponse>;
+
+/**
+ * The enrolled students of a year, all at once, for step 1 of the closure (who continues): the
+ * screen filters and ticks them itself. An addition beside the spec's routes.
+ */
+export const cohortStudent = z.object({
+  id: z.number().int(),
+  nom: z.string(),
+  prenom: z.string(),
+  numero_etudiant: z.string(),
+  centre_id: z.number().int().nullable(),
+  option_id: z.number().int().nullable(),
+  filiere_id: z.number().int().nullable(),
+});
+export type CohortStudent = z.infer<typeof cohortStudent>;
+export const cohortResponse = z.object({ data: z.array(cohortStudent) });
+export type CohortResponse = z.infer<typeof cohortResponse>;

@@ -133,3 +133,25 @@ export async function setStatus(tx: Executor, yearId: number, statut: YearRow["s
     sql`update annees_scolaires set statut = ${statut}, cloturee_le = ${statut === "cloturee" ? sql`now()` : sql`null`} where id = ${yearId}`,
   );
 }
+
+/** The enrolled students of a year, by name, with their places (step 1 of a closure). */
+export async function enrolledStudents(db: Executor, yearId: number) {
+  return rowsOf<{
+    id: number;
+    nom: string;
+    prenom: string;
+    numero_etudiant: string;
+    centre_id: number | null;
+    option_id: number | null;
+    filiere_id: number | null;
+  }>(
+    db,
+    sql`select id, nom, prenom, student_id as numero_etudiant, centre_id, option_id, filiere_id from etudiants
+    where promotion_id = ${yearId} and statut_scolaire = 'inscrit' order by nom, prenom, id`,
+  );
+}
+
+export async function yearById(db: Executor, id: number): Promise<YearRow | undefined> {
+  const [row] = await rowsOf<YearRow>(db, sql`select id, debut_annee, statut from annees_scolaires where id = ${id}`);
+  return row;
+}

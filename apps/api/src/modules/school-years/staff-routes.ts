@@ -1,4 +1,4 @@
-import { closureRequest, closureResponse, idParam, schoolYearsResponse } from "@puerta/contract";
+import { closureRequest, closureResponse, cohortResponse, idParam, schoolYearsResponse } from "@puerta/contract";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
@@ -16,11 +16,17 @@ export async function schoolYearRoutes({ staff: scope }: RouteScopes, { db }: Ap
     { config: { staff: { permission: "read:annees" } }, schema: { response: { 200: schoolYearsResponse } } },
     async () => office.list(),
   );
+  const byId = z.object({ id: idParam });
+  s.get(
+    "/api/gestion/annees/:id/cohorte",
+    { config: { staff: { permission: "read:annees" } }, schema: { params: byId, response: { 200: cohortResponse } } },
+    async (request) => office.cohort(request.params.id),
+  );
   s.post(
     "/api/gestion/annees/:id/cloture",
     {
       config: { staff: { permission: "update:annees" }, idempotent: true },
-      schema: { params: z.object({ id: idParam }), body: closureRequest, response: { 200: closureResponse } },
+      schema: { params: byId, body: closureRequest, response: { 200: closureResponse } },
     },
     async (request) => office.close(staffCaller(request), request.params.id, request.body, clientIp(request)),
   );

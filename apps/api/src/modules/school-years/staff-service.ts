@@ -1,6 +1,7 @@
 import {
   type ClosureRequest,
   type ClosureResponse,
+  type CohortResponse,
   calendarDay,
   LEAVING_REASON_LABELS,
   leavingDayOfClosure,
@@ -64,6 +65,11 @@ export function createSchoolYearOffice(db: Database, today: () => string = () =>
           };
         }),
       };
+    },
+
+    async cohort(yearId: number): Promise<CohortResponse> {
+      if (!(await q.yearById(db, yearId))) throw notFound(M.unknownYear);
+      return { data: await q.enrolledStudents(db, yearId) };
     },
 
     /** The preview (`apercu`) writes nothing; the closure applies everything or nothing. */
