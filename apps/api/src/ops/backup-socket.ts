@@ -109,24 +109,44 @@ export async function listenForBackupRequests(options: {
 
 /** The CLI's side: asks the running server for an archive at `output` (absolute). */
 export async function requestBackupFromServer(dataDir: string, output: string): Promise<BackupManifest> {
-  const answer = await askServer(dataDir, { output });
+  const answer = await askServer(
+    dataDir,
+    { output },
+    "Le serveur s'est arrêté pendant la sauvegarde, sans répondre : aucune archive n'a été écrite. " +
+      "Voir son journal (journalctl -u puerta), puis relancer « npm run backup » une fois le serveur " +
+      "revenu ; elle supprimera le dossier temporaire .puerta-sauvegarde-… laissé près de l'archive.",
+  );
   if (!("manifest" in answer)) throw new Error("Réponse illisible du serveur.");
   return answer.manifest;
 }
 
 /** `npm run mail:release` while the server runs on the embedded database: the server does it. */
 export async function requestMailReleaseFromServer(dataDir: string, abandon: boolean): Promise<number> {
-  const answer = await askServer(dataDir, { releaseMail: { abandon } });
+  const answer = await askServer(
+    dataDir,
+    { releaseMail: { abandon } },
+    "Le serveur s'est arrêté avant de répondre : rien ne dit que les e-mails retenus ont été libérés. " +
+      "Voir son journal (journalctl -u puerta), puis relancer la commande une fois le serveur revenu.",
+  );
   if (!("released" in answer)) throw new Error("Réponse illisible du serveur.");
   return answer.released;
 }
 
-function askServer(dataDir: string, request: Request): Promise<Exclude<Answer, { ok: false }>> {
+/**
+ * One request to the server, one answer. `interrupted` is what to say when the server took the
+ * request and its connection closed with no answer: it died meanwhile (kill -9, out of memory,
+ * a crash), not a garbled reply.
+ */
+function askServer(dataDir: string, request: Request, interrupted: string): Promise<Exclude<Answer, { ok: false }>> {
   return new Promise((resolve, reject) => {
     const connection = net.connect(backupSocketPath(dataDir));
     let received = "";
+    let connected = false;
     connection.setEncoding("utf8");
-    connection.on("connect", () => connection.write(`${JSON.stringify(request)}\n`));
+    connection.on("connect", () => {
+      connected = true;
+      connection.write(`${JSON.stringify(request)}\n`);
+    });
     connection.on("data", (chunk: string) => {
       received += chunk;
     });
@@ -135,11 +155,14 @@ function askServer(dataDir: string, request: Request): Promise<Exclude<Answer, {
         new Error(
           error.code === "EACCES"
             ? "Le serveur en marche appartient à un autre utilisateur : lancez la sauvegarde sous le même compte que lui."
-            : `Le serveur en marche ne répond pas sur ${backupSocketPath(dataDir)} (${error.code ?? error.message}).`,
+            : connected && received === ""
+              ? interrupted
+              : `Le serveur en marche ne répond pas sur ${backupSocketPath(dataDir)} (${error.code ?? error.message}).`,
         ),
       ),
     );
     connection.on("end", () => {
+      if (received === "") return reject(new Error(interrupted));
       try {
         const answer = JSON.parse(received) as Answer;
         if (answer.ok) resolve(answer);

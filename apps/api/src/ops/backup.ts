@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, mkdtemp, open, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { asc, sql } from "drizzle-orm";
@@ -31,6 +32,57 @@ export type BackupOptions = {
 const FETCH_ROWS = 1000;
 
 /**
+ * The folder an archive is put together in, beside the archive (decision 109). It holds the
+ * tables in clear (staff accounts, the journal…): a backup killed half-way leaves it, and the
+ * next backup into the same folder removes it, once no live backup owns it (`OWNER_FILE`).
+ */
+export const STAGING_PREFIX = ".puerta-sauvegarde-";
+const OWNER_FILE = "proprietaire.json";
+/** The staging folders of this process's backups in progress. */
+const ownStagings = new Set<string>();
+/** A folder without its owner's name is that young only between its creation and the name. */
+const UNOWNED_GRACE_MS = 10 * 60_000;
+/** An owner on another machine (a shared folder) cannot be asked: a day without change is dead. */
+const OTHER_HOST_GRACE_MS = 24 * 3_600_000;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Whether a staging folder was left by a backup that no longer runs. */
+async function isAbandoned(folder: string): Promise<boolean> {
+  if (ownStagings.has(folder)) return false;
+  let owner: { pid?: unknown; host?: unknown } | undefined;
+  try {
+    owner = JSON.parse(await readFile(path.join(folder, OWNER_FILE), "utf8"));
+  } catch {
+    owner = undefined;
+  }
+  if (owner && typeof owner.pid === "number" && owner.host === hostname()) {
+    // Our own pid, in a folder we do not hold: an earlier process that had it (a container's pid 1).
+    return owner.pid === process.pid || !isAlive(owner.pid);
+  }
+  const age = Date.now() - (await stat(folder)).mtimeMs;
+  return age > (owner ? OTHER_HOST_GRACE_MS : UNOWNED_GRACE_MS);
+}
+
+/** Removes the staging folders that killed backups left in `outputDir`; says so for each. */
+async function removeAbandonedStagings(outputDir: string, warn: (message: string) => void) {
+  for (const entry of await readdir(outputDir, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !entry.name.startsWith(STAGING_PREFIX)) continue;
+    const folder = path.join(outputDir, entry.name);
+    if (!(await isAbandoned(folder).catch(() => false))) continue;
+    await rm(folder, { recursive: true, force: true });
+    warn(`Dossier d'une sauvegarde interrompue supprimé (il contenait des données en clair) : ${folder}`);
+  }
+}
+
+/**
  * Writes one archive: every table read in ONE read-only repeatable-read transaction (one
  * instant for all of them), then every stored file through the storage interface, then the
  * manifest. On PGlite the transaction holds the single connection: other queries wait for
@@ -40,9 +92,15 @@ export async function writeBackup(options: BackupOptions): Promise<BackupManifes
   const { db, storage, output, warn = () => {} } = options;
   const outputDir = path.dirname(path.resolve(output));
   await mkdir(outputDir, { recursive: true });
-  const staging = await mkdtemp(path.join(outputDir, ".puerta-sauvegarde-"));
-  const partial = `${output}.partiel`;
+  await removeAbandonedStagings(outputDir, warn);
+  const staging = await mkdtemp(path.join(outputDir, STAGING_PREFIX));
+  ownStagings.add(staging);
+  // The archive itself is written inside: a kill leaves one folder to remove, nothing else.
+  const partial = path.join(staging, "archive.tar.gz.partiel");
   try {
+    await writeFile(path.join(staging, OWNER_FILE), JSON.stringify({ pid: process.pid, host: hostname() }), {
+      mode: 0o600,
+    });
     await mkdir(path.join(staging, "tables"));
     const snapshot = await db.transaction(
       async (tx) => {
@@ -122,8 +180,8 @@ export async function writeBackup(options: BackupOptions): Promise<BackupManifes
     await rename(partial, output);
     return manifest;
   } finally {
-    await rm(partial, { force: true });
     await rm(staging, { recursive: true, force: true });
+    ownStagings.delete(staging);
   }
 }
 
