@@ -1,6 +1,7 @@
 import type { CoreContext } from "./context.ts";
 import type { Mailer } from "./lib/mailer/index.ts";
 import type { AuthService } from "./modules/auth/service.ts";
+import type { Readiness } from "./modules/health/service.ts";
 import type { PolicyService } from "./modules/policy/service.ts";
 import type { ScheduledJobs } from "./scheduled-jobs.ts";
 
@@ -12,4 +13,6 @@ export type AppContext = CoreContext & {
   mail: Mailer;
   /** What runs by itself on an interval (scheduled-jobs.ts). */
   jobs: ScheduledJobs;
+  /** What /readyz answers (modules/health): told of the faults requests meet, and of the page thread. */
+  readiness: Readiness;
 };

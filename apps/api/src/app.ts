@@ -29,6 +29,7 @@ import { certificateRoutes } from "./modules/certificates/routes.ts";
 import { contactRoutes } from "./modules/contact/routes.ts";
 import { documentsRoutes } from "./modules/documents/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { createReadiness } from "./modules/health/service.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { orientationRoutes } from "./modules/orientation/routes.ts";
 import { passwordRoutes } from "./modules/passwords/routes.ts";
@@ -37,7 +38,9 @@ import { policyRoutes } from "./modules/policy/routes.ts";
 import { createPolicyService } from "./modules/policy/service.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
 import { staffCookies } from "./modules/staff/cookies.ts";
+import { NULL_BODY_STATUSES } from "./modules/web/page-messages.ts";
 import { webRoutes } from "./modules/web/routes.ts";
+import type { PageThreadOptions } from "./modules/web/server-pages.ts";
 import { type RouteModule, registerRouteScopes } from "./route-scopes.ts";
 import { createScheduledJobs } from "./scheduled-jobs.ts";
 import { STAFF_ROUTE_MODULES } from "./staff-app.ts";
@@ -68,9 +71,11 @@ export type BuildOptions = {
   logger?: FastifyServerOptions["logger"];
   /** More route modules, declared in the same scopes (the security suite adds a probe route). */
   extraRoutes?: readonly RouteModule[];
+  /** The page thread's deadline, limits or build (tests: a render that hangs, decision 107). */
+  pageThread?: PageThreadOptions;
 };
 
-export async function buildApp({ config, db, logger, extraRoutes = [] }: BuildOptions) {
+export async function buildApp({ config, db, logger, extraRoutes = [], pageThread }: BuildOptions) {
   const app = Fastify({
     logger: loggerOptions(config, logger),
     bodyLimit: LIMITS.jsonBodyBytes,
@@ -85,7 +90,8 @@ export async function buildApp({ config, db, logger, extraRoutes = [] }: BuildOp
   app.setValidatorCompiler(validatorCompiler);
   // Outside production, answers PostgreSQL wrote are also held to the contract (decision 050).
   app.setSerializerCompiler(jsonTextSerializer(config.env !== "production"));
-  registerErrorHandler(app);
+  // A fault a request meets drops readiness's cached answer (decision 107); `context` is made below.
+  registerErrorHandler(app, () => context.readiness.faultSeen());
   registerDraining(app);
   recordRouteTable(app);
 
@@ -115,6 +121,13 @@ export async function buildApp({ config, db, logger, extraRoutes = [] }: BuildOp
       reply.header("Cache-Control", "no-store");
     }
   });
+  // No answer with a null body status carries a body (Fetch's null body statuses: 101, 103, 204, 205,
+  // 304), whoever made it: Node drops it only for 1xx, 204 and 304 (decision 107).
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (!NULL_BODY_STATUSES.has(reply.statusCode)) return payload;
+    for (const name of ["content-type", "content-length", "content-encoding"]) reply.removeHeader(name);
+    return null;
+  });
   app.decorateRequest("auth", null);
 
   const core: CoreContext = {
@@ -131,6 +144,7 @@ export async function buildApp({ config, db, logger, extraRoutes = [] }: BuildOp
     policy: createPolicyService(core),
     mail,
     jobs: createScheduledJobs({ ...core, mail, log: app.log }),
+    readiness: createReadiness({ db, storage: core.storage, log: app.log }),
   };
   // The outbox worker runs while the server does; closing waits for the message in flight.
   app.addHook("onReady", async () => context.mail.start());
@@ -142,6 +156,6 @@ export async function buildApp({ config, db, logger, extraRoutes = [] }: BuildOp
   registerCsrf(app, config, [staffCookies(config).session.name, studentSessionCookie(config).name]);
   registerIdempotency(app, db); // `config.idempotent` routes: Idempotency-Key (decision 087)
   await registerRouteScopes(app, context, [...ROUTE_MODULES, ...extraRoutes]);
-  await webRoutes(app, context);
+  await webRoutes(app, context, pageThread);
   return app;
 }

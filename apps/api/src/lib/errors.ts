@@ -59,8 +59,11 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   void reply.status(400).send({ message: MESSAGES.invalidData });
 }
 
-/** One error handler: the shapes of docs/ARCHITECTURE.md section 4, details to the log only. */
-export function registerErrorHandler(app: FastifyInstance) {
+/**
+ * One error handler: the shapes of docs/ARCHITECTURE.md section 4, details to the log only.
+ * `faultSeen` is told of every fault of a dependency a request meets (readiness, decision 107).
+ */
+export function registerErrorHandler(app: FastifyInstance, faultSeen: () => void = () => {}) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.status).headers(error.headers).send(error.body);
@@ -87,6 +90,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     // The database or the storage down, the disk full: the operator is told in the log, the
     // client gets an answer it can act on instead of a 500 (docs/deploy.md, « Pannes »).
     const fault = faultOf(error);
+    if (fault) faultSeen();
     if (fault === "unavailable") {
       request.log.error({ err: error }, "service indisponible : base de données ou stockage injoignable");
       const answer = serviceUnavailable();

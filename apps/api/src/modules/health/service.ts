@@ -5,14 +5,20 @@ import type { Database } from "../../db/client.ts";
 import { appliedMigrationLevel, knownMigrations, rowsOf } from "../../db/migration-level.ts";
 import type { FileStorage } from "../../lib/storage/index.ts";
 
-/** A probe answer is reused this long: a load balancer polling every second costs one check per period. */
-const CACHE_MS = 5_000;
+/**
+ * A probe answer is reused this long: probes polling faster cost one check per period. Short,
+ * and dropped as soon as a request meets a fault, so that a node failing its requests leaves the
+ * rotation at once (decision 107).
+ */
+const CACHE_MS = 1_000;
 /** A check slower than this counts as failed: readiness must answer fast. */
 const CHECK_TIMEOUT_MS = 2_000;
 /** A message due this long ago and still not picked up means no worker is sending. */
 const OUTBOX_STUCK_MINUTES = 10;
 
 type Check = { name: string; run(): Promise<boolean> };
+
+export type Readiness = ReturnType<typeof createReadiness>;
 
 /**
  * Readiness: the database answers, its migrations are this version's, the file storage
@@ -76,7 +82,18 @@ export function createReadiness({ db, storage, log }: { db: Database; storage: F
   }
 
   return {
-    /** True when ready; at most one run of the checks every few seconds, shared by concurrent callers. */
+    /** A check of another part of the server (the page thread, modules/web/server-pages.ts). */
+    addCheck(check: Check) {
+      checks.push(check);
+    },
+    /**
+     * A request met a fault of a dependency (lib/errors.ts) or a page could not be rendered in
+     * time: the next probe checks again rather than repeating a cached "ready".
+     */
+    faultSeen() {
+      cached = undefined;
+    },
+    /** True when ready; at most one run of the checks a second, shared by concurrent callers. */
     async isReady(): Promise<boolean> {
       if (cached && Date.now() - cached.at < CACHE_MS) return cached.ready;
       inFlight ??= runChecks().then((ready) => {

@@ -34,9 +34,24 @@ export type ApiAnswer = {
   body: ArrayBuffer | null;
 };
 
-export type ToPageThread = PageRequest | ApiAnswer;
+/** Whether the thread's event loop still turns (decision 107): answered by a `pong` at once. */
+export type Ping = { kind: "ping"; ping: number };
+
+export type ToPageThread = PageRequest | ApiAnswer | Ping;
 export type FromPageThread =
   | { kind: "ready" }
   | ApiCall
-  | { kind: "rendered"; page: number; status: number; headers: HeaderList; body: ArrayBuffer }
+  | { kind: "pong"; ping: number }
+  | { kind: "rendered"; page: number; status: number; headers: HeaderList; body: ArrayBuffer | null }
   | { kind: "failed"; page: number; error: string };
+
+/**
+ * The statuses whose answer has no body (the Fetch standard's null body statuses): a web
+ * `Response` built with a body and one of them throws, and HTTP sends none (decision 107).
+ */
+export const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
+
+/** A web `Response` from what crossed between the threads: no body for a null body status, whatever was sent. */
+export function responseOf(status: number, headers: HeaderList, body: ArrayBuffer | null): Response {
+  return new Response(NULL_BODY_STATUSES.has(status) ? null : body, { status, headers });
+}

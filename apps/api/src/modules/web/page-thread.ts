@@ -18,6 +18,7 @@ import type {
   ServerBuild,
   ToPageThread,
 } from "./page-messages.ts";
+import { NULL_BODY_STATUSES, responseOf } from "./page-messages.ts";
 
 const port = parentPort;
 const buildFile = port ? (workerData as { buildFile: string }).buildFile : (process.argv[2] ?? "");
@@ -34,10 +35,14 @@ let lastCall = 0;
 const send = (message: FromPageThread, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 port.on("message", (message: ToPageThread) => {
+  if (message.kind === "ping") {
+    send({ kind: "pong", ping: message.ping });
+    return;
+  }
   if (message.kind === "api-answer") {
     const resolve = waitingCalls.get(message.call);
     waitingCalls.delete(message.call);
-    resolve?.(new Response(message.body, { status: message.status, headers: message.headers }));
+    resolve?.(responseOf(message.status, message.headers, message.body));
     return;
   }
   void render(message);
@@ -62,8 +67,9 @@ async function render({ page, method, url, headers, nonce }: PageRequest) {
     });
   try {
     const response = await handle(new Request(url, { method, headers }), { api, nonce });
-    const body = await response.arrayBuffer();
-    send({ kind: "rendered", page, status: response.status, headers: [...response.headers], body }, [body]);
+    // React Router's answer to a manifest request of an older build is a 204 (decision 107).
+    const body = NULL_BODY_STATUSES.has(response.status) ? null : await response.arrayBuffer();
+    send({ kind: "rendered", page, status: response.status, headers: [...response.headers], body }, body ? [body] : []);
   } catch (error) {
     send({ kind: "failed", page, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }

@@ -1,11 +1,19 @@
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { CLIENT_ONLY_PUBLIC_ROUTES, MESSAGES, matchesRoute, PROTECTED_ROUTES } from "@puerta/contract";
+import { CLIENT_ONLY_PUBLIC_ROUTES, LIMITS, MESSAGES, matchesRoute, PROTECTED_ROUTES } from "@puerta/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.ts";
 import { cspDirectives, cspHeader } from "../../lib/security-headers.ts";
+import { ERROR_PAGE, OUTAGE_PAGE } from "./fallback-pages.ts";
+import { NULL_BODY_STATUSES } from "./page-messages.ts";
 import { encodePage, encodeRendered, loadOriginFiles, loadPages, ORIGIN_FILES, type Page } from "./pages.ts";
-import { loadServerPages, type RenderPage } from "./server-pages.ts";
+import {
+  loadServerPages,
+  type PageThreadOptions,
+  PageUnavailableError,
+  type RenderedPage,
+  type RenderPage,
+} from "./server-pages.ts";
 
 const SHELL_ROUTES = [...PROTECTED_ROUTES, ...CLIENT_ONLY_PUBLIC_ROUTES];
 
@@ -36,11 +44,15 @@ const DOCUMENT_ONLY_HEADERS = [
  * decision 101), and real 404s for anything else. A build without a server part (older, or a
  * test's) has its client-rendered shell served instead.
  */
-export async function webRoutes(app: FastifyInstance, { config }: AppContext) {
+export async function webRoutes(
+  app: FastifyInstance,
+  { config, readiness }: AppContext,
+  pageThread: PageThreadOptions = {},
+) {
   const { pages, fallback } = loadPages(config.webDir, config.publicUrl);
   const originFiles = loadOriginFiles(config.webDir, config.publicUrl);
   const directives = cspDirectives(config);
-  const renderPage = await loadServerPages(app, config.webDir);
+  const renderPage = await loadServerPages(app, config.webDir, pageThread, readiness);
 
   if (pages.size > 0 || fallback || renderPage) {
     await app.register(fastifyStatic, {
@@ -85,12 +97,36 @@ export async function webRoutes(app: FastifyInstance, { config }: AppContext) {
   };
 
   /**
+   * What the main thread answers for a page the thread could not render (decision 107): the
+   * outage page (503, Retry-After) for a render past its deadline or on a stuck thread, the
+   * error page (500) for a thread that crashed or ran out of memory. HTML, never the API's JSON.
+   */
+  const sendFallback = (reply: FastifyReply, error: unknown) => {
+    const unavailable = error instanceof PageUnavailableError;
+    if (unavailable) reply.request.log.warn({ reason: error.message }, "page non rendue : fil des pages indisponible");
+    else reply.request.log.error({ err: error }, "page non rendue : le fil des pages a échoué");
+    const html = unavailable ? OUTAGE_PAGE : ERROR_PAGE;
+    if (unavailable) reply.header("Retry-After", String(LIMITS.serviceRetryAfterSeconds));
+    return reply
+      .status(unavailable ? 503 : 500)
+      .header("Content-Type", "text/html; charset=utf-8")
+      .header("Cache-Control", "private, no-store")
+      .header("Content-Security-Policy", cspHeader(directives))
+      .send(reply.request.method === "HEAD" ? undefined : html);
+  };
+
+  /**
    * A page of the server build. HTML that names the student is never kept by any cache; its
    * inline scripts run by this answer's nonce. Anything but the app's own paths is a 404.
    */
   const sendRendered = async (reply: FastifyReply, render: RenderPage, knownPath: boolean) => {
-    const { response, nonce } = await render(reply.request);
-    const html = Buffer.from(await response.arrayBuffer());
+    let rendered: RenderedPage;
+    try {
+      rendered = await render(reply.request);
+    } catch (error) {
+      return sendFallback(reply, error);
+    }
+    const { response, nonce } = rendered;
     const status = response.status === 200 && !knownPath ? 404 : response.status;
     for (const [name, value] of response.headers) {
       if (name === "content-length" || name === "set-cookie") continue;
@@ -99,6 +135,9 @@ export async function webRoutes(app: FastifyInstance, { config }: AppContext) {
     const setCookies = response.headers.getSetCookie();
     if (setCookies.length > 0) reply.header("Set-Cookie", setCookies);
     reply.status(status).header("Cache-Control", "private, no-store");
+    // No body, whatever the answer holds (React Router's 204 to a manifest request of an older build).
+    if (NULL_BODY_STATUSES.has(status)) return reply.send();
+    const html = Buffer.from(await response.arrayBuffer());
     if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
       reply.header("Content-Security-Policy", cspHeader(directives, [], nonce));
     }

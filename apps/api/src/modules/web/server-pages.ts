@@ -6,20 +6,67 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { Worker } from "node:worker_threads";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ApiAnswer, ApiCall, FromPageThread, HeaderList, PageRequest } from "./page-messages.ts";
+import {
+  type ApiAnswer,
+  type ApiCall,
+  type FromPageThread,
+  type HeaderList,
+  NULL_BODY_STATUSES,
+  type PageRequest,
+  type Ping,
+  responseOf,
+} from "./page-messages.ts";
 
 const run = promisify(execFile);
 const PAGE_THREAD_FILE = new URL("./page-thread.ts", import.meta.url);
+
+/** What a test may change of the page thread (decision 107); the server uses the defaults. */
+export type PageThreadOptions = {
+  /** The server build to load instead of the one beside the client files (a test's). */
+  buildFile?: string;
+  /** A render's deadline (`PAGE_RENDER_DEADLINE_MS`). */
+  renderDeadlineMs?: number;
+  /** How long the thread has to answer a ping (`PAGE_THREAD_ANSWER_MS`). */
+  answerMs?: number;
+  /** The thread's old generation (`PAGE_THREAD_OLD_GENERATION_MB`). */
+  oldGenerationMb?: number;
+};
+
+/** What the page thread tells the server's readiness (modules/health): its own check, and a fault seen. */
+export type PageReadiness = {
+  addCheck(check: { name: string; run(): Promise<boolean> }): void;
+  faultSeen(): void;
+};
 
 /** A page the server rendered, with the nonce its inline scripts carry. */
 export type RenderedPage = { response: Response; nonce: string };
 export type RenderPage = (request: FastifyRequest) => Promise<RenderedPage>;
 
 /**
+ * A page that could not be rendered in time: past its deadline, or on a thread that stopped
+ * answering and was replaced. Its visitor gets the outage page (503, Retry-After), not the error page.
+ */
+export class PageUnavailableError extends Error {}
+
+/**
  * How long the page thread stays without a page to render before it is stopped, its memory
  * given back; the next page starts it again (about 0.1–0.3 s).
  */
 export const PAGE_THREAD_IDLE_MS = 5 * 60_000;
+
+/**
+ * A page's render, its loaders' calls to the API included, ends within this or is answered with
+ * the outage page (decision 107). A page takes 10–20 ms; React aborts a stream left waiting
+ * after 6 s (entry.server.tsx); this is for a render that never ends.
+ */
+export const PAGE_RENDER_DEADLINE_MS = 10_000;
+
+/**
+ * A thread whose event loop does not answer a ping within this is stuck (a render in an endless
+ * loop): /readyz says so, and past a page's deadline it is replaced. A render is synchronous for
+ * 5–10 ms; a full collection of its 64 MB, some 40 ms.
+ */
+export const PAGE_THREAD_ANSWER_MS = 1_000;
 
 /**
  * The page thread's old generation, at most. The server's `--initial-old-space-size=96`
@@ -38,11 +85,17 @@ const PAGE_THREAD_OLD_GENERATION_MB = 64;
  * stops the server's start rather than a student's first page. Undefined when there is no build
  * (an API alone, in tests).
  */
-export async function loadServerPages(app: FastifyInstance, webDir: string): Promise<RenderPage | undefined> {
-  const buildFile = path.join(webDir, "..", "server", "index.js");
+export async function loadServerPages(
+  app: FastifyInstance,
+  webDir: string,
+  options: PageThreadOptions = {},
+  readiness?: PageReadiness,
+): Promise<RenderPage | undefined> {
+  const buildFile = options.buildFile ?? path.join(webDir, "..", "server", "index.js");
   if (!existsSync(buildFile)) return undefined;
-  const pages = new PageThread(app, buildFile, PAGE_THREAD_IDLE_MS);
+  const pages = new PageThread(app, buildFile, PAGE_THREAD_IDLE_MS, { ...options, onFault: readiness?.faultSeen });
   await pages.check();
+  readiness?.addCheck({ name: "fil des pages", run: () => pages.answers() });
   app.addHook("onClose", () => pages.stop());
   return (request) => {
     const nonce = randomBytes(16).toString("base64");
@@ -53,18 +106,35 @@ export async function loadServerPages(app: FastifyInstance, webDir: string): Pro
 /**
  * The page thread (page-thread.ts) as the server sees it: started on demand, stopped after
  * `idleMs` without a page. Its pages' calls to the API are answered here, on the main thread.
+ * A page past its deadline is failed (`PageUnavailableError`); if the thread then does not
+ * answer a ping, it is stuck and terminated, and the next page starts another (decision 107).
  */
 export class PageThread {
   private running: Promise<RunningThread> | undefined;
+  /** The thread `running` resolved to. */
+  private current: RunningThread | undefined;
   private idleStop: ReturnType<typeof setTimeout> | undefined;
   private readonly app: FastifyInstance;
   private readonly buildFile: string;
   private readonly idleMs: number;
+  private readonly deadlineMs: number;
+  private readonly answerMs: number;
+  private readonly oldGenerationMb: number;
+  private readonly onFault: () => void;
 
-  constructor(app: FastifyInstance, buildFile: string, idleMs: number) {
+  constructor(
+    app: FastifyInstance,
+    buildFile: string,
+    idleMs: number,
+    options: Omit<PageThreadOptions, "buildFile"> & { onFault?: () => void } = {},
+  ) {
     this.app = app;
     this.buildFile = buildFile;
     this.idleMs = idleMs;
+    this.deadlineMs = options.renderDeadlineMs ?? PAGE_RENDER_DEADLINE_MS;
+    this.answerMs = options.answerMs ?? PAGE_THREAD_ANSWER_MS;
+    this.oldGenerationMb = options.oldGenerationMb ?? PAGE_THREAD_OLD_GENERATION_MB;
+    this.onFault = options.onFault ?? (() => {});
   }
 
   /**
@@ -85,16 +155,33 @@ export class PageThread {
     clearTimeout(this.idleStop);
     const thread = await this.thread();
     try {
-      return await thread.render(request, nonce);
+      return await thread.render(request, nonce, this.deadlineMs);
+    } catch (error) {
+      if (error instanceof PageUnavailableError && !thread.stopping) {
+        this.onFault();
+        // Past its deadline: the page waited for the API (a slow database), or the thread is stuck.
+        if (!(await thread.answers(this.answerMs))) this.replace(thread);
+      }
+      throw error;
     } finally {
       if (!thread.busy) this.idleStop = setTimeout(() => this.stopIfIdle(thread), this.idleMs).unref();
     }
+  }
+
+  /**
+   * Whether the thread answers (readiness): true with no thread (the next page starts one); false
+   * while the thread does not answer a ping in time (stuck), until it is replaced.
+   */
+  async answers(): Promise<boolean> {
+    const thread = await this.running?.catch(() => undefined);
+    return thread ? thread.answers(this.answerMs) : true;
   }
 
   async stop(): Promise<void> {
     clearTimeout(this.idleStop);
     const running = this.running;
     this.running = undefined;
+    this.current = undefined;
     await (await running?.catch(() => undefined))?.stop();
   }
 
@@ -108,13 +195,32 @@ export class PageThread {
     void this.stop();
   }
 
+  /** A stuck thread: terminated, its pages failed as unavailable; the next page starts another. */
+  private replace(thread: RunningThread) {
+    if (thread.stopping) return;
+    this.app.log.error("le fil des pages ne répond plus : arrêté, un autre rendra les pages suivantes");
+    if (this.current === thread) {
+      this.running = undefined;
+      this.current = undefined;
+    }
+    void thread.stop(new PageUnavailableError("Le fil des pages ne répondait plus."));
+  }
+
   private thread(): Promise<RunningThread> {
     if (!this.running) {
       // A thread that stops, or could not start, is not kept: the next page starts another.
-      const running = RunningThread.start(this.app, this.buildFile, () => {
-        if (this.running === running) this.running = undefined;
+      const running = RunningThread.start(this.app, this.buildFile, this.oldGenerationMb, () => {
+        if (this.running !== running) return;
+        this.running = undefined;
+        this.current = undefined;
       });
       this.running = running;
+      running.then(
+        (thread) => {
+          if (this.running === running) this.current = thread;
+        },
+        () => {},
+      );
     }
     return this.running;
   }
@@ -122,10 +228,15 @@ export class PageThread {
 
 /** One started page thread and the pages it is rendering. */
 class RunningThread {
-  private readonly pages = new Map<number, { request: FastifyRequest; settle: (page: RenderedOrFailed) => void }>();
+  private readonly pages = new Map<number, { request: FastifyRequest; settle: (page: Settled) => void }>();
+  private readonly pongs = new Map<number, () => void>();
   private lastPage = 0;
+  private lastPing = 0;
   private readonly app: FastifyInstance;
   private readonly worker: Worker;
+  /** Why the server stopped it, if it did: what its pages in progress are failed with. */
+  private stopReason: Error | undefined;
+  stopped = false;
 
   private constructor(app: FastifyInstance, worker: Worker) {
     this.app = app;
@@ -133,11 +244,16 @@ class RunningThread {
   }
 
   /** A thread on `buildFile`, once it has loaded the build; `onStop` is called when it stops, for whatever reason. */
-  static start(app: FastifyInstance, buildFile: string, onStop: () => void): Promise<RunningThread> {
+  static start(
+    app: FastifyInstance,
+    buildFile: string,
+    oldGenerationMb: number,
+    onStop: () => void,
+  ): Promise<RunningThread> {
     return new Promise((resolve, reject) => {
       const worker = new Worker(PAGE_THREAD_FILE, {
         workerData: { buildFile },
-        resourceLimits: { maxOldGenerationSizeMb: PAGE_THREAD_OLD_GENERATION_MB },
+        resourceLimits: { maxOldGenerationSizeMb: oldGenerationMb },
       });
       const thread = new RunningThread(app, worker);
       worker.on("message", (message: FromPageThread) => {
@@ -149,9 +265,11 @@ class RunningThread {
       let failure: Error | undefined;
       worker.on("error", (error) => {
         failure = error;
+        app.log.error({ err: error }, "le fil des pages s'est arrêté");
       });
       worker.on("exit", (code) => {
-        const error = failure ?? new Error(`Le fil des pages s'est arrêté (code ${code}).`);
+        thread.stopped = true;
+        const error = thread.stopReason ?? failure ?? new Error(`Le fil des pages s'est arrêté (code ${code}).`);
         reject(error);
         thread.failAll(error);
         onStop();
@@ -172,7 +290,8 @@ class RunningThread {
     else this.worker.unref();
   }
 
-  render(request: FastifyRequest, nonce: string): Promise<Response> {
+  /** The page rendered, or failed; past `deadlineMs`, failed as unavailable (its late answer is dropped). */
+  render(request: FastifyRequest, nonce: string, deadlineMs: number): Promise<Response> {
     const page = ++this.lastPage;
     const message: PageRequest = {
       kind: "page",
@@ -182,28 +301,67 @@ class RunningThread {
       headers: headerList(request.headers),
       nonce,
     };
-    return new Promise<RenderedOrFailed>((settle) => {
-      this.pages.set(page, { request, settle });
+    return new Promise<Settled>((settle) => {
+      const deadline = setTimeout(() => {
+        this.pages.delete(page);
+        this.holdTheProcess();
+        settle({ kind: "failed", page, error: new PageUnavailableError(`Page non rendue en ${deadlineMs} ms.`) });
+      }, deadlineMs);
+      this.pages.set(page, {
+        request,
+        settle: (result) => {
+          clearTimeout(deadline);
+          settle(result);
+        },
+      });
       this.holdTheProcess();
       this.worker.postMessage(message);
     }).then((result) => {
-      if (result.kind === "failed") throw new Error(result.error);
-      return new Response(result.body, { status: result.status, headers: result.headers });
+      if (result.kind === "failed") throw result.error instanceof Error ? result.error : new Error(result.error);
+      return responseOf(result.status, result.headers, result.body);
     });
   }
 
-  async stop(): Promise<void> {
+  /** Whether the thread's event loop answers a ping within `withinMs`. */
+  answers(withinMs: number): Promise<boolean> {
+    if (this.stopped) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const ping = ++this.lastPing;
+      const timer = setTimeout(() => {
+        this.pongs.delete(ping);
+        resolve(false);
+      }, withinMs).unref();
+      this.pongs.set(ping, () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+      this.worker.postMessage({ kind: "ping", ping } satisfies Ping);
+    });
+  }
+
+  /** Whether the server has stopped it, or is stopping it. */
+  get stopping(): boolean {
+    return this.stopped || this.stopReason !== undefined;
+  }
+
+  async stop(reason?: Error): Promise<void> {
+    this.stopReason ??= reason;
     await this.worker.terminate();
   }
 
   private failAll(error: Error) {
     for (const [page, { settle }] of this.pages) {
       this.pages.delete(page);
-      settle({ kind: "failed", page, error: error.message });
+      settle({ kind: "failed", page, error });
     }
   }
 
   private receive(message: Exclude<FromPageThread, { kind: "ready" }>) {
+    if (message.kind === "pong") {
+      this.pongs.get(message.ping)?.();
+      this.pongs.delete(message.ping);
+      return;
+    }
     const page = this.pages.get(message.page);
     if (!page) return;
     if (message.kind === "api") {
@@ -219,7 +377,8 @@ class RunningThread {
   }
 }
 
-type RenderedOrFailed = Extract<FromPageThread, { kind: "rendered" | "failed" }>;
+/** A page's end: rendered by the thread, failed by it (its error's stack) or here (an error). */
+type Settled = Extract<FromPageThread, { kind: "rendered" }> | { kind: "failed"; page: number; error: string | Error };
 
 /**
  * A call of a page's loader to the API: Fastify's inject, in this process, with the page
@@ -237,7 +396,7 @@ async function callApi(app: FastifyInstance, page: FastifyRequest, call: ApiCall
     payload: call.body,
     remoteAddress: page.ip,
   });
-  const empty = answer.statusCode === 204 || answer.statusCode === 304;
+  const empty = NULL_BODY_STATUSES.has(answer.statusCode);
   const body = empty ? null : new Uint8Array(answer.rawPayload).buffer;
   return { kind: "api-answer", call: call.call, status: answer.statusCode, headers: headerList(answer.headers), body };
 }
