@@ -37,7 +37,7 @@ export function listForUser(db: Database, userId: number) {
  * Inserts a request unless an identical one is still 'En Cours' (the partial unique index
  * decides, atomically): undefined means refused as a duplicate.
  */
-export async function insertUnlessPending(db: Database, values: typeof c.$inferInsert) {
+export async function insertUnlessPending(db: Pick<Database, "insert">, values: typeof c.$inferInsert) {
   const [row] = await db.insert(c).values(values).onConflictDoNothing().returning(columns);
   return row;
 }

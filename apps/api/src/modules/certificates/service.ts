@@ -93,19 +93,22 @@ export function createCertificateService({
     async create(userId: number, input: CertificateRequestBody) {
       const { etudiant } = await auth.getUser(userId);
       if (!etudiant) throw forbidden("Seuls les étudiants inscrits peuvent demander une attestation.");
-      const row = await q.insertUnlessPending(db, {
-        etudiantId: etudiant.id,
-        studentId: etudiant.student_id,
-        nom: etudiant.nom,
-        prenom: etudiant.prenom,
-        cin: etudiant.cin_etudiant,
-        option: etudiant.option?.nom ?? null,
-        centreId: etudiant.centre_id,
-        type: input.type,
-        niveau: input.niveau,
-        langues: input.langues,
-        status: CERTIFICATE_STATUS.pending,
-      });
+      // In a transaction, so that an Idempotency-Key's mark commits with it (decision 108).
+      const row = await db.transaction((tx) =>
+        q.insertUnlessPending(tx, {
+          etudiantId: etudiant.id,
+          studentId: etudiant.student_id,
+          nom: etudiant.nom,
+          prenom: etudiant.prenom,
+          cin: etudiant.cin_etudiant,
+          option: etudiant.option?.nom ?? null,
+          centreId: etudiant.centre_id,
+          type: input.type,
+          niveau: input.niveau,
+          langues: input.langues,
+          status: CERTIFICATE_STATUS.pending,
+        }),
+      );
       if (!row) throw new HttpError(409, { message: CERTIFICATE_TEXT.duplicate });
       const message =
         input.type === "langue" ? CERTIFICATE_TEXT.languageSent(input.niveau ?? "") : CERTIFICATE_TEXT.scolaireSent;
