@@ -187,29 +187,93 @@ describe("Idempotency-Key on the writes that create or send", () => {
     expect(await count(sql`select count(*)::int as n from planifications where titre = 'Semaine idempotente'`)).toBe(1);
   });
 
-  it("answers 409 while the first request with the key is in flight, and refuses a malformed key", async () => {
-    const body = { nom: "Tazi", prenom: "Omar", email: "omar.tazi@example.com", centre_id: zenith };
-    const done = randomUUID();
-    expect((await staffPost("/api/gestion/etudiants", body, done)).statusCode).toBe(201);
-    // What a first request leaves while its handler runs (or once its process died): the key
-    // taken with the request's fingerprint, no answer yet.
+  it("replays an upload only for the same content: another file of the same size under the key is refused", async () => {
     const key = randomUUID();
-    await queryRows(
-      t,
-      sql`insert into idempotency_keys (caller, key, fingerprint)
-          select caller, ${key}, fingerprint from idempotency_keys where key = ${done}`,
+    const fields = { titre: "Semaine au contenu", description: "", centre_id: String(zenith), option_id: "" };
+    // Two real PDFs of one size, different bytes; each form has its own boundary, as each try of a browser.
+    const first = await realPdf("Semaine du lundi 1");
+    const other = await realPdf("Semaine du lundi 2");
+    expect(other.length).toBe(first.length);
+    expect(other.equals(first)).toBe(false);
+    const upload = async (bytes: Buffer) => {
+      const form = await multipartBody(fields, { name: "planning.pdf", bytes });
+      return {
+        size: form.payload.length,
+        response: await t.app.inject({
+          method: "POST",
+          url: "/api/gestion/plannings",
+          cookies: direction.cookies,
+          headers: { ...direction.csrfHeaders, "content-type": form.contentType, "idempotency-key": key },
+          payload: form.payload,
+        }),
+      };
+    };
+    const stored = await upload(first);
+    expect(stored.response.statusCode).toBe(201);
+
+    const changed = await upload(other);
+    expect(changed.size).toBe(stored.size);
+    expect(changed.response.statusCode).toBe(422);
+    expect(changed.response.headers["idempotent-replayed"]).toBeUndefined();
+    expect(changed.response.json().message).toBe(
+      "Cette clé d'idempotence a déjà servi pour une autre demande. Rechargez la page puis recommencez.",
     );
-    const busy = await staffPost("/api/gestion/etudiants", body, key);
-    expect(busy.statusCode).toBe(409);
-    expect(busy.json().message).toBe("Cette demande est déjà en cours de traitement. Patientez un instant.");
-    await queryRows(t, sql`update idempotency_keys set created_at = now() - interval '5 minutes' where key = ${key}`);
-    const lost = await staffPost("/api/gestion/etudiants", body, key);
+
+    const again = await upload(first);
+    expect(seen(again.response)).toEqual(seen(stored.response));
+    expect(again.response.headers["idempotent-replayed"]).toBe("true");
+    expect(await count(sql`select count(*)::int as n from planifications where titre = 'Semaine au contenu'`)).toBe(1);
+    const id = stored.response.json().id;
+    const file = await t.app.inject({
+      method: "GET",
+      url: `/api/gestion/plannings/${id}/fichier`,
+      cookies: direction.cookies,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(first)).toBe(true);
+  });
+
+  it("after a crash, retries at once a key whose effect never committed; one whose effect committed answers 409", async () => {
+    const body = notificationBody("Sortie au musée");
+    const done = randomUUID();
+    expect((await staffPost("/api/gestion/notifications", body, done)).statusCode).toBe(201);
+    const notifications = sql`select count(*)::int as n from notifications where titre = 'Sortie au musée'`;
+    // What a process killed during the handler leaves (the real crash: idempotency-crash.test.ts):
+    // the key taken by its attempt for this request, no answer, its lease not renewed since, and
+    // `effect_at` set only if the handler's transaction committed.
+    const leftByDeadProcess = (key: string, committed: boolean) =>
+      queryRows(
+        t,
+        sql`insert into idempotency_keys (caller, key, fingerprint, owner, attempt, lease_until, effect_at)
+            select caller, ${key}, fingerprint, 'serveur-arrete 999999 ancien-demarrage', ${randomUUID()},
+                   now() - interval '1 minute', ${committed ? sql`now()` : sql`null`}
+            from idempotency_keys where key = ${done}`,
+      );
+
+    // Committed, answer lost: never done again; the person is told to look first.
+    const committed = randomUUID();
+    await leftByDeadProcess(committed, true);
+    const lost = await staffPost("/api/gestion/notifications", body, committed);
     expect(lost.statusCode).toBe(409);
     expect(lost.json().message).toMatch(/^Cette demande a été reçue mais sa réponse s'est perdue/);
-    expect((await staffPost("/api/gestion/etudiants", { ...body, prenom: "Omar B." }, key)).statusCode).toBe(422);
-    expect(await count(sql`select count(*)::int as n from users where email = 'omar.tazi@example.com'`)).toBe(1);
+    expect((await staffPost("/api/gestion/notifications", { ...body, titre: "Autre" }, committed)).statusCode).toBe(
+      422,
+    );
+    expect(await count(notifications)).toBe(1);
 
-    const malformed = await staffPost("/api/gestion/etudiants", body, "une clé avec des espaces");
+    // Never committed: the retry is served at once and does the work once; then it is replayed.
+    const crashed = randomUUID();
+    await leftByDeadProcess(crashed, false);
+    const retried = await staffPost("/api/gestion/notifications", body, crashed);
+    expect(retried.statusCode).toBe(201);
+    expect(retried.headers["idempotent-replayed"]).toBeUndefined();
+    expect(await count(notifications)).toBe(2);
+    const again = await staffPost("/api/gestion/notifications", body, crashed);
+    expect(seen(again)).toEqual(seen(retried));
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(await count(notifications)).toBe(2);
+
+    const malformed = await staffPost("/api/gestion/notifications", body, "une clé avec des espaces");
     expect(malformed.statusCode).toBe(422);
     expect(malformed.json().errors["Idempotency-Key"][0]).toMatch(/^L'en-tête Idempotency-Key est invalide/);
   });

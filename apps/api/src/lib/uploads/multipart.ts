@@ -1,9 +1,10 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import fastifyMultipart from "@fastify/multipart";
 import { UPLOAD_LIMITS, UPLOAD_TEXT } from "@puerta/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { validationFailed } from "../errors.ts";
+import { takeUploadKey } from "../idempotency.ts";
 
 export type MultipartLimits = {
   /** Bytes of one file; a longer file is cut by the parser and refused with `tooLargeMessage`. */
@@ -51,7 +52,9 @@ export type ReadOptions = MultipartLimits & {
 /**
  * Reads a multipart request: its text fields and its file parts, each streamed into memory up
  * to `maxFileBytes`. The whole body is read even when a file is refused, so that the browser
- * receives the 422 rather than a reset connection.
+ * receives the 422 rather than a reset connection. The parts are hashed as they stream (names,
+ * values, file names and bytes, not the boundary a retry changes): on an idempotent route the
+ * key is taken with that digest once they are read, before the handler uses them (decision 108).
  */
 export async function readMultipart(request: FastifyRequest, options: ReadOptions): Promise<ReceivedForm> {
   const fields: Record<string, string> = {};
@@ -59,18 +62,25 @@ export async function readMultipart(request: FastifyRequest, options: ReadOption
   const errors: Record<string, string[]> = {};
   const parserOptions = { limits: busboyLimits(options), throwFileSizeLimit: false };
   const parts = request.parts(parserOptions);
+  const digest = createHash("sha256");
   for await (const part of parts) {
     if (part.type === "field") {
+      digest.update(`${JSON.stringify(["field", part.fieldname, String(part.value)])}\n`);
       if (typeof part.value === "string" && !(part.fieldname in fields)) fields[part.fieldname] = part.value;
       continue;
     }
     const chunks: Buffer[] = [];
+    const content = createHash("sha256");
     let size = 0;
     for await (const chunk of part.file) {
       size += (chunk as Buffer).length;
+      content.update(chunk as Buffer);
       // Past the limit the rest is read and dropped.
       if (size <= options.maxFileBytes) chunks.push(chunk as Buffer);
     }
+    digest.update(
+      `${JSON.stringify(["file", part.fieldname, part.filename ?? "", part.mimetype, size, content.digest("hex")])}\n`,
+    );
     if (part.fieldname !== options.fileField) {
       errors[part.fieldname] = [UPLOAD_TEXT.tooManyFiles];
       continue;
@@ -82,6 +92,7 @@ export async function readMultipart(request: FastifyRequest, options: ReadOption
     files.push({ field: part.fieldname, bytes: Buffer.concat(chunks, size), clientName: part.filename ?? "" });
   }
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  await takeUploadKey(request, digest.digest("hex"));
   return { fields, files };
 }
 
