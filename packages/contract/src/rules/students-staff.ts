@@ -70,6 +70,12 @@ export const STUDENT_STAFF_MESSAGES = {
     "Les colonnes ne sont pas séparées : utilisez la virgule ou le point-virgule comme séparateur (ou téléchargez le modèle).",
   importCsvMalformed: (line: number) =>
     `Ce fichier CSV est mal formé à la ligne ${line} (un guillemet n'est pas fermé ?) : corrigez-la et réessayez.`,
+  leavingReasonRequired: "Choisissez le motif de sortie : fin de formation, abandon ou transfert.",
+  leavingDateRequired: "Indiquez la date de sortie.",
+  leavingDateInvalid: "La date de sortie n'est pas une date valide (jour, mois, année).",
+  leavingDateFuture: "La date de sortie ne peut pas être postérieure à aujourd'hui.",
+  leavingDateOutsideYear: (label: string, first: string, last: string) =>
+    `La date de sortie doit être comprise dans l'année ${label} des étudiants choisis (du ${first} au ${last}).`,
   bulkSelection: "Choisissez des étudiants dans la liste.",
   bulkTooMany: "Trop d'étudiants choisis un par un : utilisez plutôt « tous ceux qui correspondent aux filtres ».",
   bulkTooLarge: (max: number) => `Cette action porterait sur plus de ${max} étudiants : affinez les filtres.`,
@@ -101,3 +107,22 @@ export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 export const IMPORT_ROW_STATUSES = ["nouveau", "mis_a_jour", "inchange", "erreur"] as const;
 export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
+
+const count = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
+/** "; 2 l'étaient déjà": the students a bulk action left as they were, if any. */
+const andSkipped = (skipped: number, one: string, many: string) =>
+  skipped > 0 ? ` ; ${count(skipped, one, many)}` : "";
+
+/** What a bulk action of the list answers (and its journal entry says): how many it changed, how many it left. */
+export const STUDENT_BULK_MESSAGES = {
+  invitation: (done: number, skipped: number) =>
+    `Invitation renvoyée à ${count(done, "étudiant", "étudiants")}${andSkipped(skipped, "déjà activé ou désactivé, sans invitation", "déjà activés ou désactivés, sans invitation")}.`,
+  desactiver: (done: number, skipped: number) =>
+    `${count(done, "compte désactivé", "comptes désactivés")}${andSkipped(skipped, "l'était déjà", "l'étaient déjà")}.`,
+  reactiver: (done: number, skipped: number) =>
+    `${count(done, "compte réactivé", "comptes réactivés")}${andSkipped(skipped, "n'était pas désactivé", "n'étaient pas désactivés")}.`,
+  ancien_eleve: (done: number, skipped: number) =>
+    `${count(done, "étudiant marqué comme ancien élève", "étudiants marqués comme anciens élèves")}${andSkipped(skipped, "l'était déjà", "l'étaient déjà")}.`,
+  reinscrire: (done: number, skipped: number, year: string) =>
+    `${count(done, `étudiant réinscrit en ${year}`, `étudiants réinscrits en ${year}`)}${andSkipped(skipped, "y était déjà inscrit", "y étaient déjà inscrits")}.`,
+} as const;

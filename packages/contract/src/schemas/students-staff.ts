@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { calendarDay } from "../rules/calendars.ts";
+import { dayParts } from "../rules/dates.ts";
 import { normalisePhone, PHONE_MESSAGES } from "../rules/phone.ts";
+import { LEAVING_REASONS, SCHOOL_STATUSES, SCHOOL_YEAR_STATUSES } from "../rules/school-years.ts";
 import { STAFF_MESSAGES } from "../rules/staff.ts";
 import {
   IMPORT_ROW_STATUSES,
@@ -22,13 +25,35 @@ const refId = (message: string) =>
   z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 
 export const studentStatus = z.enum(STUDENT_STATUSES, { error: STAFF_MESSAGES.invalidFilter });
+export const schoolStatus = z.enum(SCHOOL_STATUSES, { error: STAFF_MESSAGES.invalidFilter });
 
-export const studentsQuery = listQuery.extend({
+/**
+ * A cohort as the list's URL names it: its year's label, `2026-2027`, read as the year it starts
+ * (2026). A well-formed label of a year that does not exist keeps no student.
+ */
+export const promotionFilter = z
+  .string({ error: STAFF_MESSAGES.invalidFilter })
+  .regex(/^\d{4}-\d{4}$/, STAFF_MESSAGES.invalidFilter)
+  .refine((label) => Number(label.slice(5)) === Number(label.slice(0, 4)) + 1, STAFF_MESSAGES.invalidFilter)
+  .transform((label) => Number(label.slice(0, 4)));
+
+/**
+ * The filters of the list, of its exports and of a bulk action's "every student the filters keep".
+ * With none of `promotion`, `statut_scolaire` and `ids`, the list keeps the current year's
+ * enrolled students (docs/spec/school-year-and-data.md section 1).
+ */
+const studentFilters = {
   centre_id: refId(STAFF_MESSAGES.invalidFilter).optional(),
   option_id: refId(STAFF_MESSAGES.invalidFilter).optional(),
   filiere_id: refId(STAFF_MESSAGES.invalidFilter).optional(),
   statut: studentStatus.optional(),
   politique: z.enum(["acceptee", "non_acceptee"], { error: STAFF_MESSAGES.invalidFilter }).optional(),
+  promotion: promotionFilter.optional(),
+  statut_scolaire: schoolStatus.optional(),
+};
+
+export const studentsQuery = listQuery.extend({
+  ...studentFilters,
   /** Rows picked in the list (`ids=3,8,21`), e.g. to export a selection; within the other filters. */
   ids: z
     .string()
@@ -39,28 +64,67 @@ export const studentsQuery = listQuery.extend({
 });
 export type StudentsQuery = z.infer<typeof studentsQuery>;
 
-/** The bulk actions of the list (resend invitations, deactivate). */
-export const STUDENT_BULK_ACTIONS = ["invitation", "desactiver"] as const;
+/**
+ * The bulk actions of the list: resend invitations, deactivate and reactivate accounts, and the
+ * school year's (docs/spec/school-year-and-data.md section 1): mark as former students, enrol
+ * former students again in the current year.
+ */
+export const STUDENT_BULK_ACTIONS = ["invitation", "desactiver", "reactiver", "ancien_eleve", "reinscrire"] as const;
 export type StudentBulkAction = (typeof STUDENT_BULK_ACTIONS)[number];
+/** Those whose body is the selection alone; `ancien_eleve` adds a reason and a day (`studentLeavingRequest`). */
+export const STUDENT_SELECTION_ACTIONS = ["invitation", "desactiver", "reactiver", "reinscrire"] as const;
+export type StudentSelectionAction = (typeof STUDENT_SELECTION_ACTIONS)[number];
+
+const bulkSelection = z.object({
+  ids: z.array(refId(m.bulkSelection)).min(1, m.bulkSelection).max(L.selectionMaxIds, m.bulkTooMany).optional(),
+  all: z.literal(true, { error: m.bulkSelection }).optional(),
+  q: listQuery.shape.q,
+  ...studentFilters,
+});
+const oneWayOfChoosing = (body: { ids?: unknown; all?: true }) => (body.ids !== undefined) !== (body.all === true);
 
 /**
  * A bulk action acts either on the rows picked (`ids`) or on every student the list's filters keep
  * (`all: true` with the same filters as the list), always within the caller's centres.
  */
-export const studentBulkRequest = z
-  .object({
-    ids: z.array(refId(m.bulkSelection)).min(1, m.bulkSelection).max(L.selectionMaxIds, m.bulkTooMany).optional(),
-    all: z.literal(true, { error: m.bulkSelection }).optional(),
-    q: listQuery.shape.q,
-    centre_id: refId(STAFF_MESSAGES.invalidFilter).optional(),
-    option_id: refId(STAFF_MESSAGES.invalidFilter).optional(),
-    filiere_id: refId(STAFF_MESSAGES.invalidFilter).optional(),
-    statut: studentStatus.optional(),
-    politique: z.enum(["acceptee", "non_acceptee"], { error: STAFF_MESSAGES.invalidFilter }).optional(),
-  })
-  .refine((body) => (body.ids !== undefined) !== (body.all === true), { message: m.bulkSelection, path: ["ids"] });
+export const studentBulkRequest = bulkSelection.refine(oneWayOfChoosing, { message: m.bulkSelection, path: ["ids"] });
 export type StudentBulkRequest = z.input<typeof studentBulkRequest>;
 export type StudentBulk = z.output<typeof studentBulkRequest>;
+
+/** A calendar day `YYYY-MM-DD` that exists (no 30 February). */
+function isCalendarDay(day: string): boolean {
+  const parts = /^\d{4}-\d{2}-\d{2}$/.test(day) ? dayParts(day) : null;
+  if (!parts) return false;
+  const date = new Date(Date.UTC(parts.year, parts.month - 1, parts.day));
+  return date.getUTCMonth() === parts.month - 1 && date.getUTCDate() === parts.day;
+}
+
+/**
+ * The day a student left: a real day, not after today in Casablanca (the server checks it again
+ * with its own clock, and that it falls within the student's cohort year).
+ */
+export const leavingDay = z
+  .string({ error: m.leavingDateRequired })
+  .trim()
+  .min(1, { error: m.leavingDateRequired, abort: true })
+  .refine(isCalendarDay, { error: m.leavingDateInvalid, abort: true })
+  .refine((day) => day <= calendarDay(new Date()), m.leavingDateFuture);
+
+/** "Marquer comme ancien élève": the selection, why they left and when. */
+export const studentLeavingRequest = bulkSelection
+  .extend({
+    motif: z.enum(LEAVING_REASONS, { error: m.leavingReasonRequired }),
+    sorti_le: leavingDay,
+  })
+  .refine(oneWayOfChoosing, { message: m.bulkSelection, path: ["ids"] });
+export type StudentLeavingRequest = z.input<typeof studentLeavingRequest>;
+export type StudentLeaving = z.output<typeof studentLeavingRequest>;
+
+/** The cohorts the list's *Promotion* filter offers: every school year, newest first. */
+export const studentPromotionsResponse = z.object({
+  data: z.array(z.object({ id: z.number().int(), label: z.string(), statut: z.enum(SCHOOL_YEAR_STATUSES) })),
+});
+export type StudentPromotionsResponse = z.infer<typeof studentPromotionsResponse>;
 
 export const studentBulkResponse = z.object({
   /** Students the action changed, and those it left as they were (already deactivated, already active…). */
@@ -94,6 +158,12 @@ export const staffStudent = z.object({
   option: named,
   filiere: named,
   statut: studentStatus,
+  /** The cohort: the label of the year the student is (or was last) enrolled in, `2026-2027`. */
+  promotion: z.string(),
+  /** Beside the account's status: enrolled, or a former student since `sorti_le` for `motif_sortie`. */
+  statut_scolaire: z.enum(SCHOOL_STATUSES),
+  sorti_le: z.string().nullable(),
+  motif_sortie: z.enum(LEAVING_REASONS).nullable(),
   /** The latest policy version the student accepted, and whether it is the one in force. */
   politique_version: z.number().int().nullable(),
   politique_acceptee: z.boolean(),

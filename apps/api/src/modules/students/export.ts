@@ -1,7 +1,13 @@
-import { ACADEMY_TIME_ZONE, STUDENT_STATUS_LABELS, type StaffStudent } from "@puerta/contract";
+import {
+  ACADEMY_TIME_ZONE,
+  LEAVING_REASON_LABELS,
+  SCHOOL_STATUS_LABELS,
+  STUDENT_STATUS_LABELS,
+  type StaffStudent,
+} from "@puerta/contract";
 import type { FastifyReply } from "fastify";
 import { contentDisposition } from "../../lib/file-download.ts";
-import { type ExportColumn, xlsxCell } from "../../lib/spreadsheet-export.ts";
+import { type ExportColumn, exportDate, xlsxCell } from "../../lib/spreadsheet-export.ts";
 
 const dateTime = new Intl.DateTimeFormat("fr-FR", {
   dateStyle: "short",
@@ -21,6 +27,10 @@ export const STUDENT_EXPORT_COLUMNS: readonly ExportColumn<StaffStudent>[] = [
   { header: "Option", value: (s) => s.option?.nom },
   { header: "Filière", value: (s) => s.filiere?.nom },
   { header: "Statut", value: (s) => STUDENT_STATUS_LABELS[s.statut] },
+  { header: "Promotion", value: (s) => s.promotion },
+  { header: "Statut scolaire", value: (s) => SCHOOL_STATUS_LABELS[s.statut_scolaire] },
+  { header: "Sorti le", value: (s) => exportDate(s.sorti_le) },
+  { header: "Motif de sortie", value: (s) => (s.motif_sortie ? LEAVING_REASON_LABELS[s.motif_sortie] : "") },
   {
     header: "Politique",
     value: (s) =>

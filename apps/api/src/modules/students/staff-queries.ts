@@ -1,4 +1,13 @@
-import type { StaffStudent, StudentName, StudentStatus, StudentsQuery } from "@puerta/contract";
+import {
+  type LeavingReason,
+  type SchoolStatus,
+  type SchoolYearStatus,
+  type StaffStudent,
+  type StudentName,
+  type StudentStatus,
+  type StudentsQuery,
+  schoolYearLabel,
+} from "@puerta/contract";
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import {
@@ -10,6 +19,7 @@ import {
   passwordResets,
   policies,
   policyAcceptances,
+  schoolYears,
   studentInvitations,
   users,
 } from "../../db/schema/index.ts";
@@ -34,6 +44,15 @@ const ref = (table: typeof centres | typeof options | typeof filieres) =>
   sql<{ id: number; nom: string } | null>`case when ${table.id} is null then null
     else json_build_object('id', ${table.id}, 'nom', ${table.nom}) end`;
 
+/** The year en cours (one at most: a partial unique index), as a value a condition compares with. */
+const currentYearId = sql`(select ${schoolYears.id} from ${schoolYears} where ${schoolYears.statut} = 'en_cours')`;
+
+/** What the list shows without a cohort chosen: the current year's enrolled students. */
+const currentlyEnrolled = and(
+  eq(etudiants.statutScolaire, "inscrit"),
+  sql`${etudiants.promotionId} = ${currentYearId}`,
+) as SQL;
+
 export const studentColumns = {
   id: etudiants.id,
   user_id: etudiants.userId,
@@ -47,6 +66,11 @@ export const studentColumns = {
   option: ref(options),
   filiere: ref(filieres),
   statut,
+  // The contract's schoolYearLabel, written by the database so that every row comes out whole.
+  promotion: sql<string>`${schoolYears.debutAnnee}::text || '-' || (${schoolYears.debutAnnee} + 1)::text`,
+  statut_scolaire: sql<SchoolStatus>`${etudiants.statutScolaire}`,
+  sorti_le: etudiants.sortiLe,
+  motif_sortie: sql<LeavingReason | null>`${etudiants.motifSortie}`,
   politique_version: sql<number | null>`(select max(${policies.version})::int from ${policyAcceptances}
     join ${policies} on ${policies.id} = ${policyAcceptances.policyId} where ${policyAcceptances.userId} = ${users.id})`,
   politique_acceptee: acceptedCurrent,
@@ -70,6 +94,8 @@ const SORTS: Record<string, SQL[]> = {
   "-centre": [desc(centres.nom), asc(etudiants.nom)],
   statut: [asc(statut), asc(etudiants.nom)],
   "-statut": [desc(statut), asc(etudiants.nom)],
+  promotion: [asc(schoolYears.debutAnnee), asc(etudiants.nom)],
+  "-promotion": [desc(schoolYears.debutAnnee), asc(etudiants.nom)],
   last_login_at: [sql`${users.lastLoginAt} asc nulls first`],
   "-last_login_at": [sql`${users.lastLoginAt} desc nulls last`],
   created_at: [asc(users.createdAt)],
@@ -81,15 +107,30 @@ export const isSort = (sort: string, restricted = false) => sort in SORTS && (!r
 
 /**
  * The list's conditions. `scope` is the caller's centres (lib/centre-scope.ts; undefined = every centre);
- * `restricted` (pedagogie) searches names only and filters by place only.
+ * `restricted` (pedagogie) searches names only, filters by place only, and sees the current year's
+ * enrolled students only. For the others, a cohort (`promotion`), a school status or rows picked by
+ * id replace that default (docs/spec/school-year-and-data.md section 1).
  */
 export function listConditions(
-  query: Pick<StudentsQuery, "q" | "centre_id" | "option_id" | "filiere_id" | "statut" | "politique" | "ids">,
+  query: Pick<
+    StudentsQuery,
+    "q" | "centre_id" | "option_id" | "filiere_id" | "statut" | "politique" | "ids" | "promotion" | "statut_scolaire"
+  >,
   scope: SQL | undefined,
   restricted: boolean,
 ) {
   const conditions: (SQL | undefined)[] = [];
   conditions.push(scope);
+  const cohortChosen = query.promotion !== undefined || query.statut_scolaire !== undefined || query.ids !== undefined;
+  if (restricted || !cohortChosen) conditions.push(currentlyEnrolled);
+  else {
+    if (query.promotion !== undefined) {
+      conditions.push(
+        sql`${etudiants.promotionId} in (select ${schoolYears.id} from ${schoolYears} where ${schoolYears.debutAnnee} = ${query.promotion})`,
+      );
+    }
+    if (query.statut_scolaire) conditions.push(eq(etudiants.statutScolaire, query.statut_scolaire));
+  }
   if (query.centre_id) conditions.push(eq(etudiants.centreId, query.centre_id));
   if (query.option_id) conditions.push(eq(etudiants.optionId, query.option_id));
   if (query.filiere_id) conditions.push(eq(etudiants.filiereId, query.filiere_id));
@@ -125,6 +166,7 @@ const withRefs = <T extends ReturnType<Executor["select"]>>(select: T) =>
     .leftJoin(centres, eq(centres.id, etudiants.centreId))
     .leftJoin(options, eq(options.id, etudiants.optionId))
     .leftJoin(filieres, eq(filieres.id, etudiants.filiereId))
+    .innerJoin(schoolYears, eq(schoolYears.id, etudiants.promotionId))
     .$dynamic();
 
 const studentsSelect = (db: Executor) => withRefs(db.select(studentColumns));
@@ -185,6 +227,89 @@ export async function findStudent(db: Executor, id: number): Promise<StaffStuden
 export async function findStudentName(db: Executor, id: number): Promise<StudentName | undefined> {
   const [row] = (await namesSelect(db).where(eq(etudiants.id, id))) as unknown as StudentName[];
   return row;
+}
+
+/** Every school year, newest first: the cohorts the list's filter offers. */
+export async function promotions(db: Executor) {
+  const rows = await db
+    .select({ id: schoolYears.id, debut: schoolYears.debutAnnee, statut: schoolYears.statut })
+    .from(schoolYears)
+    .orderBy(desc(schoolYears.debutAnnee));
+  return rows.map((row) => ({ id: row.id, label: schoolYearLabel(row.debut), statut: row.statut as SchoolYearStatus }));
+}
+
+/** The year en cours (created on a database that has none, as any new student's row would). */
+export async function currentYear(db: Executor): Promise<{ id: number; debut: number }> {
+  const [row] = await db
+    .select({ id: schoolYears.id, debut: schoolYears.debutAnnee })
+    .from(schoolYears)
+    .where(sql`${schoolYears.id} = current_school_year_id()`);
+  if (!row) throw new Error("no current school year");
+  return row;
+}
+
+/**
+ * What a bulk action needs of each student the filters keep, locked until its transaction ends
+ * (two actions on the same students run one after the other).
+ */
+export async function bulkTargets(db: Executor, where: SQL | undefined) {
+  return db
+    .select({
+      id: etudiants.id,
+      userId: etudiants.userId,
+      email: users.email,
+      prenom: etudiants.prenom,
+      centreId: etudiants.centreId,
+      statut,
+      statutScolaire: sql<SchoolStatus>`${etudiants.statutScolaire}`,
+      promotionStart: schoolYears.debutAnnee,
+      promotionCurrent: sql<boolean>`${schoolYears.statut} = 'en_cours'`,
+    })
+    .from(etudiants)
+    .innerJoin(users, eq(users.id, etudiants.userId))
+    .innerJoin(schoolYears, eq(schoolYears.id, etudiants.promotionId))
+    .where(where)
+    .orderBy(asc(etudiants.id))
+    .for("update", { of: etudiants });
+}
+export type BulkTarget = Awaited<ReturnType<typeof bulkTargets>>[number];
+
+/** The accounts among `userIds` turned off (or on again); answers those that changed. */
+export async function setDeactivated(db: Executor, userIds: readonly number[], deactivated: boolean) {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .update(users)
+    .set({ deactivatedAt: deactivated ? sql`now()` : null, updatedAt: sql`now()` })
+    .where(
+      and(
+        inArray(users.id, [...userIds]),
+        deactivated ? isNull(users.deactivatedAt) : sql`${users.deactivatedAt} is not null`,
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.map((row) => row.id);
+}
+
+/** Enrolled students among `ids` become former students; answers those that changed. */
+export async function markFormer(db: Executor, ids: readonly number[], motif: LeavingReason, day: string) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(etudiants)
+    .set({ statutScolaire: "ancien_eleve", sortiLe: day, motifSortie: motif })
+    .where(and(inArray(etudiants.id, [...ids]), eq(etudiants.statutScolaire, "inscrit")))
+    .returning({ id: etudiants.id });
+  return rows.map((row) => row.id);
+}
+
+/** `ids` enrolled in year `yearId` (their row of `inscriptions` follows, by the trigger of migration 0014). */
+export async function enrol(db: Executor, ids: readonly number[], yearId: number) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(etudiants)
+    .set({ statutScolaire: "inscrit", sortiLe: null, motifSortie: null, promotionId: yearId })
+    .where(inArray(etudiants.id, [...ids]))
+    .returning({ id: etudiants.id });
+  return rows.map((row) => row.id);
 }
 
 /** The centre of a student, read before deciding whether the caller may see it at all. */
@@ -257,10 +382,12 @@ export async function spendInvitation(db: Executor, tokenHash: string): Promise<
 }
 
 /** "Désactiver": every way in ends — sessions, reset links and invitations. */
-export async function revokeEverything(db: Executor, userId: number) {
-  await db.delete(accessTokens).where(eq(accessTokens.userId, userId));
-  await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
-  await db.delete(studentInvitations).where(eq(studentInvitations.userId, userId));
+export async function revokeEverything(db: Executor, userIds: readonly number[]) {
+  if (userIds.length === 0) return;
+  const ids = [...userIds];
+  await db.delete(accessTokens).where(inArray(accessTokens.userId, ids));
+  await db.delete(passwordResets).where(inArray(passwordResets.userId, ids));
+  await db.delete(studentInvitations).where(inArray(studentInvitations.userId, ids));
 }
 
 /** The policy versions the student accepted, newest first. */

@@ -5,7 +5,7 @@ import {
   importConfirmResponse,
   importIdParam,
   importPreviewResponse,
-  STUDENT_BULK_ACTIONS,
+  STUDENT_SELECTION_ACTIONS,
   STUDENT_STAFF_LIMITS,
   STUDENT_STAFF_MESSAGES,
   studentActionResponse,
@@ -13,7 +13,9 @@ import {
   studentBulkResponse,
   studentCreateRequest,
   studentDetail,
+  studentLeavingRequest,
   studentPreview,
+  studentPromotionsResponse,
   studentReferenceData,
   studentResponse,
   studentsPageResponse,
@@ -79,6 +81,12 @@ export async function studentRoutes({ staff: app }: RouteScopes, context: AppCon
       const rows = await students.exportRows(staffCaller(request), request.query, clientIp(request), "xlsx");
       return sendXlsx(reply, exportFileName("etudiants", "xlsx"), await toXlsx(STUDENT_EXPORT_COLUMNS, rows));
     },
+  );
+
+  s.get(
+    "/api/gestion/etudiants/promotions",
+    { config: read, schema: { response: { 200: studentPromotionsResponse } } },
+    async () => students.promotions(),
   );
 
   s.get(
@@ -183,12 +191,21 @@ export async function studentRoutes({ staff: app }: RouteScopes, context: AppCon
     {
       config: update,
       schema: {
-        params: z.object({ action: z.enum(STUDENT_BULK_ACTIONS, { error: m.invalidChoice }) }),
+        params: z.object({ action: z.enum(STUDENT_SELECTION_ACTIONS, { error: m.invalidChoice }) }),
         body: studentBulkRequest,
         response: { 200: studentBulkResponse },
       },
     },
-    async (request) => students.bulk(staffCaller(request), request.params.action, request.body, clientIp(request)),
+    async (request) =>
+      students.bulk(staffCaller(request), { action: request.params.action, body: request.body }, clientIp(request)),
+  );
+
+  // "Marquer comme ancien élève" takes a reason and a day besides the selection: a body of its own.
+  s.post(
+    "/api/gestion/etudiants/actions/ancien_eleve",
+    { config: update, schema: { body: studentLeavingRequest, response: { 200: studentBulkResponse } } },
+    async (request) =>
+      students.bulk(staffCaller(request), { action: "ancien_eleve", body: request.body }, clientIp(request)),
   );
 
   for (const [path, action] of Object.entries(actions)) {

@@ -1,21 +1,26 @@
 import {
   can,
+  formatFrenchDate,
   type Notification,
   type Page,
+  STUDENT_BULK_MESSAGES,
   STUDENT_STAFF_FIELDS,
   STUDENT_STAFF_LIMITS,
   STUDENT_STAFF_MESSAGES,
   type StaffStudent,
   type StudentBulk,
-  type StudentBulkAction,
   type StudentBulkResponse,
   type StudentCreate,
   type StudentDetail,
+  type StudentLeaving,
   type StudentName,
   type StudentPreview,
   type StudentReferenceData,
+  type StudentSelectionAction,
   type StudentsQuery,
   type StudentUpdate,
+  schoolYearLabel,
+  schoolYearStarting,
 } from "@puerta/contract";
 import { asc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../app-context.ts";
@@ -160,6 +165,87 @@ export function createStudentsService(context: AppContext) {
       await work(tx, before);
       return full(tx, id);
     });
+  }
+
+  /** One bulk action on the rows it found: what it changed, what it says, what the journal adds. */
+  async function applyBulk(tx: q.Executor, request: BulkRequest, rows: q.BulkTarget[]): Promise<BulkOutcome> {
+    const idsOf = (targets: q.BulkTarget[]) => targets.map((row) => row.id);
+    const skipped = (changed: readonly unknown[]) => rows.length - changed.length;
+    switch (request.action) {
+      case "invitation": {
+        const targets = rows.filter((row) => row.statut === "invitation_envoyee");
+        for (const student of targets) {
+          await queueInvitation(tx, mail, config.publicUrl, {
+            userId: student.userId,
+            email: student.email,
+            prenom: student.prenom,
+          });
+        }
+        const changed = idsOf(targets);
+        const message = STUDENT_BULK_MESSAGES.invitation(changed.length, skipped(changed));
+        return { changed, message, journal: { action: "invitation" } };
+      }
+      case "desactiver":
+      case "reactiver": {
+        const deactivating = request.action === "desactiver";
+        const targets = rows.filter((row) => (row.statut === "desactive") !== deactivating);
+        const users = await q.setDeactivated(
+          tx,
+          targets.map((row) => row.userId),
+          deactivating,
+        );
+        if (deactivating) await q.revokeEverything(tx, users);
+        const changedUsers = new Set(users);
+        const changed = idsOf(targets.filter((row) => changedUsers.has(row.userId)));
+        const message = STUDENT_BULK_MESSAGES[request.action](changed.length, skipped(changed));
+        return { changed, message, journal: { action: deactivating ? "desactivation" : "reactivation" } };
+      }
+      case "ancien_eleve": {
+        const { motif, sorti_le } = request.body;
+        const targets = rows.filter((row) => row.statutScolaire === "inscrit");
+        // The day falls within each one's cohort year: before it they were not enrolled, after it they no longer were.
+        for (const start of new Set(targets.map((row) => row.promotionStart))) {
+          const year = schoolYearStarting(start);
+          if (sorti_le < year.first || sorti_le > year.last) {
+            const error = m.leavingDateOutsideYear(
+              year.label,
+              formatFrenchDate(year.first),
+              formatFrenchDate(year.last),
+            );
+            throw validationFailed({ sorti_le: [error] }, error);
+          }
+        }
+        const changed = await q.markFormer(tx, idsOf(targets), motif, sorti_le);
+        const message = STUDENT_BULK_MESSAGES.ancien_eleve(changed.length, skipped(changed));
+        return {
+          changed,
+          message,
+          journal: {
+            action: "sortie",
+            changes: {
+              statut_scolaire: { before: "inscrit", after: "ancien_eleve" },
+              motif_sortie: { before: null, after: motif },
+              sorti_le: { before: null, after: sorti_le },
+            },
+          },
+        };
+      }
+      case "reinscrire": {
+        const year = await q.currentYear(tx);
+        const label = schoolYearLabel(year.debut);
+        const targets = rows.filter((row) => !(row.statutScolaire === "inscrit" && row.promotionCurrent));
+        const changed = await q.enrol(tx, idsOf(targets), year.id);
+        const message = STUDENT_BULK_MESSAGES.reinscrire(changed.length, skipped(changed), label);
+        return {
+          changed,
+          message,
+          journal: {
+            action: "reinscription",
+            changes: { statut_scolaire: { before: null, after: "inscrit" }, promotion: { before: null, after: label } },
+          },
+        };
+      }
+    }
   }
 
   return {
@@ -381,7 +467,7 @@ export function createStudentsService(context: AppContext) {
           .update(users)
           .set({ deactivatedAt: sql`now()`, updatedAt: sql`now()` })
           .where(eq(users.id, before.user_id));
-        await q.revokeEverything(tx, before.user_id);
+        await q.revokeEverything(tx, [before.user_id]);
         await audit(tx, {
           actor: auditActor(staff),
           ip,
@@ -414,63 +500,39 @@ export function createStudentsService(context: AppContext) {
       return { student, message: m.reactivatedDone };
     },
 
+    /** The cohorts the list's *Promotion* filter offers, newest first. */
+    promotions: async () => ({ data: await q.promotions(db) }),
+
     /**
      * A bulk action of the list: the students picked (or every one the filters keep), always within
      * the caller's centres, exactly as the single actions would see them; one transaction and one
-     * journal entry naming each student; invitations only to those who have not activated yet.
+     * journal entry naming the students by id, with their count (docs/spec/school-year-and-data.md
+     * section 4: never by e-mail address). `skipped` counts those already as the action would leave them.
      */
-    async bulk(
-      staff: LiveSession,
-      action: StudentBulkAction,
-      body: StudentBulk,
-      ip: string,
-    ): Promise<StudentBulkResponse> {
-      const { all: _all, ...filters } = body;
+    async bulk(staff: LiveSession, request: BulkRequest, ip: string): Promise<StudentBulkResponse> {
+      const { all: _all, ...filters } = request.body;
       const where = q.listConditions(filters, inCentreScope(staff, "update:etudiants"), false);
       const total = await q.countStudents(db, where);
       if (total > STUDENT_STAFF_LIMITS.bulkMaxStudents) {
         throw validationFailed({ ids: [m.bulkTooLarge(STUDENT_STAFF_LIMITS.bulkMaxStudents)] });
       }
       const result = await db.transaction(async (tx) => {
-        const rows = await q.allStudents(tx, where, "nom");
-        for (const row of rows) assertWritable(staff, "update:etudiants", { centre_ids: [row.centre?.id ?? 0] });
-        const targets = rows.filter((row) =>
-          action === "invitation" ? row.statut === "invitation_envoyee" : row.statut !== "desactive",
-        );
-        for (const student of targets) {
-          if (action === "invitation") {
-            await queueInvitation(tx, mail, config.publicUrl, {
-              userId: student.user_id,
-              email: student.email,
-              prenom: student.prenom,
-            });
-          } else {
-            await tx
-              .update(users)
-              .set({ deactivatedAt: sql`now()`, updatedAt: sql`now()` })
-              .where(eq(users.id, student.user_id));
-            await q.revokeEverything(tx, student.user_id);
-          }
-        }
-        const n = targets.length;
-        const s = n > 1 ? "s" : "";
-        const message =
-          action === "invitation"
-            ? `Invitation renvoyée à ${n} étudiant${s}${rows.length > n ? ` ; ${rows.length - n} déjà activé${rows.length - n > 1 ? "s" : ""} ou désactivé${rows.length - n > 1 ? "s" : ""}, sans invitation` : ""}.`
-            : `${n} compte${s} désactivé${s}${rows.length > n ? ` ; ${rows.length - n} l'étai${rows.length - n > 1 ? "en" : ""}t déjà` : ""}.`;
-        if (n > 0) {
+        const rows = await q.bulkTargets(tx, where);
+        for (const row of rows) assertWritable(staff, "update:etudiants", { centre_ids: [row.centreId ?? 0] });
+        const { changed, message, journal } = await applyBulk(tx, request, rows);
+        if (changed.length > 0) {
           await audit(tx, {
             actor: auditActor(staff),
             ip,
-            action: action === "invitation" ? "invitation" : "desactivation",
+            action: journal.action,
             entity: "etudiants",
             summary: `Action groupée : ${message}`,
-            changes: { etudiants: { before: null, after: targets.map((t) => t.email) } },
+            changes: { etudiants: { before: null, after: [...changed].sort((a, b) => a - b) }, ...journal.changes },
           });
         }
-        return { done: n, skipped: rows.length - n, message };
+        return { done: changed.length, skipped: rows.length - changed.length, message };
       });
-      if (action === "invitation" && result.done > 0) void mail.flush();
+      if (request.action === "invitation" && result.done > 0) void mail.flush();
       return result;
     },
 
@@ -520,6 +582,18 @@ export function createStudentsService(context: AppContext) {
     },
   };
 }
+
+/** A bulk action and its body: `ancien_eleve` names why and when the students left. */
+export type BulkRequest =
+  | { action: StudentSelectionAction; body: StudentBulk }
+  | { action: "ancien_eleve"; body: StudentLeaving };
+
+type BulkOutcome = {
+  /** The students the action changed, by id. */
+  changed: number[];
+  message: string;
+  journal: { action: string; changes?: Record<string, { before: unknown; after: unknown }> };
+};
 
 /** What the journal shows of a student: reference data by name. */
 function snapshot(s: StaffStudent): Record<(typeof STUDENT_STAFF_FIELDS)[number], string | null> {
