@@ -27,6 +27,8 @@ export default [
       route("supports", "../features/gestion/supports/supports-page.tsx"),
       route("orientation", "../features/gestion/orientation/orientation-page.tsx"),
       route("referentiel", "../features/gestion/referentiel/referentiel-page.tsx"),
+      route("annees", "../features/gestion/annees/years-page.tsx"),
+      route("annees/:id/cloture", "../features/gestion/annees/closure-page.tsx"),
       route("messages", "../features/gestion/messages/messages-page.tsx"),
       route("messages/:id", "../features/gestion/messages/message-page.tsx"),
       route("politique", "../features/gestion/politique/politique-page.tsx"),
