@@ -3,8 +3,8 @@
  * a real server process (`node apps/api/src/server.ts`), a staff member signed in through both
  * real steps, a 2,000-line import confirmed, ten reads sent on their own connections, then the
  * signal. Every request the server had received is answered (its result, or 503 + Retry-After),
- * the import is all there or not at all, and the process exits 0 within systemd's
- * TimeoutStopSec (docs/deploy.md).
+ * the import is all there or not at all, and the process exits 0 within the bound docs/deploy.md
+ * states (the rest of the import, 30 s at most: decision 109), itself under systemd's TimeoutStopSec.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
@@ -23,6 +23,8 @@ const STAFF = { email: "direction.arret@academie.example", password: "Mot-de-pas
 const LINES = 2_000;
 const deployGuide = readFileSync(new URL("../../../../docs/deploy.md", import.meta.url), "utf8");
 const TIMEOUT_STOP_SEC = Number(/TimeoutStopSec=(\d+)/.exec(deployGuide)?.[1]);
+/** The longest stop the guide promises behind an import on PGlite (decision 109). */
+const DOCUMENTED_STOP_SEC = Number(/jamais plus de (\d+) s/.exec(deployGuide)?.[1]);
 
 type Answer = { status: number; headers: Record<string, string>; body: string } | { error: string };
 
@@ -82,6 +84,8 @@ describe("SIGTERM during a long import on the embedded database", () => {
 
   it("answers every request received before the signal, keeps the import whole or absent, exits 0 in time", async () => {
     expect(TIMEOUT_STOP_SEC).toBeGreaterThan(0);
+    expect(DOCUMENTED_STOP_SEC).toBeGreaterThan(0);
+    expect(DOCUMENTED_STOP_SEC).toBeLessThan(TIMEOUT_STOP_SEC);
     // The academy's centre and a Direction account, written before the server takes the data.
     const setup = await openDatabase({ kind: "pglite", dataDir });
     await setup.migrate();
@@ -151,7 +155,7 @@ describe("SIGTERM during a long import on the embedded database", () => {
     const confirmed = await confirm.answer;
     expect(confirmed).not.toHaveProperty("error");
     expect(exitCode).toBe(0);
-    expect(stoppedInMs).toBeLessThan(TIMEOUT_STOP_SEC * 1000);
+    expect(stoppedInMs).toBeLessThan(DOCUMENTED_STOP_SEC * 1000);
 
     // All 2,000 students or none, as the answer to the import said.
     const after = await openDatabase({ kind: "pglite", dataDir });
