@@ -7,6 +7,7 @@ import { seedDocuments } from "./documents.ts";
 import { seedNotifications } from "./notifications.ts";
 import { seedOfficeSamples } from "./office.ts";
 import { seedPolicy } from "./policy.ts";
+import { seedFormerStudents, seedLastYearContent, seedSchoolYears } from "./school-years.ts";
 import { seedStaff } from "./staff.ts";
 
 /**
@@ -18,7 +19,9 @@ import { seedStaff } from "./staff.ts";
  */
 export async function seedDemo(db: Database, config: Config, { officeSamples = true } = {}) {
   const storage = createStorageFromConfig(db, config.dataDir, config.storage);
+  await seedSchoolYears(db);
   await seedAcademy(db);
+  await seedFormerStudents(db);
   await seedPolicy(db);
   await seedStaff(db);
   await seedDocuments(db, storage);
@@ -30,6 +33,7 @@ export async function seedDemo(db: Database, config: Config, { officeSamples = t
     db,
     async (photo, name) => (await storage.save("notifications", photo, "image/webp", name)).key,
   );
+  await seedLastYearContent(db);
   if (officeSamples) {
     await seedEventHours(db);
     await seedOfficeSamples(db, config.publicUrl);
@@ -37,4 +41,5 @@ export async function seedDemo(db: Database, config: Config, { officeSamples = t
 }
 
 export { DEMO_PASSWORD, DEMO_STUDENTS } from "./academy.ts";
+export { DEMO_FORMER_STUDENT } from "./school-years.ts";
 export { DEMO_STAFF, DEMO_STAFF_PASSWORD } from "./staff.ts";

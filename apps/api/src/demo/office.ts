@@ -15,6 +15,7 @@ import {
 } from "../db/schema/index.ts";
 import { verificationCode } from "../lib/tokens.ts";
 import { DEMO_STUDENTS } from "./academy.ts";
+import { DEMO_FORMER_STUDENT } from "./school-years.ts";
 import { DEMO_STAFF } from "./staff.ts";
 
 /**
@@ -67,6 +68,15 @@ const SAMPLES: Sample[] = [
       motif: "Le niveau B2 n'est pas encore validé : l'examen blanc de fin de trimestre le permettra.",
     },
   },
+  // Salma, a former student of last year: her school attestation of that year, in the past tense.
+  {
+    email: DEMO_FORMER_STUDENT,
+    type: "scolaire",
+    niveau: null,
+    langues: ["Español", "Français"],
+    daysAgo: 40,
+    answer: { status: "Disponible", afterDays: 1 },
+  },
   // Yasmine (Ain Sebaa): a B1 attestation waiting for the secretariat.
   { email: DEMO_STUDENTS.first, type: "langue", niveau: "B1", langues: [], daysAgo: 2 },
   // Yasmine: a school attestation issued then revoked by the direction.
@@ -104,6 +114,7 @@ async function seedCertificateRequests(db: Database, link: string) {
         prenom: etudiants.prenom,
         cin: etudiants.cin,
         centreId: etudiants.centreId,
+        promotionId: etudiants.promotionId,
         option: options.nom,
       })
       .from(etudiants)
@@ -134,6 +145,8 @@ async function seedCertificateRequests(db: Database, link: string) {
           niveau: sample.niveau,
           langues: sample.langues,
           status: CERTIFICATE_STATUS.pending,
+          // The year the attestation is about: the one the student was last enrolled in.
+          anneeId: student.promotionId,
           createdAt,
         })
         .returning({ id: certificateRequests.id });

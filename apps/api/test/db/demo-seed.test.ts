@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_STUDENTS, seedDemo } from "../../src/demo/index.ts";
+import { DEMO_FORMER_STUDENT, DEMO_STUDENTS, seedDemo } from "../../src/demo/index.ts";
 import { dayAhead } from "../../src/demo/notifications.ts";
 import { bearer, createTestApp, login, queryRows, type TestApp } from "../support/app.ts";
 import { DEMO_STAFF, type StaffBrowser, signInStaff } from "../support/staff-browser.ts";
@@ -15,6 +15,43 @@ describe("the demo seed on a first start", () => {
     direction = (await signInStaff(t, DEMO_STAFF.direction)).browser;
   });
   afterAll(() => t.close());
+
+  it("has last year closed with its former students, and the current year with its cohort", async () => {
+    const years = (await direction.get("/api/gestion/annees")).json().data as {
+      id: number;
+      label: string;
+      statut: string;
+      inscrits: number;
+      anciens_eleves: number;
+    }[];
+    expect(years.map((year) => year.statut)).toEqual(["en_cours", "cloturee"]);
+    const [current, closed] = years;
+    const count = async (query: ReturnType<typeof sql>) => (await queryRows<{ n: number }>(t, query))[0]?.n;
+    expect(current?.inscrits).toBe(
+      await count(
+        sql`select count(*)::int as n from etudiants where promotion_id = ${current?.id} and statut_scolaire = 'inscrit'`,
+      ),
+    );
+    expect(current?.inscrits).toBe(2);
+    expect(closed?.anciens_eleves).toBe(
+      await count(
+        sql`select count(*)::int as n from etudiants where promotion_id = ${closed?.id} and statut_scolaire = 'ancien_eleve'`,
+      ),
+    );
+    expect(closed?.anciens_eleves).toBe(3);
+    // Last year published too: students no longer see it, the staff find it under the year.
+    expect(await count(sql`select count(*)::int as n from notifications where annee_id = ${closed?.id}`)).toBe(1);
+    expect(await count(sql`select count(*)::int as n from parascolaires where annee_id = ${closed?.id}`)).toBe(1);
+    // The former student of the README signs in, and holds an attestation of the year she attended.
+    const token = await login(t.app, DEMO_FORMER_STUDENT);
+    const requests = (await t.app.inject({ method: "GET", url: "/api/demandes", headers: bearer(token) })).json()
+      .data as { status: string; document?: { numero: string } }[];
+    expect(requests.map((request) => request.status)).toEqual(["Disponible"]);
+    expect(
+      await count(sql`select count(*)::int as n from certificate_requests r join etudiants e on e.id = r.etudiant_id
+        where e.email = ${DEMO_FORMER_STUDENT} and r.annee_id = ${closed?.id}`),
+    ).toBe(1);
+  });
 
   it("has attestation requests in each state, one of them revoked", async () => {
     const list = await direction.get("/api/gestion/demandes?per_page=50");
