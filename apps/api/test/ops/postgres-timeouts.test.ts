@@ -93,7 +93,7 @@ describe("requests behind a lock on PostgreSQL", () => {
           10_000,
         ),
       );
-      const unrelated = await ask("/api/user");
+      const unrelated = await ask("/api/policy/status");
 
       expect(unrelated.status).toBe(200);
       const answers = await Promise.all(blocked);
