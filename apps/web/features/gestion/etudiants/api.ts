@@ -8,9 +8,12 @@ import type {
   StudentBulkResponse,
   StudentCreateRequest,
   StudentDetail,
+  StudentLeavingRequest,
   StudentName,
   StudentPreview,
+  StudentPromotionsResponse,
   StudentReferenceData,
+  StudentSelectionAction,
   StudentUpdateRequest,
 } from "@puerta/contract";
 import { keepPreviousData, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
@@ -25,13 +28,31 @@ export const studentKeys = {
   list: (params: ListParams) => [...studentKeys.all, "list", params] as const,
   detail: (id: number) => [...studentKeys.all, "fiche", id] as const,
   reference: () => [...studentKeys.all, "referentiel"] as const,
+  promotions: () => [...studentKeys.all, "promotions"] as const,
 };
 
 /** The actions of docs/spec/back-office.md section 4 that take no body. */
 export type StudentAction = "invitation" | "reinitialisation" | "desactiver" | "reactiver";
 
-/** The list's filters, as the URL and the API name them. */
-export const STUDENT_FILTERS = ["centre_id", "option_id", "filiere_id", "statut", "politique"] as const;
+/** The list's filters, as the URL and the API name them (`promotion` is a year's label, `2026-2027`). */
+export const STUDENT_FILTERS = [
+  "centre_id",
+  "option_id",
+  "filiere_id",
+  "statut",
+  "politique",
+  "promotion",
+  "statut_scolaire",
+] as const;
+
+/** Each bulk action's body: the selection, and for `ancien_eleve` why and when the students left. */
+export type StudentBulkBodies = { [A in StudentSelectionAction]: StudentBulkRequest } & {
+  ancien_eleve: StudentLeavingRequest;
+};
+/** One bulk action with its body, as the mutation takes it. */
+export type StudentBulkCall = {
+  [A in StudentBulkAction]: { action: A; body: StudentBulkBodies[A] };
+}[StudentBulkAction];
 
 /** The list as the direction and the secretariat get it; the pedagogie's rows have names and centre only. */
 export type StudentRow = StaffStudent | StudentName;
@@ -55,7 +76,7 @@ export const studentsApi = {
     }
     return filters as Omit<StudentBulkRequest, "ids" | "all">;
   },
-  bulk: (action: StudentBulkAction, body: StudentBulkRequest) =>
+  bulk: ({ action, body }: StudentBulkCall) =>
     staffJson<StudentBulkResponse>(`/api/gestion/etudiants/actions/${action}`, { body }),
   detail: (id: number, signal?: AbortSignal) =>
     staffJson<StudentDetail>(`/api/gestion/etudiants/${id}/fiche`, { signal }),
@@ -89,6 +110,13 @@ export const referenceQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
+/** The school years, newest first, for the *Promotion* filter. */
+export const promotionsQuery = queryOptions({
+  queryKey: studentKeys.promotions(),
+  queryFn: ({ signal }) => staffJson<StudentPromotionsResponse>("/api/gestion/etudiants/promotions", { signal }),
+  staleTime: 5 * 60_000,
+});
+
 export const studentListQuery = (params: ListParams) =>
   queryOptions({
     queryKey: studentKeys.list(params),
@@ -108,6 +136,7 @@ export const useStudents = (params: ListParams, enabled: boolean) => useQuery({ 
 /** A student's fiche: data, requests, notifications, policy acceptances. */
 export const useStudentDetail = (id: number, enabled: boolean) => useQuery({ ...studentDetailQuery(id), enabled });
 export const useStudentReference = () => useQuery(referenceQuery);
+export const useStudentPromotions = (enabled: boolean) => useQuery({ ...promotionsQuery, enabled });
 
 /** Creates a student (and sends the invitation) once, however often the form is sent again; every student query is then read again (so after each write below). */
 export const useCreateStudent = () =>
@@ -125,10 +154,7 @@ export const useStudentAction = () =>
   );
 /** One action on the picked students, or on every student the filters keep. */
 export const useStudentBulkAction = () =>
-  useStaffMutation(
-    ({ action, body }: { action: StudentBulkAction; body: StudentBulkRequest }) => studentsApi.bulk(action, body),
-    studentKeys.all,
-  );
+  useStaffMutation((call: StudentBulkCall) => studentsApi.bulk(call), studentKeys.all);
 /** Reads an import file and answers its preview: nothing is written yet, so nothing is read again. */
 export const useImportPreview = () => useMutation({ mutationFn: studentsApi.importPreview });
 /** Applies a previewed import once: one key per preview, so a second click or a retry applies the file once. */

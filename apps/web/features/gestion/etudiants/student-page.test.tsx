@@ -94,4 +94,34 @@ describe("/gestion/etudiants/{id}", () => {
     expect(dialog).toHaveTextContent("Toutes les sessions d'Aïcha Benali seront fermées");
     expect(dialog).not.toHaveTextContent("déconnecté");
   });
+
+  it("shows the cohort and the school status: enrolled, or former student since a day, for a reason", async () => {
+    showFiche();
+    const enrolled = await screen.findByText("Statut scolaire");
+    expect(enrolled.nextElementSibling).toHaveTextContent(/^Inscrit$/);
+    expect(screen.getByText("Promotion").nextElementSibling).toHaveTextContent("2026-2027");
+  });
+
+  it("says when and why a former student left", async () => {
+    serveByPath({
+      "/api/gestion/etudiants/7/fiche": {
+        status: 200,
+        body: {
+          ...DETAIL,
+          student: {
+            ...STUDENT,
+            promotion: "2025-2026",
+            statut_scolaire: "ancien_eleve",
+            sorti_le: "2026-06-30",
+            motif_sortie: "fin_de_formation",
+          },
+        },
+      },
+    });
+    renderStaffScreen("/gestion/etudiants/:id", <StudentPage />);
+    const status = (await screen.findByText("Statut scolaire")).nextElementSibling;
+    expect(status).toHaveTextContent("Ancien élève");
+    expect(status).toHaveTextContent("Sorti le 30 juin 2026 · Fin de formation");
+    expect(screen.getByText("Promotion").nextElementSibling).toHaveTextContent("2025-2026");
+  });
 });

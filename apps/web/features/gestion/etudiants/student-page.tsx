@@ -12,7 +12,7 @@ import { formatDateTime } from "../shared/format.ts";
 import { LoadFailed } from "../shared/load-failed.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
 import { type StudentAction, studentsApi, useStudentAction, useStudentDetail, useUpdateStudent } from "./api.ts";
-import { StatusBadge } from "./status-badge.tsx";
+import { leavingLabel, SchoolStatusBadge, StatusBadge } from "./status-badge.tsx";
 import { StudentFormDialog } from "./student-form-dialog.tsx";
 import { policyLabel } from "./students-page.tsx";
 
@@ -128,6 +128,11 @@ export default function StudentPage() {
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <Item label="Statut">
                 <StatusBadge statut={student.statut} />
+              </Item>
+              <Item label="Promotion">{student.promotion}</Item>
+              <Item label="Statut scolaire">
+                <SchoolStatusBadge student={student} />
+                {leavingLabel(student) && <span className="ml-2 text-gray-700">{leavingLabel(student)}</span>}
               </Item>
               <Item label="E-mail">{student.email}</Item>
               <Item label="Téléphone">{formatPhone(student.telephone) || "—"}</Item>

@@ -1,10 +1,14 @@
 import {
   can,
   centreLimit,
+  SCHOOL_STATUS_LABELS,
+  SCHOOL_STATUSES,
   STUDENT_STATUS_LABELS,
   STUDENT_STATUSES,
   type StaffStudent,
   type StudentBulkAction,
+  type StudentBulkRequest,
+  type StudentSelectionAction,
 } from "@puerta/contract";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -20,14 +24,17 @@ import { StaffPage } from "../shell/staff-page.tsx";
 import {
   isFull,
   STUDENT_FILTERS,
+  type StudentBulkCall,
   type StudentRow,
   studentsApi,
   useCreateStudent,
   useStudentBulkAction,
+  useStudentPromotions,
   useStudentReference,
   useStudents,
 } from "./api.ts";
-import { StatusBadge } from "./status-badge.tsx";
+import { LeavingDialog } from "./leaving-dialog.tsx";
+import { leavingLabel, SchoolStatusBadge, StatusBadge } from "./status-badge.tsx";
 import { StudentFormDialog } from "./student-form-dialog.tsx";
 
 const column = columnsOf<StudentRow>();
@@ -42,6 +49,40 @@ export function policyLabel(student: StaffStudent): string {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
+/** What each bulk action of the selection asks before it runs, for `n` students (the count is confirmed). */
+const BULK_CONFIRMATIONS: Record<
+  StudentSelectionAction,
+  { title: (n: number) => string; description: string; confirm: (n: number) => string; destructive: boolean }
+> = {
+  invitation: {
+    title: (n) => `Renvoyer l'invitation à ${plural(n, "étudiant", "étudiants")} ?`,
+    description:
+      "Seuls les comptes pas encore activés la reçoivent : un nouveau lien, valable 7 jours, remplace le précédent.",
+    confirm: (n) => `Renvoyer (${n})`,
+    destructive: false,
+  },
+  desactiver: {
+    title: (n) => `Désactiver ${plural(n, "compte", "comptes")} ?`,
+    description:
+      "Toutes leurs sessions seront fermées et ces comptes ne permettront plus de se connecter. Vous pourrez les réactiver.",
+    confirm: (n) => `Désactiver (${n})`,
+    destructive: true,
+  },
+  reactiver: {
+    title: (n) => `Réactiver ${plural(n, "compte", "comptes")} ?`,
+    description: "Les comptes désactivés permettront de nouveau de se connecter ; les autres restent comme ils sont.",
+    confirm: (n) => `Réactiver (${n})`,
+    destructive: false,
+  },
+  reinscrire: {
+    title: (n) => `Réinscrire ${plural(n, "étudiant", "étudiants")} dans l'année en cours ?`,
+    description:
+      "Les anciens élèves redeviennent inscrits dans l'année en cours, avec leur centre, leur option et leur filière actuels ; leur date et leur motif de sortie sont effacés. Les étudiants déjà inscrits cette année restent comme ils sont.",
+    confirm: (n) => `Réinscrire (${n})`,
+    destructive: false,
+  },
+};
+
 /** /gestion/etudiants (docs/spec/back-office.md section 4): the students of the caller's centres. */
 export default function StudentsPage() {
   const me = useStaffUser();
@@ -49,10 +90,11 @@ export default function StudentsPage() {
   const list = useListParams(STUDENT_FILTERS, "nom");
   const reference = useStudentReference();
   const students = useStudents(list.params, can(me, "read:etudiants"));
+  const restricted = !can(me, "update:etudiants");
+  const promotions = useStudentPromotions(!restricted);
   const create = useCreateStudent(); // a second click or a retry creates the student once
   const bulk = useStudentBulkAction();
   const [creating, setCreating] = useState(false);
-  const restricted = !can(me, "update:etudiants");
   const myCentres = centreLimit(me, "create:etudiants") ?? undefined;
 
   // Bulk actions: the rows picked, or every student the filters keep.
@@ -93,14 +135,19 @@ export default function StudentsPage() {
     setSelected(new Set());
     setAllMatching(false);
   };
-  async function runBulk(action: StudentBulkAction) {
+  /** The selection as a bulk action names it: the rows picked, or the list's filters. */
+  const selection = (): StudentBulkRequest =>
+    allMatching ? { all: true, ...studentsApi.bulkFilters(list.params) } : { ids: [...selected] };
+  /** Sends a bulk action and says its French result; a failure is the caller's to show. */
+  async function sendBulk(call: StudentBulkCall) {
+    const answer = await bulk.mutateAsync(call);
+    toast({ title: answer.message });
+    clearSelection();
+    setBulkAction(null);
+  }
+  async function runBulk(action: StudentSelectionAction) {
     try {
-      const body = allMatching
-        ? { all: true as const, ...studentsApi.bulkFilters(list.params) }
-        : { ids: [...selected] };
-      const answer = await bulk.mutateAsync({ action, body });
-      toast({ title: answer.message });
-      clearSelection();
+      await sendBulk({ action, body: selection() });
     } catch (error) {
       toast({ kind: "error", title: "L'action n'a pas abouti.", description: staffErrorMessage(error) });
     }
@@ -168,6 +215,16 @@ export default function StudentsPage() {
       header: "Statut",
       cell: (info) => <StatusBadge statut={info.getValue()} />,
     }),
+    full.accessor("promotion", {
+      header: "Promotion",
+      cell: (info) => (
+        <>
+          <span className="block whitespace-nowrap tabular-nums">{info.getValue()}</span>
+          <SchoolStatusBadge student={info.row.original} />
+          {leavingLabel(info.row.original) && <CellNote>{leavingLabel(info.row.original)}</CellNote>}
+        </>
+      ),
+    }),
     full.accessor("politique_acceptee", {
       header: "Politique",
       enableSorting: false,
@@ -188,6 +245,9 @@ export default function StudentsPage() {
     : [selectColumn, nameColumn, prenomColumn, centreColumn, ...fullColumns];
 
   const ref = reference.data;
+  // Neither chosen: the current year's enrolled students (docs/spec/school-year-and-data.md section 1).
+  const cohortChosen = Boolean(list.params.filters.promotion);
+  const statusChosen = Boolean(list.params.filters.statut_scolaire);
   const filters: ListFilter[] = [
     {
       name: "centre_id",
@@ -226,6 +286,21 @@ export default function StudentsPage() {
               { value: "acceptee", label: "Acceptée" },
               { value: "non_acceptee", label: "Non acceptée" },
             ],
+          },
+          {
+            name: "promotion",
+            label: "Promotion",
+            allLabel: statusChosen ? "Toutes les promotions" : "Année en cours",
+            options: (promotions.data?.data ?? []).map((year) => ({
+              value: year.label,
+              label: year.statut === "en_cours" ? `${year.label} (en cours)` : year.label,
+            })),
+          },
+          {
+            name: "statut_scolaire",
+            label: "Statut scolaire",
+            allLabel: cohortChosen ? "Tous les statuts" : "Inscrits",
+            options: SCHOOL_STATUSES.map((s) => ({ value: s, label: SCHOOL_STATUS_LABELS[s] })),
           },
         ]),
   ];
@@ -285,6 +360,15 @@ export default function StudentsPage() {
             <button type="button" onClick={() => setBulkAction("desactiver")} className={secondaryButtonClass}>
               Désactiver
             </button>
+            <button type="button" onClick={() => setBulkAction("reactiver")} className={secondaryButtonClass}>
+              Réactiver
+            </button>
+            <button type="button" onClick={() => setBulkAction("ancien_eleve")} className={secondaryButtonClass}>
+              Marquer comme ancien élève
+            </button>
+            <button type="button" onClick={() => setBulkAction("reinscrire")} className={secondaryButtonClass}>
+              Réinscrire
+            </button>
             {can(me, "export:etudiants") && (
               <a
                 href={studentsApi.exportUrl(list.params, "csv", allMatching ? undefined : [...selected])}
@@ -300,22 +384,23 @@ export default function StudentsPage() {
           </div>
         </section>
       )}
-      {bulkAction && (
+      {bulkAction === "ancien_eleve" && (
+        <LeavingDialog
+          open
+          onOpenChange={(open) => open || setBulkAction(null)}
+          count={chosen}
+          selection={selection()}
+          onConfirm={(body) => sendBulk({ action: "ancien_eleve", body })}
+        />
+      )}
+      {bulkAction && bulkAction !== "ancien_eleve" && (
         <ConfirmDialog
           open
           onOpenChange={(open) => open || setBulkAction(null)}
-          title={
-            bulkAction === "invitation"
-              ? `Renvoyer l'invitation à ${plural(chosen, "étudiant", "étudiants")} ?`
-              : `Désactiver ${plural(chosen, "compte", "comptes")} ?`
-          }
-          description={
-            bulkAction === "invitation"
-              ? "Seuls les comptes pas encore activés la reçoivent : un nouveau lien, valable 7 jours, remplace le précédent."
-              : "Toutes leurs sessions seront fermées et ces comptes ne permettront plus de se connecter. Vous pourrez les réactiver un par un."
-          }
-          confirmLabel={bulkAction === "invitation" ? `Renvoyer (${chosen})` : `Désactiver (${chosen})`}
-          destructive={bulkAction === "desactiver"}
+          title={BULK_CONFIRMATIONS[bulkAction].title(chosen)}
+          description={BULK_CONFIRMATIONS[bulkAction].description}
+          confirmLabel={BULK_CONFIRMATIONS[bulkAction].confirm(chosen)}
+          destructive={BULK_CONFIRMATIONS[bulkAction].destructive}
           onConfirm={() => runBulk(bulkAction)}
         />
       )}
