@@ -5,14 +5,12 @@
  * seconds of each step. Target: under 10 s each on this machine. Reported, not enforced.
  */
 
-import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { loadConfig, openDatabase, seedDemo, staffSessions, staffUsers } from "@puerta/api";
-import { eq } from "drizzle-orm";
+import { loadConfig, openDatabase, seedDemo } from "@puerta/api";
 import { seedBenchAcademy } from "./academy.ts";
-import { machineDescription, printTable, startServer } from "./lib.ts";
+import { machineDescription, openDirectionSession, printTable, staffHeaders, startServer } from "./lib.ts";
 
 const LINES = 2000;
 const TARGET_SECONDS = 10;
@@ -30,19 +28,7 @@ const database = await openDatabase({ kind: "pglite", dataDir });
 await database.migrate();
 await seedDemo(database.db, config);
 await seedBenchAcademy(database.db);
-// A signed-in direction session, written directly: the bench measures the import, not the sign-in.
-const sessionToken = randomBytes(48)
-  .toString("hex")
-  .replace(/[^A-Za-z0-9]/g, "")
-  .slice(0, 48);
-const [direction] = await database.db
-  .select({ id: staffUsers.id })
-  .from(staffUsers)
-  .where(eq(staffUsers.email, "direction.demo@example.com"));
-if (!direction) throw new Error("compte de direction de démonstration introuvable");
-await database.db
-  .insert(staffSessions)
-  .values({ staffId: direction.id, tokenHash: createHash("sha256").update(sessionToken).digest("hex") });
+const sessionToken = await openDirectionSession(database.db);
 await database.close();
 
 const centresList = ["Ain Sebaa", "moulay youssef", "ZENITH"];
@@ -57,12 +43,7 @@ const csv = `\uFEFF${lines.join("\r\n")}\r\n`;
 
 const server = await startServer(env);
 try {
-  // Asked with the session: the token is bound to it (decision 088).
-  const csrf = await fetch(`${server.url}/sanctum/csrf-cookie`, {
-    headers: { cookie: `puerta_staff=${sessionToken}` },
-  });
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get("set-cookie") ?? "")?.[1] ?? "";
-  const headers = { cookie: `puerta_staff=${sessionToken}; XSRF-TOKEN=${xsrf}`, "x-xsrf-token": xsrf };
+  const headers = await staffHeaders(server.url, sessionToken);
 
   const form = new FormData();
   form.append("file", new Blob([csv], { type: "text/csv" }), "etudiants.csv");

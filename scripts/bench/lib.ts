@@ -1,8 +1,11 @@
-/** Pieces both benchmarks share: the real server as a child process, a table. */
+/** Pieces the benchmarks share: the real server as a child process, a staff session, a table. */
 import { type ChildProcess, spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { type Database, staffSessions, staffUsers } from "@puerta/api";
 import { freePort } from "@puerta/api/testing";
+import { eq } from "drizzle-orm";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -80,4 +83,31 @@ export function machineDescription(): string {
 /** The value at percentile `p` of values sorted in ascending order, rounded (NaN when none). */
 export function percentile(sorted: readonly number[], p: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN);
+}
+
+/**
+ * A signed-in direction session, written directly into the database (a bench measures its
+ * screen, not the sign-in with its second factor): the cookie's token.
+ */
+export async function openDirectionSession(db: Database): Promise<string> {
+  const token = randomBytes(48)
+    .toString("hex")
+    .replace(/[^A-Za-z0-9]/g, "")
+    .slice(0, 48);
+  const [direction] = await db
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(eq(staffUsers.email, "direction.demo@example.com"));
+  if (!direction) throw new Error("compte de direction de démonstration introuvable");
+  await db
+    .insert(staffSessions)
+    .values({ staffId: direction.id, tokenHash: createHash("sha256").update(token).digest("hex") });
+  return token;
+}
+
+/** The headers of that session's writes: its cookie and the CSRF pair, asked with it (bound to it, decision 088). */
+export async function staffHeaders(url: string, sessionToken: string): Promise<Record<string, string>> {
+  const csrf = await fetch(`${url}/sanctum/csrf-cookie`, { headers: { cookie: `puerta_staff=${sessionToken}` } });
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get("set-cookie") ?? "")?.[1] ?? "";
+  return { cookie: `puerta_staff=${sessionToken}; XSRF-TOKEN=${xsrf}`, "x-xsrf-token": xsrf };
 }
