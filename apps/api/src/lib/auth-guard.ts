@@ -5,9 +5,10 @@ import { bearerToken } from "./tokens.ts";
 
 /**
  * Who a valid token belongs to, which token it is (logout revokes that one) and how it came: an
- * `Authorization: Bearer` header (API clients) or the web's HttpOnly session cookie.
+ * `Authorization: Bearer` header (API clients) or the web's HttpOnly session cookie; whether the
+ * student is a former one (*Ancien élève*: their area is reduced, route-scopes.ts).
  */
-export type AuthContext = { userId: number; tokenId: number; via: "bearer" | "cookie" };
+export type AuthContext = { userId: number; tokenId: number; formerStudent: boolean; via: "bearer" | "cookie" };
 
 /** Resolves a raw `<id>|<secret>` token to its caller, or null (the auth module's `authenticateToken`). */
 export type Authenticate = (token: string | undefined) => Promise<Omit<AuthContext, "via"> | null>;

@@ -9,12 +9,13 @@ export type StaffRouteAccess = { permission?: Permission };
 
 /**
  * Where a route was declared (route-scopes.ts), which decides who may call it: `public`
- * anyone, `authenticated` a valid bearer token, `accepted` a token and the current policy
+ * anyone, `signedIn` a valid token, `reducedArea` a token and the policy accepted unless a
+ * former student's, `authenticated` an enrolled student's token, `accepted` that and the current policy
  * accepted, `staff` a staff session and the permission in `config.staff`
  * (lib/staff-guard.ts). `unscoped`: registered on the app itself (the web pages, the CSRF
  * cookie).
  */
-export type RouteScope = "public" | "authenticated" | "accepted" | "staff" | "unscoped";
+export type RouteScope = "public" | "signedIn" | "reducedArea" | "authenticated" | "accepted" | "staff" | "unscoped";
 
 export type RouteEntry = {
   method: string;

@@ -58,6 +58,8 @@ describe("POST /api/login", () => {
         email: student.email,
         profile_image: null,
         cin_etudiant: cin,
+        // Beside the spec's fields: the school status (docs/spec/school-year-and-data.md section 3).
+        statut_scolaire: "inscrit",
       },
     });
     expect(body.user.etudiant.centre.id).toBe(body.user.etudiant.centre_id);

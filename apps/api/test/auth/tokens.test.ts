@@ -126,7 +126,7 @@ describe("bearer tokens", () => {
     const someoneElse = (await loginNewStudent(t)).token;
 
     const context = await auth.authenticate(`Bearer ${kept}`);
-    expect(context).toEqual({ userId: expect.any(Number), tokenId: tokenId(kept) });
+    expect(context).toEqual({ userId: expect.any(Number), tokenId: tokenId(kept), formerStudent: false });
     if (!context) return;
     await auth.revokeOtherTokens(context);
     expect((await me(bearer(kept))).statusCode).toBe(200);

@@ -158,7 +158,16 @@ describe("certificate requests", () => {
       { ...second.json().data, created_at: expect.any(String) },
       { ...first.json().data, created_at: expect.any(String) },
     ]);
-    expect(Object.keys(mine.data[0]).sort()).toEqual(["created_at", "id", "langues", "niveau", "status", "type"]);
+    // The spec's fields, and the school year it is about (docs/spec/school-year-and-data.md section 3).
+    expect(Object.keys(mine.data[0]).sort()).toEqual([
+      "annee",
+      "created_at",
+      "id",
+      "langues",
+      "niveau",
+      "status",
+      "type",
+    ]);
     expect((await list(await createAccessToken(t.database.db, other.userId))).data).toEqual([]);
   });
 });

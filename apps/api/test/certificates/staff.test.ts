@@ -300,6 +300,7 @@ describe("certificate requests handled by the office", () => {
       titulaire: "Salmà El Amrani",
       date_emission: expect.any(String),
       numero: doc.numero,
+      annee: expect.stringMatching(/^\d{4}-\d{4}$/),
     });
     expect(valid.body).not.toContain(`T${ainSebaa.userId}`); // no CIN
     expect(valid.body).not.toContain(ainSebaa.email);

@@ -1,8 +1,11 @@
+import { SCHOOL_YEAR_MESSAGES } from "@puerta/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import type { RouteEntry } from "../../src/lib/route-table.ts";
 import type { RouteModule } from "../../src/route-scopes.ts";
 import { bearer, createTestApp, type TestApp } from "../support/app.ts";
 import { createAccessToken, createStudent } from "../support/factories.ts";
+import { makeFormerStudent } from "../support/former-students.ts";
 import { apiRoutes, PUBLIC_API_ROUTES, routeKey } from "../support/route-table.ts";
 
 /**
@@ -12,18 +15,29 @@ import { apiRoutes, PUBLIC_API_ROUTES, routeKey } from "../support/route-table.t
 const GATED_API_ROUTES = new Set([
   "GET /api/parascolaires/:id",
   "GET /api/parascolaires/:id/affiche",
-  "GET /api/demandes",
-  "POST /api/demandes",
-  "GET /api/demandes/:id/document",
   "GET /api/notifications/:id",
   "POST /api/notifications/:id/mark-viewed",
   "GET /api/notifications/:id/photo",
+]);
+
+/**
+ * What a former student keeps (docs/spec/school-year-and-data.md section 3): their attestations,
+ * /profile and the password. Gated too for an enrolled student; a former one is not asked to accept.
+ */
+const REDUCED_AREA_ROUTES = new Set([
+  "GET /api/demandes",
+  "GET /api/demandes/annees",
+  "POST /api/demandes",
+  "GET /api/demandes/:id/document",
   "POST /api/change-password",
   "GET /api/profile/photo",
   "POST /api/profile/photo",
   "GET /api/profile/email-copies",
   "PUT /api/profile/email-copies",
 ]);
+
+/** Signed in is enough, whatever the school status: who it is, the session, logout. */
+const SIGNED_IN_ROUTES = new Set(["GET /api/user", "POST /api/session/exchange", "POST /api/logout"]);
 
 /** Routes declared in the scopes with no hook of their own: where they are declared protects them. */
 const probe: RouteModule = (scopes) => {
@@ -57,6 +71,8 @@ describe("route scopes: a route is protected by where it is declared", () => {
     expect(new Set(publicRoutes)).toEqual(PUBLIC_API_ROUTES);
     const gated = table.filter((r) => r.scope === "accepted").map(routeKey);
     expect(new Set(gated)).toEqual(GATED_API_ROUTES);
+    expect(new Set(table.filter((r) => r.scope === "reducedArea").map(routeKey))).toEqual(REDUCED_AREA_ROUTES);
+    expect(new Set(table.filter((r) => r.scope === "signedIn").map(routeKey))).toEqual(SIGNED_IN_ROUTES);
   });
 
   it("records a new route in the scope it was declared in", () => {
@@ -123,7 +139,9 @@ describe("route scopes: a route is protected by where it is declared", () => {
 
   it("answers 403 on every gated route of the app for a student who has not accepted", async () => {
     const failures: string[] = [];
-    for (const route of apiRoutes(t.app).filter((r) => GATED_API_ROUTES.has(routeKey(r)))) {
+    const gatedForEnrolled = (r: RouteEntry) =>
+      GATED_API_ROUTES.has(routeKey(r)) || REDUCED_AREA_ROUTES.has(routeKey(r));
+    for (const route of apiRoutes(t.app).filter(gatedForEnrolled)) {
       const response = await t.app.inject({
         method: route.method as "GET",
         url: route.url.replace(/:[A-Za-z_]+/g, "1"),
@@ -133,5 +151,30 @@ describe("route scopes: a route is protected by where it is declared", () => {
       if (response.statusCode !== 403) failures.push(`${routeKey(route)} → ${response.statusCode}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it("answers 403 'formation terminée' to a former student on every student route but the reduced area's", async () => {
+    const former = await createStudent(t.database.db, { centre: "Ain Sebaa" });
+    await makeFormerStudent(t.database.db, former.etudiantId);
+    const token = await createAccessToken(t.database.db, former.userId);
+    const failures: string[] = [];
+    for (const route of apiRoutes(t.app).filter((r) => r.scope === "authenticated" || r.scope === "accepted")) {
+      const response = await t.app.inject({
+        method: route.method as "GET",
+        url: route.url.replace(/:[A-Za-z_]+/g, "1"),
+        headers: bearer(token),
+        ...(route.method === "GET" ? {} : { payload: { bidon: true } }),
+      });
+      if (response.statusCode !== 403 || response.json().message !== SCHOOL_YEAR_MESSAGES.formerStudentForbidden) {
+        failures.push(`${routeKey(route)} → ${response.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // The reduced area is theirs without accepting the policy: the guard lets the request reach its route.
+    for (const key of ["GET /api/demandes", "GET /api/profile/email-copies", "GET /api/user"]) {
+      const [, url] = key.split(" ");
+      const response = await t.app.inject({ method: "GET", url, headers: bearer(token) });
+      expect(response.statusCode, key).toBe(200);
+    }
   });
 });

@@ -33,6 +33,11 @@ export const CERTIFICATE_TEXT = {
   languagesNotAllowed: "Les langues ne concernent que l'attestation scolaire.",
   revokedStatus: "Révoquée",
   revokedOn: (day: string) => `Attestation révoquée par la direction le ${day}.`,
+  /** The school year an attestation is about (docs/spec/school-year-and-data.md section 3). */
+  yearLabel: "Année scolaire",
+  yearOf: (label: string) => `Année ${label}`,
+  yearInvalid: "L'année choisie doit être l'une des années où vous avez été inscrit(e) à l'académie.",
+  noYear: "Aucune année d'inscription n'est connue pour votre dossier : contactez le secrétariat.",
 } as const;
 
 export type StatusTone = "blue" | "green" | "red" | "grey";
@@ -77,6 +82,17 @@ export const CERTIFICATE_STAFF_TEXT = {
   fieldTooLong: "Ce champ ne doit pas dépasser 120 caractères.",
   dateInvalid: "La date doit être au format AAAA-MM-JJ.",
   centreInvalid: "Le centre doit être un identifiant valide.",
+  /** Rectification (docs/spec/school-year-and-data.md section 4): the request's identity differs from the record's. */
+  recordName: (name: string) => `Nom au dossier : ${name}`,
+  recordCin: (cin: string) => `CIN au dossier : ${cin || "aucun"}`,
+  reissue: "Réémettre avec les données du dossier",
+  reissueConfirm:
+    "Une nouvelle attestation, avec un nouveau numéro, sera émise avec le nom et le CIN du dossier de l'étudiant. L'ancien numéro reste révoqué.",
+  reissued: (numero: string) => `Attestation réémise : n° ${numero}.`,
+  reissuedFrom: (id: number) => `Réémise depuis la demande n° ${id}`,
+  reissuedAs: (id: number) => `Réémise : voir la demande n° ${id}`,
+  reissueNotRevoked: "Seule une attestation révoquée peut être réémise.",
+  reissueAlready: (id: number) => `Cette attestation a déjà été réémise (demande n° ${id}).`,
 } as const;
 
 /** The verification code: 128 random bits in RFC 4648 base32 without padding (26 characters). */

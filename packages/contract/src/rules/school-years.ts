@@ -51,7 +51,16 @@ export const SCHOOL_YEAR_MESSAGES = {
   formerStudentArea:
     "Votre formation à l'académie est terminée : votre espace donne accès à vos attestations, à votre profil et à votre mot de passe.",
   formerStudentForbidden: "Votre formation est terminée : cette partie de l'espace étudiant n'est plus accessible.",
+  /** The short page a former student sees on another student page (docs/spec/school-year-and-data.md section 3). */
+  formerStudentPageTitle: "Votre formation est terminée",
+  formerStudentPageLink: "Voir mes attestations",
 } as const;
+
+/**
+ * The student pages a former student keeps (docs/spec/school-year-and-data.md section 3): their
+ * attestations, /profile and the password. Any other student page shows the short page above.
+ */
+export const FORMER_STUDENT_PAGES = ["/demande-attestation", "/profile", "/modifier-mot-de-passe"] as const;
 
 export const SCHOOL_YEAR_LIMITS = {
   /** Students named one by one as continuing into the next year (the three centres' whole year fits). */

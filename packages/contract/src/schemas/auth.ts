@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits.ts";
 import { MESSAGES } from "../messages.ts";
+import { SCHOOL_STATUSES } from "../rules/school-years.ts";
 import { namedRef } from "./common.ts";
 
 const m = MESSAGES.login;
@@ -44,6 +45,8 @@ export const etudiant = z.object({
   email: z.string(),
   profile_image: z.string().nullable(),
   cin_etudiant: z.string().nullable(),
+  /** Inscrit, or Ancien élève: a former student's area is reduced (docs/spec/school-year-and-data.md section 3). */
+  statut_scolaire: z.enum(SCHOOL_STATUSES),
 });
 export type Etudiant = z.infer<typeof etudiant>;
 

@@ -63,6 +63,16 @@ export const certificateStaffItem = z.object({
   created_at: z.string(),
   updated_at: z.string().nullable(),
   document: certificateStaffDocument.nullable(),
+  /** The school year the attestation is about ("2025-2026"); null on requests made before years were recorded. */
+  annee: z.string().nullable(),
+  /**
+   * Rectification (docs/spec/school-year-and-data.md section 4): the student's record when the
+   * request's name or CIN differs from it (each null when it is the same), else null.
+   */
+  dossier: z.object({ nom: z.string().nullable(), cin: z.string().nullable() }).nullable(),
+  /** The revoked request this one was issued again from, and the request that issued this one again. */
+  reemise_de: z.number().int().nullable(),
+  reemise: z.number().int().nullable(),
 });
 export type CertificateStaffItem = z.infer<typeof certificateStaffItem>;
 

@@ -25,6 +25,16 @@ export const certificateRequestBody = z
       .array(z.enum(CERTIFICATE_LANGUAGES, { error: T.languagesInvalid }), { error: T.languagesInvalid })
       .max(CERTIFICATE_LANGUAGES.length * 2, T.languagesInvalid)
       .nullish(),
+    /**
+     * The school year the attestation is about, among the years the student attended
+     * (`GET /api/demandes/annees`); absent: the current year, or a former student's last one.
+     */
+    annee_id: z
+      .number({ error: T.yearInvalid })
+      .int(T.yearInvalid)
+      .positive(T.yearInvalid)
+      .max(2_147_483_647, T.yearInvalid)
+      .nullish(),
   })
   .superRefine((body, ctx) => {
     const langues = body.langues ?? [];
@@ -40,6 +50,7 @@ export const certificateRequestBody = z
     type: body.type,
     niveau: body.type === "langue" ? (body.niveau ?? null) : null,
     langues: body.type === "scolaire" ? normaliseLanguages(body.langues ?? []) : [],
+    annee_id: body.annee_id ?? null,
   }));
 export type CertificateRequestInput = z.input<typeof certificateRequestBody>;
 export type CertificateRequestBody = z.output<typeof certificateRequestBody>;
@@ -58,10 +69,29 @@ export const certificateRequest = z.object({
   document: z.object({ numero: z.string(), verification_url: z.string() }).optional(),
   /** Its attestation was revoked by the direction: when, and the reason shown to the student. */
   revocation: z.object({ revoquee_le: z.string(), motif: z.string() }).optional(),
+  /** The school year it is about ("2025-2026"); absent on requests made before years were recorded. */
+  annee: z.string().optional(),
 });
 export type CertificateRequest = z.infer<typeof certificateRequest>;
 
 export const certificateListResponse = z.object({ success: z.literal(true), data: z.array(certificateRequest) });
+/** A year the student may ask an attestation for (a row of their enrolments): `GET /api/demandes/annees`. */
+export const certificateYear = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  /** The year in progress (an attestation about it is in the present tense). */
+  en_cours: z.boolean(),
+});
+export type CertificateYear = z.infer<typeof certificateYear>;
+
+/** The years attended, newest first, and the one a request is about when it names none. */
+export const certificateYearsResponse = z.object({
+  success: z.literal(true),
+  data: z.array(certificateYear),
+  default_id: z.number().int().nullable(),
+});
+export type CertificateYearsResponse = z.infer<typeof certificateYearsResponse>;
+
 export const certificateCreatedResponse = z.object({
   success: z.literal(true),
   message: z.string(),
@@ -77,6 +107,8 @@ export const certificateVerification = z.discriminatedUnion("status", [
     titulaire: z.string(),
     date_emission: z.string(),
     numero: z.string(),
+    /** The school year the attestation is about ("2025-2026"). */
+    annee: z.string(),
   }),
   z.object({ status: z.literal("revoquee"), revoquee_le: z.string() }),
 ]);

@@ -28,6 +28,7 @@ export type UserRow = {
   e_email: string;
   profile_image: string | null;
   cin: string | null;
+  statut_scolaire: string | null;
   c_nom: string | null;
   o_nom: string | null;
 };
@@ -44,7 +45,7 @@ export function userWithEtudiantQuery(db: Database) {
       ${etudiants.id} as e_id, ${etudiants.studentId} as student_id, ${etudiants.centreId} as centre_id,
       ${etudiants.optionId} as option_id, ${etudiants.filiereId} as filiere_id, ${etudiants.telephone} as telephone,
       ${etudiants.nom} as nom, ${etudiants.prenom} as prenom, ${etudiants.email} as e_email,
-      ${etudiants.profileImage} as profile_image, ${etudiants.cin} as cin, ${centres.nom} as c_nom, ${options.nom} as o_nom
+      ${etudiants.profileImage} as profile_image, ${etudiants.cin} as cin, ${etudiants.statutScolaire} as statut_scolaire, ${centres.nom} as c_nom, ${options.nom} as o_nom
       from ${users} left join ${etudiants} on ${etudiants.userId} = ${users.id}
       left join ${centres} on ${centres.id} = ${etudiants.centreId}
       left join ${options} on ${options.id} = ${etudiants.optionId}
@@ -62,12 +63,14 @@ export async function insertToken(db: Database, userId: number, tokenHash: strin
   return row.id;
 }
 
-export type LiveToken = { userId: number; tokenHash: string; live: boolean; stale: boolean };
+export type LiveToken = { userId: number; tokenHash: string; live: boolean; stale: boolean; formerStudent: boolean };
 
 /**
  * Looks a token up by id, its validity judged by the database clock: `live` while neither
  * expired nor idle too long; `stale` once its last use is a minute old, so that the use is
- * written at most once a minute (decision 050). Prepared once: it runs on every request.
+ * written at most once a minute (decision 050); `formerStudent` when the user's student record is
+ * an *Ancien élève*'s (the scopes of route-scopes.ts reduce their area, docs/spec/school-year-and-data.md
+ * section 3). Prepared once: it runs on every request.
  */
 export function liveTokenQuery(db: Database, idleMinutes: number) {
   const t = accessTokens;
@@ -76,7 +79,8 @@ export function liveTokenQuery(db: Database, idleMinutes: number) {
     "live_token",
     sql`select ${t.userId} as "userId", ${t.tokenHash} as "tokenHash",
       (${t.expiresAt} > now() and ${t.lastUsedAt} > now() - ${sql.raw(`interval '${Math.trunc(idleMinutes)} minutes'`)}) as "live",
-      ${t.lastUsedAt} < now() - interval '1 minute' as "stale"
+      ${t.lastUsedAt} < now() - interval '1 minute' as "stale",
+      coalesce((select ${etudiants.statutScolaire} = 'ancien_eleve' from ${etudiants} where ${etudiants.userId} = ${t.userId} limit 1), false) as "formerStudent"
       from ${t} where ${t.id} = ${sql.placeholder("id")}`,
   );
   return async (id: number): Promise<LiveToken | undefined> => (await query({ id }))[0];

@@ -18,7 +18,7 @@ import { setStudentSession, studentSessionCookie } from "./cookies.ts";
  */
 export async function authRoutes(scopes: RouteScopes, { auth, captcha, config }: AppContext) {
   const r = scopes.public.withTypeProvider<ZodTypeProvider>();
-  const signedIn = scopes.authenticated.withTypeProvider<ZodTypeProvider>();
+  const signedIn = scopes.signedIn.withTypeProvider<ZodTypeProvider>();
   const cookie = studentSessionCookie(config);
 
   const setSession = (request: FastifyRequest, reply: FastifyReply, token: string | null) =>

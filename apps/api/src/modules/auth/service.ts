@@ -108,6 +108,7 @@ export function createAuthService({ db, config, captcha }: CoreContext) {
               email: row.e_email,
               profile_image: row.profile_image,
               cin_etudiant: row.cin,
+              statut_scolaire: row.statut_scolaire === "ancien_eleve" ? "ancien_eleve" : "inscrit",
             },
     };
   }
@@ -139,7 +140,7 @@ export function createAuthService({ db, config, captcha }: CoreContext) {
       return null;
     }
     if (row.stale) await q.touchToken(db, parsed.id);
-    return { userId: row.userId, tokenId: parsed.id };
+    return { userId: row.userId, tokenId: parsed.id, formerStudent: row.formerStudent };
   }
 
   return {

@@ -17,6 +17,8 @@ export type AttestationContent = {
   centre: string | null;
   option: string | null;
   schoolYear: string;
+  /** The year is over (or the student had left) when issued: the statement is in the past tense. */
+  past?: boolean;
   /** For a scolaire request: the languages it covers. */
   languages: string[] | null;
   /** For a language certificate: B1 or B2, and its label. */
@@ -162,7 +164,9 @@ export async function renderAttestationPdf(content: AttestationContent): Promise
   const body: TextStyle = { size: 11.5 };
   const statement = content.level
     ? `La direction de ${content.letterhead.name} certifie que l'étudiant(e) désigné(e) ci-dessous a atteint le niveau ${content.level.code} (${content.level.label}) en langue espagnole au sein de notre établissement, au titre de l'année scolaire ${content.schoolYear}.`
-    : `La direction de ${content.letterhead.name} atteste que l'étudiant(e) désigné(e) ci-dessous est régulièrement inscrit(e) dans notre établissement au titre de l'année scolaire ${content.schoolYear}.`;
+    : content.past
+      ? `La direction de ${content.letterhead.name} atteste que l'étudiant(e) désigné(e) ci-dessous a été régulièrement inscrit(e) dans notre établissement au titre de l'année ${content.schoolYear}.`
+      : `La direction de ${content.letterhead.name} atteste que l'étudiant(e) désigné(e) ci-dessous est régulièrement inscrit(e) dans notre établissement au titre de l'année scolaire ${content.schoolYear}.`;
   y = paragraph(page, fonts, statement, margin, y, right - margin, body);
   y -= 12;
 

@@ -1,6 +1,12 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { certificateDocuments, certificateRequests, etudiants } from "../../db/schema/index.ts";
+import {
+  certificateDocuments,
+  certificateRequests,
+  etudiants,
+  schoolYears,
+  studentEnrolments,
+} from "../../db/schema/index.ts";
 
 const c = certificateRequests;
 const columns = {
@@ -11,6 +17,7 @@ const columns = {
   status: c.status,
   motif: c.motif,
   createdAt: c.createdAt,
+  anneeId: c.anneeId,
 };
 
 const d = certificateDocuments;
@@ -25,10 +32,12 @@ export function listForUser(db: Database, userId: number) {
       code: sql<string | null>`case when ${d.revokedAt} is null then ${d.code} end`,
       revokedAt: d.revokedAt,
       revokedReason: d.revokedReason,
+      anneeDebut: schoolYears.debutAnnee,
     })
     .from(c)
     .innerJoin(etudiants, eq(etudiants.id, c.etudiantId))
     .leftJoin(d, eq(d.requestId, c.id))
+    .leftJoin(schoolYears, eq(schoolYears.id, c.anneeId))
     .where(eq(etudiants.userId, userId))
     .orderBy(desc(c.createdAt), desc(c.id));
 }
@@ -53,6 +62,16 @@ export async function ownDocument(db: Database, userId: number, requestId: numbe
   return row ?? null;
 }
 
+/** The years a student attended (their enrolments), newest first: the years an attestation may be about. */
+export function attendedYears(db: Pick<Database, "select">, etudiantId: number) {
+  return db
+    .select({ id: schoolYears.id, debut: schoolYears.debutAnnee, statut: schoolYears.statut })
+    .from(studentEnrolments)
+    .innerJoin(schoolYears, eq(schoolYears.id, studentEnrolments.anneeId))
+    .where(eq(studentEnrolments.etudiantId, etudiantId))
+    .orderBy(desc(schoolYears.debutAnnee));
+}
+
 /** What the public verification may say about a code, and nothing more. */
 export async function documentByCode(db: Database, code: string) {
   const [row] = await db
@@ -63,9 +82,11 @@ export async function documentByCode(db: Database, code: string) {
       issuedAt: d.issuedAt,
       numero: d.numero,
       revokedAt: d.revokedAt,
+      anneeDebut: schoolYears.debutAnnee,
     })
     .from(d)
     .innerJoin(c, eq(c.id, d.requestId))
+    .leftJoin(schoolYears, eq(schoolYears.id, c.anneeId))
     .where(eq(d.code, code));
   return row ?? null;
 }

@@ -3,6 +3,7 @@ import {
   certificateListResponse,
   certificateRequestBody,
   certificateVerification,
+  certificateYearsResponse,
   idParam,
 } from "@puerta/contract";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -22,8 +23,9 @@ const byCode = z.object({ code: z.string().max(64) });
  * Certificate requests: the student's (behind the policy gate, docs/spec/student-portal.md section 4), the public
  * verification of an attestation (docs/spec/back-office.md section 6); the office's inbox is staff-routes.ts.
  */
-export async function certificateRoutes({ accepted, public: publicScope }: RouteScopes, context: AppContext) {
-  const r = accepted.withTypeProvider<ZodTypeProvider>();
+export async function certificateRoutes({ reducedArea, public: publicScope }: RouteScopes, context: AppContext) {
+  // A former student keeps their attestations (docs/spec/school-year-and-data.md section 3).
+  const r = reducedArea.withTypeProvider<ZodTypeProvider>();
   const office = createCertificateOffice(context);
   const certificates = createCertificateService({ ...context, office });
 
@@ -31,6 +33,10 @@ export async function certificateRoutes({ accepted, public: publicScope }: Route
     success: true as const,
     data: await certificates.list(caller(request).userId),
   }));
+
+  r.get("/api/demandes/annees", { schema: { response: { 200: certificateYearsResponse } } }, async (request) =>
+    certificates.years(caller(request).userId),
+  );
 
   r.post(
     "/api/demandes",

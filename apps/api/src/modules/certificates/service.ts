@@ -6,10 +6,13 @@ import {
   type CertificateRequest,
   type CertificateRequestBody,
   type CertificateVerification,
+  type CertificateYearsResponse,
+  schoolYearLabel,
+  schoolYearOf,
   VERIFICATION_CODE_PATTERN,
 } from "@puerta/contract";
 import type { AppContext } from "../../app-context.ts";
-import { forbidden, HttpError, notFound } from "../../lib/errors.ts";
+import { forbidden, HttpError, notFound, validationFailed } from "../../lib/errors.ts";
 import type { DownloadTarget } from "../../lib/file-download.ts";
 import { reserveAttempt, type ThrottleRule } from "../../lib/throttle.ts";
 import * as q from "./queries.ts";
@@ -28,7 +31,11 @@ type Row = NonNullable<Awaited<ReturnType<typeof q.insertUnlessPending>>> & {
   code?: string | null;
   revokedAt?: Date | string | null;
   revokedReason?: string | null;
+  anneeDebut?: number | null;
 };
+
+/** The day of an instant in the academy's time zone, `YYYY-MM-DD`. */
+const academyDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Casablanca" });
 
 export function createCertificateService({
   db,
@@ -49,11 +56,35 @@ export function createCertificateService({
     ...(row.numero && row.code
       ? { document: { numero: row.numero, verification_url: office.verificationUrl(row.code) } }
       : {}),
+    ...(row.anneeDebut ? { annee: schoolYearLabel(row.anneeDebut) } : {}),
   });
+
+  /**
+   * The years the student attended, and the one a request is about when it names none: the
+   * current year for an enrolled student who attends it, else the last one attended
+   * (docs/spec/school-year-and-data.md section 3).
+   */
+  async function yearsOf(etudiantId: number, formerStudent: boolean) {
+    const years = await q.attendedYears(db, etudiantId);
+    const current = formerStudent ? undefined : years.find((y) => y.statut === "en_cours");
+    return { years, fallback: current ?? years[0] ?? null };
+  }
 
   return {
     async list(userId: number): Promise<CertificateRequest[]> {
       return (await q.listForUser(db, userId)).map(toResponse);
+    },
+
+    /** The years the student may ask an attestation for. */
+    async years(userId: number): Promise<CertificateYearsResponse> {
+      const { etudiant } = await auth.getUser(userId);
+      if (!etudiant) return { success: true, data: [], default_id: null };
+      const { years, fallback } = await yearsOf(etudiant.id, etudiant.statut_scolaire === "ancien_eleve");
+      return {
+        success: true,
+        data: years.map((y) => ({ id: y.id, label: schoolYearLabel(y.debut), en_cours: y.statut === "en_cours" })),
+        default_id: fallback?.id ?? null,
+      };
     },
 
     /** The student's own attestation (404 for any other request, or one without a live document). */
@@ -86,6 +117,7 @@ export function createCertificateService({
         titulaire: row.holder,
         date_emission: row.issuedAt.toISOString(),
         numero: row.numero,
+        annee: row.anneeDebut ? schoolYearLabel(row.anneeDebut) : schoolYearOf(academyDay.format(row.issuedAt)).label,
       };
     },
 
@@ -93,6 +125,13 @@ export function createCertificateService({
     async create(userId: number, input: CertificateRequestBody) {
       const { etudiant } = await auth.getUser(userId);
       if (!etudiant) throw forbidden("Seuls les étudiants inscrits peuvent demander une attestation.");
+      const { years, fallback } = await yearsOf(etudiant.id, etudiant.statut_scolaire === "ancien_eleve");
+      const year = input.annee_id === null ? fallback : years.find((y) => y.id === input.annee_id);
+      if (!year) {
+        throw validationFailed({
+          annee_id: [input.annee_id === null ? CERTIFICATE_TEXT.noYear : CERTIFICATE_TEXT.yearInvalid],
+        });
+      }
       // In a transaction, so that an Idempotency-Key's mark commits with it (decision 108).
       const row = await db.transaction((tx) =>
         q.insertUnlessPending(tx, {
@@ -107,12 +146,13 @@ export function createCertificateService({
           niveau: input.niveau,
           langues: input.langues,
           status: CERTIFICATE_STATUS.pending,
+          anneeId: year.id,
         }),
       );
       if (!row) throw new HttpError(409, { message: CERTIFICATE_TEXT.duplicate });
       const message =
         input.type === "langue" ? CERTIFICATE_TEXT.languageSent(input.niveau ?? "") : CERTIFICATE_TEXT.scolaireSent;
-      return { message, data: toResponse(row) };
+      return { message, data: toResponse({ ...row, anneeDebut: year.debut }) };
     },
   };
 }

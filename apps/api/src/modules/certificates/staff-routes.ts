@@ -115,6 +115,16 @@ export async function certificateStaffRoutes({ staff }: RouteScopes, context: Ap
     async (request) => office.revoke(staffCaller(request), request.params.id, request.body, clientIp(request)),
   );
 
+  // Rectification (docs/spec/school-year-and-data.md section 4): a new number from the record, the old one stays revoked.
+  s.post(
+    "/api/gestion/demandes/:id/reemettre",
+    { config: { ...direction, idempotent: true }, schema: { params: byId, response: { 201: certificateStaffDetail } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await office.reissue(staffCaller(request), request.params.id, clientIp(request), request.log)),
+  );
+
   s.get("/api/gestion/demandes/:id/document", { config: read, schema: { params: byId } }, async (request, reply) =>
     sendStoredFile(reply, context.storage, await office.staffDocument(staffCaller(request), request.params.id)),
   );

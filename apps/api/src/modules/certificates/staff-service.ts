@@ -14,7 +14,9 @@ import {
   LANGUAGE_LEVELS,
   type Page,
   type StaffActor,
+  schoolYearLabel,
   schoolYearOf,
+  schoolYearStarting,
   CERTIFICATE_STAFF_TEXT as T,
 } from "@puerta/contract";
 import { brand } from "@puerta/contract/brand";
@@ -31,6 +33,8 @@ import {
   certificateSettings,
   etudiants,
   notifications,
+  options,
+  schoolYears,
 } from "../../db/schema/index.ts";
 import { withinAcademyDays } from "../../lib/academy-time.ts";
 import { inCentreScope, requestCentre } from "../../lib/centre-scope.ts";
@@ -78,11 +82,22 @@ const itemColumns = {
   doc_issued_at: isoTimestampOrNull(d.issuedAt),
   doc_revoked_at: isoTimestampOrNull(d.revokedAt),
   doc_revoked_reason: d.revokedReason,
+  annee_debut: schoolYears.debutAnnee,
+  record_nom: etudiants.nom,
+  record_prenom: etudiants.prenom,
+  record_cin: etudiants.cin,
+  reemise_de: c.reemiseDe,
+  // The request that issued this one again (at most one: reissue() refuses a second).
+  reemise: sql<number | null>`(select r.id from ${c} r where r.reemise_de = ${c.id} order by r.id limit 1)`,
 };
 
 type ItemRow = {
   [K in keyof typeof itemColumns]: unknown;
-} & Omit<CertificateStaffItem, "document"> & {
+} & Omit<CertificateStaffItem, "document" | "annee" | "dossier"> & {
+    annee_debut: number | null;
+    record_nom: string;
+    record_prenom: string;
+    record_cin: string | null;
     doc_numero: string | null;
     doc_code: string | null;
     doc_issued_at: string | null;
@@ -122,9 +137,30 @@ export function createCertificateOffice({
   const verificationUrl = (code: string) => `${config.publicUrl}/verifier/${code}`;
 
   const toItem = (row: ItemRow): CertificateStaffItem => {
-    const { doc_numero, doc_code, doc_issued_at, doc_revoked_at, doc_revoked_reason, ...rest } = row;
+    const {
+      doc_numero,
+      doc_code,
+      doc_issued_at,
+      doc_revoked_at,
+      doc_revoked_reason,
+      annee_debut,
+      record_nom,
+      record_prenom,
+      record_cin,
+      ...rest
+    } = row;
+    const sameName = record_nom === row.nom && record_prenom === row.prenom;
+    const sameCin = (record_cin ?? "") === (row.cin ?? "");
     return {
-      ...(rest as Omit<CertificateStaffItem, "document">),
+      ...(rest as Omit<CertificateStaffItem, "document" | "annee" | "dossier">),
+      annee: annee_debut ? schoolYearLabel(annee_debut) : null,
+      dossier:
+        sameName && sameCin
+          ? null
+          : {
+              nom: sameName ? null : `${record_prenom} ${record_nom}`.trim(),
+              cin: sameCin ? null : (record_cin ?? ""),
+            },
       document:
         doc_numero && doc_code && doc_issued_at
           ? {
@@ -144,7 +180,8 @@ export function createCertificateOffice({
       .from(c)
       .innerJoin(etudiants, eq(etudiants.id, c.etudiantId))
       .leftJoin(centres, eq(centres.id, centreOf))
-      .leftJoin(d, eq(d.requestId, c.id));
+      .leftJoin(d, eq(d.requestId, c.id))
+      .leftJoin(schoolYears, eq(schoolYears.id, c.anneeId));
 
   function conditions(staff: LiveSession, query: Partial<CertificateStaffQuery>): SQL | undefined {
     const where: SQL[] = [];
@@ -217,6 +254,17 @@ export function createCertificateOffice({
       staffId: staff?.id ?? null,
       staffName: staff?.name ?? null,
     });
+    await tellStudent(tx, item, to, motif, revocation);
+  }
+
+  /** The student's notification and e-mail about a change of their request (in `tx`). */
+  async function tellStudent(
+    tx: Executor,
+    item: CertificateStaffItem,
+    to: string,
+    motif: string | null,
+    revocation?: { numero: string; reason: string },
+  ) {
     const title = certificateTitle(item.type, item.niveau);
     const message = revocation
       ? `Votre attestation « ${title} » (n° ${revocation.numero}) a été révoquée par la direction. Motif : ${revocation.reason}`
@@ -283,14 +331,22 @@ export function createCertificateOffice({
         cin: c.cin,
         option: c.option,
         centre: centres.nom,
+        anneeDebut: schoolYears.debutAnnee,
+        sortiLe: etudiants.sortiLe,
       })
       .from(d)
       .innerJoin(c, eq(c.id, d.requestId))
       .innerJoin(etudiants, eq(etudiants.id, c.etudiantId))
       .leftJoin(centres, eq(centres.id, centreOf))
+      .leftJoin(schoolYears, eq(schoolYears.id, c.anneeId))
       .where(eq(d.requestId, requestId));
     if (!row) return null;
     const b = brand;
+    const issuedDay = isoDay.format(row.issuedAt);
+    const year = row.anneeDebut ? schoolYearStarting(row.anneeDebut) : schoolYearOf(issuedDay);
+    // In the past tense once the year was over when it was issued, or the student had left by then
+    // (docs/spec/school-year-and-data.md section 3): facts of the issue that a later render keeps.
+    const past = issuedDay > year.last || (row.sortiLe !== null && row.sortiLe <= issuedDay);
     const level =
       row.type === "langue" && row.niveau && (LANGUAGE_LEVELS as readonly string[]).includes(row.niveau)
         ? { code: row.niveau, label: CERTIFICATE_TEXT.levelSubtitle[row.niveau as "B1" | "B2"] }
@@ -311,7 +367,8 @@ export function createCertificateOffice({
         cin: row.cin,
         centre: row.centre,
         option: row.option,
-        schoolYear: schoolYearOf(isoDay.format(row.issuedAt)).label,
+        schoolYear: year.label,
+        past,
         languages: row.type === "scolaire" ? row.langues : null,
         level,
         place: b.address.city,
@@ -479,6 +536,100 @@ export function createCertificateOffice({
       });
       void mail.flush();
       return detail(db, staff, id);
+    },
+
+    /**
+     * "Réémettre avec les données du dossier" (docs/spec/school-year-and-data.md section 4): after a
+     * revocation, the direction issues a new request and attestation, with a new number, from the
+     * student's record (name, CIN, option, matricule) for the same year; the old number stays revoked.
+     */
+    async reissue(staff: LiveSession, id: number, ip: string, log?: Pick<FastifyBaseLogger, "error">) {
+      const created = await db.transaction(async (tx) => {
+        await tx.select({ id: c.id }).from(c).where(eq(c.id, id)).for("update");
+        const item = await findItem(tx, staff, id);
+        if (!item.document?.revoked_at) throw new HttpError(409, { message: T.reissueNotRevoked });
+        if (item.reemise !== null) throw new HttpError(409, { message: T.reissueAlready(item.reemise) });
+        const [record] = await tx
+          .select({
+            studentId: etudiants.studentId,
+            nom: etudiants.nom,
+            prenom: etudiants.prenom,
+            cin: etudiants.cin,
+            centreId: etudiants.centreId,
+            option: options.nom,
+            anneeId: c.anneeId,
+          })
+          .from(c)
+          .innerJoin(etudiants, eq(etudiants.id, c.etudiantId))
+          .leftJoin(options, eq(options.id, etudiants.optionId))
+          .where(eq(c.id, id));
+        if (!record) throw notFound();
+        const motif = T.reissuedFrom(id);
+        const [row] = await tx
+          .insert(c)
+          .values({
+            etudiantId: item.etudiant_id,
+            studentId: record.studentId,
+            nom: record.nom,
+            prenom: record.prenom,
+            cin: record.cin,
+            option: record.option,
+            centreId: record.centreId,
+            type: item.type,
+            niveau: item.niveau,
+            langues: item.langues,
+            status: CERTIFICATE_STATUS.ready,
+            anneeId: record.anneeId,
+            reemiseDe: id,
+            updatedAt: new Date(),
+          })
+          .returning({ id: c.id });
+        if (!row) throw new Error("certificate request insert returned nothing");
+        await tx.insert(certificateRequestEvents).values({
+          requestId: row.id,
+          fromStatus: null,
+          toStatus: CERTIFICATE_STATUS.ready,
+          motif,
+          staffId: staff.id,
+          staffName: staff.name,
+        });
+        const now = new Date();
+        const numero = await nextNumber(tx, Number(isoDay.format(now).slice(0, 4)));
+        const sign = await signatory(tx);
+        await tx.insert(d).values({
+          requestId: row.id,
+          numero,
+          code: verificationCode(),
+          holderName: `${record.prenom} ${record.nom}`.trim(),
+          title: certificateTitle(item.type, item.niveau),
+          signatoryName: sign.name,
+          signatoryTitle: sign.title,
+          issuedAt: now,
+        });
+        const fresh = await findItem(tx, staff, row.id);
+        await tellStudent(tx, fresh, CERTIFICATE_STATUS.ready, null);
+        await audit(tx, {
+          actor: auditActor(staff),
+          ip,
+          action: "reemission",
+          entity: "demandes",
+          entityId: row.id,
+          summary: `Attestation ${numero} réémise avec les données du dossier de ${record.prenom} ${record.nom} (remplace ${item.document.numero}, révoquée)`,
+          changes: {
+            numero: { before: item.document.numero, after: numero },
+            ...(item.nom !== record.nom || item.prenom !== record.prenom
+              ? { nom: { before: `${item.prenom} ${item.nom}`, after: `${record.prenom} ${record.nom}` } }
+              : {}),
+            ...((item.cin ?? "") !== (record.cin ?? "") ? { cin: { before: item.cin, after: record.cin } } : {}),
+          },
+        });
+        return row.id;
+      });
+      void mail.flush();
+      await ensureFile(created).catch((error: unknown) =>
+        log?.error({ err: error, requestId: created }, "attestation PDF not written"),
+      );
+      return detail(db, staff, created);
     },
 
     /** The PDF for staff: any request they may see that has a document. */

@@ -17,8 +17,9 @@ export async function passwordRoutes(scopes: RouteScopes, context: AppContext) {
   const r = scopes.public.withTypeProvider<ZodTypeProvider>();
   const passwords = createPasswordService(context);
 
-  // /modifier-mot-de-passe is behind the policy gate (docs/spec/student-portal.md section 4): so is the change.
-  scopes.accepted
+  // /modifier-mot-de-passe is behind the policy gate (docs/spec/student-portal.md section 4): so is the change;
+  // a former student keeps it (docs/spec/school-year-and-data.md section 3).
+  scopes.reducedArea
     .withTypeProvider<ZodTypeProvider>()
     .post(
       "/api/change-password",

@@ -17,10 +17,13 @@ import { UNSUBSCRIBE_PATH, verifyUnsubscribeToken } from "../../lib/mailer/unsub
 import type { RouteScopes } from "../../route-scopes.ts";
 import { createProfileService } from "./service.ts";
 
-/** /profile is behind the policy gate (docs/spec/student-portal.md section 4): so are the photo's calls. */
+/**
+ * /profile is behind the policy gate (docs/spec/student-portal.md section 4): so are the photo's calls;
+ * a former student keeps it (docs/spec/school-year-and-data.md section 3).
+ */
 export async function profileRoutes(scopes: RouteScopes, context: AppContext) {
   // A child of the gated scope: the multipart parser stays with these routes.
-  await scopes.accepted.register(async (app) => profileScope(app, context));
+  await scopes.reducedArea.register(async (app) => profileScope(app, context));
   unsubscribeRoutes(scopes.public, context);
 }
 
