@@ -19,6 +19,7 @@ export * from "./rules/permissions.ts";
 export * from "./rules/phone.ts";
 export * from "./rules/policy.ts";
 export * from "./rules/profile.ts";
+export * from "./rules/published-years.ts";
 export * from "./rules/publishing-files.ts";
 export * from "./rules/referentiel.ts";
 export * from "./rules/school-years.ts";

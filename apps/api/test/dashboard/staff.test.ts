@@ -124,8 +124,10 @@ describe("the back-office's counters count what their labels say", () => {
     expect(byKey.invitations?.label).toBe("Invitations du personnel en attente");
     expect((await direction.get("/api/gestion/comptes?statut=invitation_envoyee")).json().total).toBe(staffInvited);
 
+    // The current year's enrolled students (docs/spec/school-year-and-data.md section 1).
     const studentsInvited = await count(sql`select count(*)::int as n from etudiants e join users u on u.id = e.user_id
-      where u.password_hash is null and u.deactivated_at is null`);
+      where u.password_hash is null and u.deactivated_at is null
+        and e.statut_scolaire = 'inscrit' and e.promotion_id = current_school_year_id()`);
     expect(studentsInvited).toBeGreaterThanOrEqual(4);
     expect(byKey.invitations_etudiants?.value).toBe(studentsInvited);
     expect(byKey.invitations_etudiants?.href).toBe("/gestion/etudiants?statut=invitation_envoyee");

@@ -69,7 +69,8 @@ describe("audiences narrowed to centres, the picker and the empty count", () => 
     const [expected] = await queryRows<{ n: number }>(
       t,
       sql`select count(*)::int as n from etudiants e join users u on u.id = e.user_id
-        where e.option_id = ${ids.sante} and e.centre_id = ${ids.ainSebaa} and u.deactivated_at is null`,
+        where e.option_id = ${ids.sante} and e.centre_id = ${ids.ainSebaa} and u.deactivated_at is null
+          and e.statut_scolaire = 'inscrit' and e.promotion_id = current_school_year_id()`,
     );
     expect(counted.json().count).toBe(expected?.n);
     expect(body.recipient_count).toBe(expected?.n);

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "../rules/calendars.ts";
 import { CALENDAR_STAFF_MESSAGES, HOLIDAY_DATE_STATUSES, HOLIDAY_KINDS } from "../rules/calendars-staff.ts";
+import { publishedYear, yearFilter } from "./published-years-staff.ts";
 import { listQuery, pageOf } from "./staff.ts";
 
 const m = CALENDAR_STAFF_MESSAGES;
@@ -79,6 +80,8 @@ export const staffEvent = z.object({
   affiche: z.string().nullable(),
   sequence: z.number().int(),
   updated_at: z.string(),
+  /** The year it is published for: a closed year's event is read-only. */
+  annee: publishedYear,
 });
 export type StaffEvent = z.infer<typeof staffEvent>;
 export const staffEventsPage = pageOf(staffEvent);
@@ -88,6 +91,8 @@ export const staffEventsQuery = listQuery.extend({
   type: eventType.optional(),
   du: calendarDayField.optional(),
   au: calendarDayField.optional(),
+  /** The school year (id or label); absent, the current one. */
+  annee: yearFilter,
 });
 export type StaffEventsQuery = z.infer<typeof staffEventsQuery>;
 

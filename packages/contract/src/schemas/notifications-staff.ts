@@ -11,6 +11,7 @@ import {
   SENDER_MODES,
   TRASH_KINDS,
 } from "../rules/notifications-staff.ts";
+import { publishedYear, yearFilter } from "./published-years-staff.ts";
 import { listQuery, pageOf } from "./staff-lists.ts";
 
 /**
@@ -127,6 +128,8 @@ export const notificationStaff = z.object({
   created_by: z.string().nullable(),
   read_count: z.number().int(),
   recipient_count: z.number().int(),
+  /** The year it is published for: a closed year's notification is read-only. */
+  annee: publishedYear,
 });
 export type NotificationStaff = z.infer<typeof notificationStaff>;
 
@@ -134,6 +137,8 @@ export const notificationsStaffQuery = listQuery.extend({
   state: z.enum(NOTIFICATION_STATES, { error: "Ce filtre n'est pas valide." }).optional(),
   priority: z.enum(NOTIFICATION_PRIORITIES, { error: "Ce filtre n'est pas valide." }).optional(),
   audience: z.enum(AUDIENCE_TYPES, { error: "Ce filtre n'est pas valide." }).optional(),
+  /** The school year (id or label); absent, the current one. */
+  annee: yearFilter,
 });
 export type NotificationsStaffQuery = z.infer<typeof notificationsStaffQuery>;
 export const notificationsStaffPage = pageOf(notificationStaff);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PUBLISHING_TEXT } from "../rules/publishing-files.ts";
+import { publishedYear, yearFilter } from "./published-years-staff.ts";
 import { listQuery, pageOf } from "./staff.ts";
 
 /**
@@ -100,6 +101,8 @@ export const planningsQuery = listQuery.extend({
     z.union([z.literal("toutes"), id(t.filterInvalid)], { error: t.filterInvalid }).optional(),
   ),
   actif: z.preprocess(blankToUndefined, z.enum(["oui", "non"], { error: t.filterInvalid }).optional()),
+  /** The school year (id or label); absent, the current one. */
+  annee: yearFilter,
 });
 export type PlanningsQuery = z.input<typeof planningsQuery>;
 
@@ -123,6 +126,8 @@ export const staffPlanning = z.object({
   semaine_fin: z.string().nullable(),
   actif: z.boolean(),
   ...fileFields,
+  /** The year it is published for: a closed year's planning is read-only. */
+  annee: publishedYear,
 });
 export type StaffPlanning = z.infer<typeof staffPlanning>;
 export const staffPlanningsPage = pageOf(staffPlanning);

@@ -20,6 +20,7 @@ import { countAll, isoTimestamp, listPage, searchIn, sortNamed } from "../../lib
 import type { LiveSession } from "../../lib/staff-session.ts";
 import { assertVisible, assertWritable, auditActor } from "../../lib/staff-session.ts";
 import { audit, changedFields } from "../audit/service.ts";
+import { assertCurrentYear, assertPastYear, currentYear, yearFilterOf, yearOf } from "../publishing/school-year.ts";
 
 const m = CALENDAR_STAFF_MESSAGES;
 const p = parascolaires;
@@ -46,6 +47,7 @@ const eventColumns = {
   >`case when ${p.afficheKey} <> '' then '/api/gestion/parascolaire/' || ${p.id} || '/affiche' end`,
   sequence: p.sequence,
   updated_at: isoTimestamp(p.updatedAt),
+  annee: yearOf(p.anneeId),
 };
 
 const SORTS: Record<string, SQL[]> = {
@@ -112,6 +114,8 @@ export function createEventsAdmin(db: Database) {
       const sort = sortNamed(SORTS, query.sort ?? "date");
       const conditions: (SQL | undefined)[] = [isNull(p.withdrawnAt)];
       conditions.push(inCentreScope(staff, "read:parascolaire"));
+      // The current year unless `annee` names another (docs/spec/school-year-and-data.md section 2).
+      conditions.push(await yearFilterOf(db, p.anneeId, query.annee));
       if (query.centre_id) conditions.push(reachesCentres([query.centre_id]));
       if (query.type) conditions.push(eq(p.typeEvenement, query.type));
       if (query.du) conditions.push(gte(p.jourEvenement, query.du));
@@ -178,6 +182,7 @@ export function createEventsAdmin(db: Database) {
 
     async update(staff: LiveSession, id: number, body: StaffEventUpdateRequest, ip: string | null) {
       const before = await visible(db, staff, id);
+      assertCurrentYear(before);
       assertWritable(staff, "update:parascolaire", eventScope(before));
       const after = {
         nom: body.nom ?? before.nom,
@@ -237,6 +242,7 @@ export function createEventsAdmin(db: Database) {
     /** "Retirer": gone for students at once, in the restore bin; the feed cancels it. */
     async withdraw(staff: LiveSession, id: number, ip: string | null): Promise<void> {
       const before = await visible(db, staff, id);
+      assertCurrentYear(before);
       assertWritable(staff, "delete:parascolaire", eventScope(before));
       await db.transaction(async (tx) => {
         await tx
@@ -262,8 +268,63 @@ export function createEventsAdmin(db: Database) {
     /** The event whose poster the staff member is about to change: 404 outside, 403 read-only. */
     async posterTarget(staff: LiveSession, id: number): Promise<StaffEvent> {
       const event = await visible(db, staff, id);
+      assertCurrentYear(event);
       assertWritable(staff, "update:parascolaire", eventScope(event));
       return event;
+    },
+
+    /**
+     * "Republier": a closed year's event copied into the current year (docs/spec/school-year-and-data.md
+     * section 2), a new row with its own id, same day, hours, place, centres; its poster's key is
+     * passed in by the route, which stored a copy of the image (never the same key: the bin's
+     * purge of either row deletes its own). Journalled as `republication`.
+     */
+    async republishTarget(
+      staff: LiveSession,
+      id: number,
+    ): Promise<StaffEvent & { afficheKey: string | null; into: string }> {
+      const event = await visible(db, staff, id);
+      assertPastYear(event);
+      assertWritable(staff, "create:parascolaire", eventScope(event));
+      const [row] = await db.select({ key: p.afficheKey }).from(p).where(eq(p.id, id));
+      return { ...event, afficheKey: row?.key || null, into: (await currentYear(db)).label };
+    },
+
+    async republish(
+      tx: Executor,
+      staff: LiveSession,
+      event: StaffEvent & { into: string },
+      afficheKey: string | null,
+      ip: string | null,
+    ): Promise<number> {
+      const [row] = await tx
+        .insert(p)
+        .values({
+          nomEvenement: event.nom,
+          jourEvenement: event.date,
+          heureDebut: toTime(event.heure_debut),
+          heureFin: toTime(event.heure_fin),
+          lieu: event.lieu,
+          description: event.description,
+          typeEvenement: event.type,
+          tousCentres: event.tous_centres,
+          afficheKey,
+        })
+        .returning({ id: p.id });
+      if (!row) throw new Error("event insert returned nothing");
+      await setCentres(tx, row.id, event.tous_centres, event.centre_ids);
+      const created = await find(tx, row.id);
+      if (!created) throw new Error("event vanished");
+      await audit(tx, {
+        actor: auditActor(staff),
+        ip,
+        action: "republication",
+        entity: "parascolaire",
+        entityId: row.id,
+        summary: `Événement « ${event.nom} » republié pour l'année ${event.into} (copie de l'événement n° ${event.id} de ${event.annee.label}).`,
+        changes: changedFields({} as Record<string, unknown>, created, STAFF_EVENT_FIELDS),
+      });
+      return row.id;
     },
 
     /**

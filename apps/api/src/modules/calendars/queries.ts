@@ -11,6 +11,7 @@ import {
   parascolaires,
 } from "../../db/schema/index.ts";
 import { jsonArray, rowJson } from "../../lib/json-text.ts";
+import { inCurrentYear } from "../publishing/school-year.ts";
 
 export type EventRow = typeof parascolaires.$inferSelect;
 export type HolidayRow = typeof joursFeries.$inferSelect;
@@ -42,8 +43,15 @@ const holidayForStudent = (userId: number | Placeholder) =>
     sql`select ${joursFeriesCentres.centreId} from ${joursFeriesCentres} where ${joursFeriesCentres.jourFerieId} = ${joursFeries.id}`,
   );
 
+/**
+ * Events of the current school year (docs/spec/school-year-and-data.md section 2: a closed
+ * year's leave every student's lists, the feeds included); holidays go by date, not by year.
+ */
+const ofCurrentYear = inCurrentYear(p.anneeId);
+
 /** Published events the student sees; withdrawn ones are in the restore bin, not here. */
-const publishedEventFor = (userId: number | Placeholder) => and(isNull(p.withdrawnAt), eventForStudent(userId));
+const publishedEventFor = (userId: number | Placeholder) =>
+  and(isNull(p.withdrawnAt), ofCurrentYear, eventForStudent(userId));
 
 /**
  * The event of docs/spec/student-portal.md section 3 as the columns of a lateral row `x`, in the contract's key order
@@ -94,7 +102,7 @@ export function eventsFrom(db: Database, userId: number, first: string): Promise
   return db
     .select()
     .from(parascolaires)
-    .where(and(gte(parascolaires.jourEvenement, first), eventForStudent(userId)))
+    .where(and(gte(parascolaires.jourEvenement, first), ofCurrentYear, eventForStudent(userId)))
     .orderBy(asc(parascolaires.jourEvenement), asc(parascolaires.id));
 }
 

@@ -191,6 +191,32 @@ export async function calendarsStaffRoutes({ staff: scope }: RouteScopes, contex
 
   withdrawRoute(s, "/api/gestion/parascolaire/:id", access("delete:parascolaire"), events.withdraw);
 
+  // "Republier": a closed year's event copied into the current year, its poster stored again.
+  s.post(
+    "/api/gestion/parascolaire/:id/republier",
+    {
+      config: { ...access("create:parascolaire"), idempotent: true },
+      schema: { params: byId, response: { 201: staffEvent } },
+    },
+    async (request, reply) => {
+      const staff = staffCaller(request);
+      const event = await events.republishTarget(staff, request.params.id);
+      const ip = clientIp(request);
+      const id = event.afficheKey
+        ? await storeFileWithRow(
+            { db, storage },
+            {
+              prefix: "posters",
+              file: { bytes: await storage.read(event.afficheKey), contentType: "image/webp", extension: ".webp" },
+              downloadName: "affiche.webp",
+            },
+            (tx, stored) => events.republish(tx, staff, event, stored.key, ip),
+          )
+        : await db.transaction((tx) => events.republish(tx, staff, event, null, ip));
+      return reply.status(201).send(await events.get(staff, id));
+    },
+  );
+
   // ---------------------------------------------------------------- holidays and closures
 
   s.get(

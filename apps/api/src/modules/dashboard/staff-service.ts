@@ -5,6 +5,7 @@ import { contactMessages, etudiants, notifications, staffUsers, users } from "..
 import { inCentreScope } from "../../lib/centre-scope.ts";
 import { pendingRequestsCounter } from "../certificates/staff-service.ts";
 import { countNotAcceptedCurrent } from "../policy/staff-service.ts";
+import { inCurrentYear } from "../publishing/school-year.ts";
 
 /**
  * One counter of the dashboard (docs/spec/back-office.md section 3). Each feature adds its counter to
@@ -60,6 +61,8 @@ export const COUNTER_PROVIDERS: readonly CounterProvider[] = [
     label: "Étudiants invités n'ayant pas activé leur compte",
     href: "/gestion/etudiants?statut=invitation_envoyee",
     // Whoever may filter the students by status (the pedagogy's list has no status filter).
+    // The current year's enrolled students only (docs/spec/school-year-and-data.md section 1):
+    // a former student's unused invitation is not today's work.
     permission: "update:etudiants",
     count: (db, actor) =>
       countOf(
@@ -67,7 +70,15 @@ export const COUNTER_PROVIDERS: readonly CounterProvider[] = [
           .select({ n: sql<number>`count(*)::int` })
           .from(etudiants)
           .innerJoin(users, eq(users.id, etudiants.userId))
-          .where(and(isNull(users.passwordHash), isNull(users.deactivatedAt), inCentreScope(actor, "read:etudiants"))),
+          .where(
+            and(
+              isNull(users.passwordHash),
+              isNull(users.deactivatedAt),
+              eq(etudiants.statutScolaire, "inscrit"),
+              inCurrentYear(etudiants.promotionId),
+              inCentreScope(actor, "read:etudiants"),
+            ),
+          ),
       ),
   },
   {
@@ -84,6 +95,8 @@ export const COUNTER_PROVIDERS: readonly CounterProvider[] = [
             and(
               isNull(notifications.withdrawnAt),
               gt(notifications.publishedAt, sql`now()`),
+              // A closed year's scheduled notification reaches nobody: not today's work either.
+              inCurrentYear(notifications.anneeId),
               inCentreScope(actor, "read:notifications"),
             ),
           ),

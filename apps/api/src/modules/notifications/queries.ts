@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { etudiants, notificationReads, notifications, users } from "../../db/schema/index.ts";
 import { jsonArray } from "../../lib/json-text.ts";
+import { currentYearId, inCurrentYear } from "../publishing/school-year.ts";
 
 const n = notifications;
 
@@ -29,10 +30,18 @@ export const addressedToStudent = or(
 export const visibleToStudents = and(isNull(n.withdrawnAt), lte(n.publishedAt, sql`now()`));
 
 /**
- * The students the back-office counts and e-mails: those the rule above addresses, less the
- * deactivated accounts (docs/spec/back-office.md section 4), who can no longer read it.
+ * The notification belongs to the student's year: enrolled (not a former student) in the
+ * cohort of the year it is published for (docs/spec/school-year-and-data.md sections 1-2), so
+ * last year's cohort is neither counted nor e-mailed, and a former student receives nothing.
  */
-export const reachesStudent = sql`${addressedToStudent} and not exists (select 1 from ${users} u
+export const enrolledInItsYear = sql`${etudiants.statutScolaire} = 'inscrit' and ${etudiants.promotionId} = ${n.anneeId}`;
+
+/**
+ * The students the back-office counts and e-mails: those the rule above addresses in the
+ * notification's year, less the deactivated accounts (docs/spec/back-office.md section 4),
+ * who can no longer read it.
+ */
+export const reachesStudent = sql`${addressedToStudent} and ${enrolledInItsYear} and not exists (select 1 from ${users} u
   where u.id = ${etudiants.userId} and u.deactivated_at is not null)`;
 
 /** An audience as the back-office composes it, in the stored notification fields. */
@@ -48,12 +57,13 @@ const intArray = (ids: readonly number[]) => sql`${`{${ids.map((id) => Math.trun
 
 /**
  * An audience not yet stored, as a one-row `notifications` relation: the same
- * `addressedToStudent` then judges it, so the back-office's count is what students will get.
+ * `addressedToStudent` then judges it, so the back-office's count is what students will get; it
+ * is composed for the current year.
  */
 export const audienceRelation = (audience: AudienceFields): SQL => sql`(select
   ${audience.typeDestinataire}::text as type_destinataire, ${intArray(audience.etudiantIds)} as etudiant_ids,
   ${intArray(audience.optionIds)} as option_ids, ${intArray(audience.centreIds)} as centre_ids,
-  ${intArray(audience.filiereIds)} as filiere_ids) as ${n}`;
+  ${intArray(audience.filiereIds)} as filiere_ids, ${currentYearId} as annee_id) as ${n}`;
 
 /** How many students an audience reaches (the live count of the compose screen). */
 export async function countAudience(db: Pick<Database, "execute">, audience: AudienceFields): Promise<number> {
@@ -64,7 +74,7 @@ export async function countAudience(db: Pick<Database, "execute">, audience: Aud
 export async function countAudienceParts(db: Pick<Database, "execute">, audience: AudienceFields) {
   const result = (await db.execute(
     sql`select count(*) filter (where ${reachesStudent})::int as reached, count(*)::int as addressed
-      from ${audienceRelation(audience)} join ${etudiants} on true where ${addressedToStudent}`,
+      from ${audienceRelation(audience)} join ${etudiants} on ${enrolledInItsYear} where ${addressedToStudent}`,
   )) as unknown as { rows: { reached: number; addressed: number }[] };
   const row = result.rows[0];
   return { reached: row?.reached ?? 0, deactivated: (row?.addressed ?? 0) - (row?.reached ?? 0) };
@@ -108,8 +118,15 @@ const notificationJsonText = sql`${ownAudienceOnly}
   || case when ${readByUser} then '[' || ${etudiants.id} || ']' else '[]' end
   || ${n.wireTail}`;
 
+/**
+ * What a student reads: addressed to them, visible, and of the current school year, which is
+ * their cohort's (docs/spec/school-year-and-data.md section 2: a closed year's notifications
+ * leave every student's list; `annee_id = (select …)` keeps to notifications_annee_idx).
+ */
+const forStudentNow = and(addressedToStudent, visibleToStudents, inCurrentYear(n.anneeId), enrolledInItsYear);
+
 /** The notifications addressed to the user's student record: a user without one has none. */
-const addressed = sql`from ${n} join ${etudiants} on ${etudiants.userId} = ${userId} where ${addressedToStudent} and ${visibleToStudents}`;
+const addressed = sql`from ${n} join ${etudiants} on ${etudiants.userId} = ${userId} where ${forStudentNow}`;
 
 /** The wire JSON of the notification list and details, as statements prepared once. */
 export function notificationJson(db: Database) {
@@ -154,7 +171,7 @@ export async function findForUser(db: Database, userId: number, id: number) {
     .select({ notification: n, etudiantId: etudiants.id })
     .from(n)
     .innerJoin(etudiants, eq(etudiants.userId, userId))
-    .where(and(eq(n.id, id), addressedToStudent, visibleToStudents));
+    .where(and(eq(n.id, id), forStudentNow));
   return row;
 }
 
@@ -170,7 +187,7 @@ export async function recordRead(db: Database, notificationId: number, etudiantI
 export async function recordAllRead(db: Pick<Database, "execute">, userId: number): Promise<number> {
   const result = (await db.execute(sql`insert into ${notificationReads} (notification_id, etudiant_id)
     select ${n.id}, ${etudiants.id} from ${n} join ${etudiants} on ${etudiants.userId} = ${userId}
-    where ${addressedToStudent} and ${visibleToStudents}
+    where ${forStudentNow}
     on conflict do nothing returning 1`)) as unknown as { rows: unknown[] };
   return result.rows.length;
 }

@@ -159,6 +159,18 @@ export async function notificationStaffRoutes({ staff: scope }: RouteScopes, con
     async (request) => service.withdraw(staffCaller(request), request.params.id, clientIp(request)),
   );
 
+  // "Republier": a closed year's notification copied into the current year, as a draft
+  // (docs/spec/school-year-and-data.md section 2).
+  s.post(
+    "/api/gestion/notifications/:id/republier",
+    {
+      config: { staff: { permission: "create:notifications" }, idempotent: true },
+      schema: { params: byId, response: { 201: notificationStaff } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.republish(staffCaller(request), request.params.id, clientIp(request))),
+  );
+
   s.get(
     "/api/gestion/notifications/:id/lectures",
     {

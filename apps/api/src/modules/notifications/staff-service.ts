@@ -34,6 +34,7 @@ import { assertWritable, auditActor } from "../../lib/staff-session.ts";
 import { type FileStorage, StoredFileMissingError } from "../../lib/storage/index.ts";
 import { checkImage, removeStoredFiles, storeFileWithRow } from "../../lib/uploads/index.ts";
 import { audit, changedFields } from "../audit/service.ts";
+import { assertCurrentYear, assertPastYear, currentYear, yearFilterOf, yearOf } from "../publishing/school-year.ts";
 import { type AudienceFields, countAudienceParts, recipientsOf } from "./queries.ts";
 import {
   audienceCentreIds,
@@ -73,6 +74,7 @@ const columns = {
   read_count: readCount,
   recipient_count: recipientCount,
   scope_centres: notificationCentres,
+  annee: yearOf(n.anneeId),
 };
 
 type Row = Awaited<ReturnType<typeof selectRows>>[number];
@@ -204,7 +206,8 @@ export function createNotificationStaff({
 
   async function listRows(staff: LiveSession, query: NotificationsStaffQuery, limit: number, offset: number) {
     const sort = sortNamed(SORTS, query.sort ?? "-published_at");
-    const conditions: (SQL | undefined)[] = [visibleTo(staff)];
+    // The current year unless `annee` names another (docs/spec/school-year-and-data.md section 2).
+    const conditions: (SQL | undefined)[] = [visibleTo(staff), await yearFilterOf(db, n.anneeId, query.annee)];
     if (query.state) conditions.push(sql`${stateOf} = ${query.state}`);
     if (query.priority) conditions.push(eq(n.priority, query.priority));
     if (query.audience) conditions.push(eq(n.typeDestinataire, query.audience));
@@ -281,6 +284,7 @@ export function createNotificationStaff({
     /** Edits a draft or a scheduled one, or corrects a published one: students see the new text. */
     async update(staff: LiveSession, id: number, body: NotificationStaffUpdate, ip: string, now = new Date()) {
       const before = await find(db, staff, id);
+      assertCurrentYear(before);
       if (before.state === "retiree") throw withdrawnConflict();
       if (body.audience) await checkAudience(staff, body.audience, "update:notifications");
       if (before.state === "publiee" && body.publication && body.publication !== "maintenant") {
@@ -325,6 +329,7 @@ export function createNotificationStaff({
     /** "Retirer": hidden from students at once, kept 30 days in the restore bin (modules/trash). */
     async withdraw(staff: LiveSession, id: number, ip: string) {
       const before = await find(db, staff, id);
+      assertCurrentYear(before);
       if (before.state === "retiree") throw new HttpError(409, { message: nm.alreadyWithdrawn });
       assertWritable(staff, "delete:notifications", { centre_ids: before.scope_centres });
       await db.transaction(async (tx) => {
@@ -351,6 +356,7 @@ export function createNotificationStaff({
      */
     async setPhoto(staff: LiveSession, id: number, bytes: Buffer, ip: string) {
       const before = await find(db, staff, id);
+      assertCurrentYear(before);
       if (before.state === "retiree") throw withdrawnConflict();
       assertWritable(staff, "update:notifications", { centre_ids: before.scope_centres });
       const file = await checkImage(bytes, {
@@ -383,6 +389,7 @@ export function createNotificationStaff({
 
     async removePhoto(staff: LiveSession, id: number, ip: string) {
       const before = await find(db, staff, id);
+      assertCurrentYear(before);
       if (before.state === "retiree") throw withdrawnConflict();
       assertWritable(staff, "update:notifications", { centre_ids: before.scope_centres });
       const [old] = await db.select({ key: n.photoKey }).from(n).where(eq(n.id, id));
@@ -401,6 +408,72 @@ export function createNotificationStaff({
       });
       await removeStoredFiles(storage, [old.key]);
       return this.get(staff, id);
+    },
+
+    /**
+     * "Republier": a closed year's notification copied into the current year as a DRAFT (a new
+     * row, new id, nobody's reads): the audience of a year ago is rarely right as it stands, so
+     * the staff member reviews it and publishes it herself; the photo is stored again under its
+     * own key (the bin's purge of either row deletes its own). Journalled as `republication`.
+     * Permission: creating notifications, for an audience inside her centres.
+     */
+    async republish(staff: LiveSession, id: number, ip: string) {
+      const before = toView(await find(db, staff, id));
+      const audience = before.audience as NotificationAudience;
+      assertPastYear(before);
+      if (before.state === "retiree") throw withdrawnConflict();
+      await checkAudience(staff, audience, "create:notifications");
+      const [stored] = await db
+        .select({ photoKey: n.photoKey, photoContentType: n.photoContentType })
+        .from(n)
+        .where(eq(n.id, id));
+      const year = await currentYear(db);
+      const write = async (tx: Executor, photo: { key: string; type: string } | null) => {
+        const [row] = await tx
+          .insert(n)
+          .values({
+            titre: before.titre,
+            message: before.message,
+            priority: before.priority,
+            link: before.link,
+            sender: before.sender,
+            ...audienceFields(audience),
+            publishedAt: null,
+            emailCopy: before.email_copy,
+            createdBy: staff.id,
+            photoKey: photo?.key ?? null,
+            photoContentType: photo?.type ?? null,
+          })
+          .returning({ id: n.id });
+        if (!row) throw new Error("notification insert returned nothing");
+        await audit(tx, {
+          actor: auditActor(staff),
+          ip,
+          action: "republication",
+          entity: "notifications",
+          entityId: row.id,
+          summary: `Notification « ${before.titre} » republiée en brouillon pour l'année ${year.label} (copie de la notification n° ${id} de ${before.annee.label}).`,
+          changes: changedFields<Record<string, unknown>>({}, toAuditFields(await find(tx, staff, row.id)), AUDITED),
+        });
+        return row.id;
+      };
+      let copy: number;
+      if (stored?.photoKey && stored.photoContentType) {
+        const type = stored.photoContentType;
+        const bytes = await storage.read(stored.photoKey);
+        copy = await storeFileWithRow(
+          { db, storage },
+          {
+            prefix: "notifications",
+            file: { bytes, contentType: type, extension: ".webp" },
+            downloadName: "photo.webp",
+          },
+          (tx, file) => write(tx, { key: file.key, type }),
+        );
+      } else {
+        copy = await db.transaction((tx) => write(tx, null));
+      }
+      return this.get(staff, copy);
     },
 
     /** The photo for the back-office (its preview and page), within the staff member's scope. */

@@ -4,6 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { centres, etudiants, options, planifications, storedFiles } from "../../db/schema/index.ts";
 import { jsonArray, jsonObject, rowJson } from "../../lib/json-text.ts";
+import { inCurrentYear } from "../publishing/school-year.ts";
 
 /** The folder `fichier_path` names (docs/spec/student-portal.md section 3); files are found by name, never by path. */
 const PLANNING_FOLDER = "planifications";
@@ -11,13 +12,15 @@ const PLANNING_FOLDER = "planifications";
 /**
  * The plannings a user may see, in one query: joined to the user's own student row, so a user
  * without one sees nothing; their centre (every centre when they have none); no option or
- * their option; active and not withdrawn (docs/spec/back-office.md section 5) only.
+ * their option; active and not withdrawn (docs/spec/back-office.md section 5) only; published for
+ * the current school year (docs/spec/school-year-and-data.md section 2: a closed year's are gone).
  */
 const visibleTo = (userId: number | Placeholder) =>
   and(
     eq(etudiants.userId, userId),
     eq(planifications.actif, true),
     isNull(planifications.withdrawnAt),
+    inCurrentYear(planifications.anneeId),
     or(isNull(etudiants.centreId), eq(planifications.centreId, etudiants.centreId)),
     or(isNull(planifications.optionId), eq(planifications.optionId, etudiants.optionId)),
   );

@@ -112,5 +112,13 @@ export async function planningStaffRoutes(scopes: RouteScopes, context: AppConte
     );
 
     withdrawRoute(s, "/api/gestion/plannings/:id", access("delete"), plannings.withdraw);
+
+    // "Republier": a closed year's planning copied into the current year (docs/spec/school-year-and-data.md section 2).
+    s.post(
+      "/api/gestion/plannings/:id/republier",
+      { config: { ...access("create"), idempotent: true }, schema: { params: byId, response: { 201: staffPlanning } } },
+      async (request, reply) =>
+        reply.status(201).send(await plannings.republish(staffCaller(request), request.params.id, clientIp(request))),
+    );
   }
 }

@@ -21,6 +21,7 @@ import { assertVisible, assertWritable, auditActor } from "../../lib/staff-sessi
 import { displayFileName, removeStoredFiles, storeFileWithRow } from "../../lib/uploads/index.ts";
 import { audit, changedFields } from "../audit/service.ts";
 import { type PdfUpload, publishedFiles } from "../publishing/published-files.ts";
+import { assertCurrentYear, assertPastYear, currentYear, yearFilterOf, yearOf } from "../publishing/school-year.ts";
 
 const p = planifications;
 const t = PUBLISHING_TEXT;
@@ -43,6 +44,7 @@ const columns = {
   semaine_fin: p.semaineFin,
   actif: p.actif,
   ...files.columns,
+  annee: yearOf(p.anneeId),
 };
 
 const SORTS: Record<string, SQL[]> = {
@@ -77,8 +79,13 @@ export function createPlanningAdmin({ db, storage }: Pick<CoreContext, "db" | "s
       .innerJoin(storedFiles, eq(storedFiles.key, p.fileKey))
       .leftJoin(options, eq(options.id, p.optionId));
 
-  function filters(staff: LiveSession, query: Query): SQL | undefined {
-    const conditions: (SQL | undefined)[] = [isNull(p.withdrawnAt), scopeOf(staff)];
+  /** The list's filters; the year is the current one unless `annee` names another (docs/spec/school-year-and-data.md section 2). */
+  async function filters(staff: LiveSession, query: Query): Promise<SQL | undefined> {
+    const conditions: (SQL | undefined)[] = [
+      isNull(p.withdrawnAt),
+      scopeOf(staff),
+      await yearFilterOf(db, p.anneeId, query.annee),
+    ];
     if (query.centre_id) conditions.push(eq(p.centreId, query.centre_id));
     if (query.option_id === "toutes") conditions.push(isNull(p.optionId));
     else if (query.option_id) conditions.push(eq(p.optionId, query.option_id));
@@ -125,7 +132,7 @@ export function createPlanningAdmin({ db, storage }: Pick<CoreContext, "db" | "s
 
   return {
     async list(staff: LiveSession, query: Query): Promise<Page<StaffPlanning>> {
-      const where = filters(staff, query);
+      const where = await filters(staff, query);
       const order = sortOf(query);
       return listPage(
         query,
@@ -141,7 +148,7 @@ export function createPlanningAdmin({ db, storage }: Pick<CoreContext, "db" | "s
 
     async exportRows(staff: LiveSession, query: Query): Promise<StaffPlanning[]> {
       return base()
-        .where(filters(staff, query))
+        .where(await filters(staff, query))
         .orderBy(...sortOf(query), asc(p.id));
     },
 
@@ -186,6 +193,7 @@ export function createPlanningAdmin({ db, storage }: Pick<CoreContext, "db" | "s
 
     async update(staff: LiveSession, id: number, body: PlanningUpdateRequest, ip: string): Promise<StaffPlanning> {
       const before = await find(staff, id);
+      assertCurrentYear(before);
       assertWritable(staff, "update:plannings", { centre_ids: [before.centreId] });
       const parsed = body as z.output<typeof planningCreateFields>;
       await assertReferences(parsed.centre_id, parsed.option_id);
@@ -229,12 +237,14 @@ export function createPlanningAdmin({ db, storage }: Pick<CoreContext, "db" | "s
     /** The planning a replacement is for, checked before its body is read. */
     async assertReplaceable(staff: LiveSession, id: number) {
       const row = await find(staff, id);
+      assertCurrentYear(row);
       assertWritable(staff, "update:plannings", { centre_ids: [row.centreId] });
     },
 
     /** "Remplacer le PDF": same id and same public file name, so students' links keep working. */
     async replaceFile(staff: LiveSession, id: number, file: PdfUpload, ip: string): Promise<StaffPlanning> {
       const before = await find(staff, id);
+      assertCurrentYear(before);
       assertWritable(staff, "update:plannings", { centre_ids: [before.centreId] });
       await storeFileWithRow(
         { db, storage },
@@ -263,6 +273,7 @@ export function createPlanningAdmin({ db, storage }: Pick<CoreContext, "db" | "s
     /** "Retirer": gone for students at once, in the restore bin (modules/planning/trash-kind.ts). */
     async withdraw(staff: LiveSession, id: number, ip: string): Promise<void> {
       const before = await find(staff, id);
+      assertCurrentYear(before);
       assertWritable(staff, "delete:plannings", { centre_ids: [before.centreId] });
       await files.withdraw(db, {
         staff,
@@ -270,6 +281,41 @@ export function createPlanningAdmin({ db, storage }: Pick<CoreContext, "db" | "s
         ip,
         summary: `Planning « ${before.titre} » retiré (corbeille).`,
       });
+    },
+
+    /**
+     * "Republier": a closed year's planning copied into the current year, a new row with its own
+     * id, public file name and stored copy of the PDF (not the same key: purging either row from
+     * the restore bin deletes its file, and must not take the other's), journalled as
+     * `republication`. Permission: creating plannings, in the planning's centre.
+     */
+    async republish(staff: LiveSession, id: number, ip: string): Promise<StaffPlanning> {
+      const before = await find(staff, id);
+      assertPastYear(before);
+      assertWritable(staff, "create:plannings", { centre_ids: [before.centreId] });
+      const year = await currentYear(db);
+      const bytes = await storage.read(before.fileKey);
+      const copy = await files.publish(
+        { db, storage },
+        {
+          staff,
+          ip,
+          titre: before.titre,
+          file: { checked: { bytes, contentType: "application/pdf", extension: ".pdf" }, clientName: before.file_name },
+          values: () => ({
+            titre: before.titre,
+            description: before.description,
+            centreId: before.centreId,
+            optionId: before.option?.id ?? null,
+            semaineDebut: before.semaine_debut,
+            semaineFin: before.semaine_fin,
+            actif: before.actif,
+          }),
+          action: "republication",
+          summary: `Planning « ${before.titre} » republié pour l'année ${year.label} (copie du planning n° ${id} de ${before.annee.label}).`,
+        },
+      );
+      return getById(staff, copy);
     },
 
     download: async (staff: LiveSession, id: number): Promise<DownloadTarget> => files.download(await find(staff, id)),

@@ -79,6 +79,8 @@ function publishFile(
     file: PdfUpload;
     values: (tx: Transaction) => Promise<Record<string, unknown>> | Record<string, unknown>;
     summary: string;
+    /** The journal's action: `creation` unless told (`republication`, a closed year's item copied). */
+    action?: string;
   },
 ): Promise<number> {
   const fileName = publicFileName(entry.titre, ".pdf");
@@ -100,7 +102,7 @@ function publishFile(
       await audit(tx, {
         actor: auditActor(entry.staff),
         ip: entry.ip,
-        action: "creation",
+        action: entry.action ?? "creation",
         entity: entry.entity,
         entityId: id,
         summary: entry.summary,

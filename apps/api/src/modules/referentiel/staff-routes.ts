@@ -1,9 +1,18 @@
-import { centresResponse, idParam, REFERENTIEL_KINDS, REFERENTIEL_REQUESTS, referentielData } from "@puerta/contract";
-import { asc } from "drizzle-orm";
+import {
+  centresResponse,
+  idParam,
+  REFERENTIEL_KINDS,
+  REFERENTIEL_REQUESTS,
+  referentielData,
+  type SchoolYearStatus,
+  schoolYearLabel,
+  schoolYearOptionsResponse,
+} from "@puerta/contract";
+import { asc, desc } from "drizzle-orm";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
-import { centres } from "../../db/schema/index.ts";
+import { centres, schoolYears } from "../../db/schema/index.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { staffCaller } from "../../lib/staff-session.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
@@ -22,6 +31,28 @@ export async function referentielRoutes({ staff: scope }: RouteScopes, { db }: A
       async () => ({
         data: await db.select({ id: centres.id, name: centres.nom }).from(centres).orderBy(asc(centres.nom)),
       }),
+    );
+
+  // The school years, newest first, for the *Année* filter of the publishing lists (any staff
+  // member: `/api/gestion/annees` and its counts are the direction's).
+  scope
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      "/api/gestion/referentiel/annees",
+      { config: { staff: {} }, schema: { response: { 200: schoolYearOptionsResponse } } },
+      async () => {
+        const rows = await db
+          .select({ id: schoolYears.id, debut: schoolYears.debutAnnee, statut: schoolYears.statut })
+          .from(schoolYears)
+          .orderBy(desc(schoolYears.debutAnnee));
+        return {
+          data: rows.map((row) => ({
+            id: row.id,
+            label: schoolYearLabel(row.debut),
+            statut: row.statut as SchoolYearStatus,
+          })),
+        };
+      },
     );
 
   const referentiel = createReferentiel(db);
