@@ -13,7 +13,7 @@ import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
 import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
 import { loadStaffSchemas } from "../../../lib/staff-schemas.ts";
 import { fileSender } from "../shared/publishing.tsx";
-import { useInvalidate, useStaffMutation } from "../shared/queries.ts";
+import { useInvalidate, useStaffMutation, useStaffSubmission } from "../shared/queries.ts";
 
 /** The keys of the events' queries, and of the holidays': each starts with its `all`, so a write refreshes them all. */
 export const eventKeys = {
@@ -40,6 +40,8 @@ export const eventsApi = {
     staffJson<StaffEvent>(`/api/gestion/parascolaire/${id}`, { method: "PATCH", body }),
   withdraw: (id: number) => staffJson<void>(`/api/gestion/parascolaire/${id}`, { method: "DELETE" }),
   removePoster: (id: number) => staffJson<StaffEvent>(`/api/gestion/parascolaire/${id}/affiche`, { method: "DELETE" }),
+  republish: (id: number, idempotencyKey: string) =>
+    staffJson<StaffEvent>(`/api/gestion/parascolaire/${id}/republier`, { method: "POST", idempotencyKey }),
   /** Sends an event's poster (its upload queue shows the progress); the answer is the event. */
   posterSender: (id: number): SendFile =>
     fileSender({ url: `/api/gestion/parascolaire/${id}/affiche`, fileField: "affiche" }),
@@ -83,6 +85,8 @@ export const useSaveEvent = () =>
     eventKeys.all,
   );
 export const useWithdrawEvent = () => useStaffMutation(eventsApi.withdraw, eventKeys.all);
+/** "Republier": a closed year's event copied into the current year. */
+export const useRepublishEvent = () => useStaffSubmission(eventsApi.republish, eventKeys.all);
 export const useRemoveEventPoster = () => useStaffMutation(eventsApi.removePoster, eventKeys.all);
 /** After a poster was uploaded (the upload queue sends it itself). */
 export const useRefreshAfterPosterUpload = () => useInvalidate(eventKeys.all);

@@ -1,7 +1,15 @@
-import { calendarDay, type Page, type StaffEvent, type StaffHoliday, schoolYearOf } from "@puerta/contract";
+import {
+  calendarDay,
+  type Page,
+  PUBLISHED_YEAR_MESSAGES,
+  type StaffEvent,
+  type StaffHoliday,
+  schoolYearOf,
+} from "@puerta/contract";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { serveByPath } from "../../../test/network.ts";
+import { CLOSED_YEAR, CURRENT_YEAR, SCHOOL_YEARS } from "../shared/school-year-fixtures.ts";
 import { PEDAGOGIE, renderStaffScreen, SECRETARIAT } from "../shared/test-support.tsx";
 import EventsPage from "./events-page.tsx";
 import HolidaysPage from "./holidays-page.tsx";
@@ -22,7 +30,7 @@ const page = <T,>(data: T[]): Page<T> => ({ data, page: 1, per_page: 50, total: 
 afterEach(() => vi.unstubAllGlobals());
 
 const EVENTS = "/api/gestion/parascolaire?sort=date&page=1&per_page=50";
-const event = (id: number, nom: string, centreIds: number[]): StaffEvent => ({
+const event = (id: number, nom: string, centreIds: number[], annee = CURRENT_YEAR): StaffEvent => ({
   id,
   nom,
   date: "2026-12-12",
@@ -36,6 +44,7 @@ const event = (id: number, nom: string, centreIds: number[]): StaffEvent => ({
   affiche: null,
   sequence: 1,
   updated_at: "2026-11-20T08:00:00.000Z",
+  annee,
 });
 
 describe("/gestion/parascolaire", () => {
@@ -92,6 +101,26 @@ describe("/gestion/parascolaire", () => {
     const other = screen.getByRole("row", { name: /Gala de Zenith/ });
     expect(within(other).queryByRole("button")).toBeNull();
     expect(other).toHaveTextContent("Lecture seule");
+  });
+
+  it("shows a closed year's events under Année without Modifier or Retirer, and republishes one", async () => {
+    const PAST = "/api/gestion/parascolaire?annee=2&sort=date&page=1&per_page=50";
+    const calls = serveByPath({
+      ...CENTRES,
+      ...SCHOOL_YEARS,
+      [EVENTS]: { status: 200, body: page([event(4, "Soirée flamenco", [1])]) },
+      [PAST]: { status: 200, body: page([event(2, "Kermesse", [1], CLOSED_YEAR)]) },
+      "/api/gestion/parascolaire/2/republier": { status: 201, body: event(9, "Kermesse", [1]) },
+    });
+    renderStaffScreen("/gestion/parascolaire", <EventsPage />, SECRETARIAT);
+    await screen.findByRole("row", { name: /Soirée flamenco/ });
+    fireEvent.change(screen.getByRole("combobox", { name: "Année" }), { target: { value: "2" } });
+    const row = await screen.findByRole("row", { name: /Kermesse/ });
+    expect(row).toHaveTextContent(PUBLISHED_YEAR_MESSAGES.readOnly);
+    expect(within(row).queryByRole("button", { name: /^Modifier|^Retirer/ })).toBeNull();
+    fireEvent.click(within(row).getByRole("button", { name: /^Republier ?l'événement Kermesse$/ }));
+    expect(await screen.findByText(PUBLISHED_YEAR_MESSAGES.republished("2026-2027"))).toBeVisible();
+    expect(calls.find((call) => call.method === "POST")?.path).toBe("/api/gestion/parascolaire/2/republier");
   });
 });
 

@@ -6,14 +6,15 @@ import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { useCentreNames } from "../shared/api.ts";
+import { isPastYear, PastYearActions, republishWithToast, useYearFilter } from "../shared/school-years.tsx";
 import { WithdrawConfirm } from "../shared/withdraw-confirm.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { hoursLabel, useEvents, useSaveEvent, useWithdrawEvent } from "./api.ts";
+import { hoursLabel, useEvents, useRepublishEvent, useSaveEvent, useWithdrawEvent } from "./api.ts";
 import { CentresCell } from "./centres-field.tsx";
 import { EVENT_TYPE_OPTIONS, EventFormDialog } from "./event-form-dialog.tsx";
 import { PosterField } from "./poster-field.tsx";
 
-const FILTERS = ["centre_id", "type", "du", "au"] as const;
+const FILTERS = ["annee", "centre_id", "type", "du", "au"] as const;
 const column = columnsOf<StaffEvent>();
 
 /** The centres an event targets, as the permission table reads them. */
@@ -30,6 +31,8 @@ export default function EventsPage() {
   const [withdrawing, setWithdrawing] = useState<StaffEvent | null>(null);
   const save = useSaveEvent();
   const withdraw = useWithdrawEvent();
+  const republish = useRepublishEvent();
+  const yearFilter = useYearFilter(can(me, "read:parascolaire"));
 
   const columns = [
     column.accessor("nom", {
@@ -67,7 +70,16 @@ export default function EventsPage() {
       id: "actions",
       header: () => <span className="sr-only">Actions</span>,
       cell: ({ row: { original: event } }) =>
-        can(me, "update:parascolaire", scopeOf(event)) ? (
+        isPastYear(event) ? (
+          <PastYearActions
+            name={`l'événement ${event.nom}`}
+            canRepublish={can(me, "create:parascolaire", scopeOf(event))}
+            pending={republish.isPending}
+            onRepublish={() =>
+              void republishWithToast(toast, () => republish.mutateAsync(event.id), { name: event.nom })
+            }
+          />
+        ) : can(me, "update:parascolaire", scopeOf(event)) ? (
           <div className="flex flex-wrap gap-2">
             <button type="button" onClick={() => setEditing(event)} className={actionButtonClass}>
               Modifier<span className="sr-only"> « {event.nom} »</span>
@@ -83,6 +95,7 @@ export default function EventsPage() {
   ];
 
   const filters: ListFilter[] = [
+    yearFilter,
     {
       name: "centre_id",
       label: "Centre",

@@ -15,7 +15,7 @@ import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
 import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
 import { useSubmissionKey } from "../../../lib/submission-key.ts";
 import { fileSender } from "../shared/publishing.tsx";
-import { useStaffMutation } from "../shared/queries.ts";
+import { useStaffMutation, useStaffSubmission } from "../shared/queries.ts";
 
 /** The keys of this screen's queries; every one starts with `all`, so a write refreshes them all. */
 export const notificationKeys = {
@@ -47,6 +47,8 @@ export const notificationsApi = {
   photoSender: (id: number): SendFile => fileSender({ url: `${base}/${id}/photo`, fileField: "photo" }),
   removePhoto: (id: number) => staffJson<NotificationStaff>(`${base}/${id}/photo`, { method: "DELETE" }),
   withdraw: (id: number) => staffJson<NotificationStaff>(`${base}/${id}`, { method: "DELETE" }),
+  republish: (id: number, idempotencyKey: string) =>
+    staffJson<NotificationStaff>(`${base}/${id}/republier`, { method: "POST", idempotencyKey }),
   count: (audience: NotificationAudienceInput, signal?: AbortSignal) =>
     staffJson<AudienceCountResponse>(`${base}/destinataires`, { body: { audience }, signal }),
   choices: (signal?: AbortSignal) => staffJson<AudienceChoices>(`${base}/choix`, { signal }),
@@ -145,6 +147,9 @@ export function useSaveNotification() {
     return { saved, photoFailed };
   }, notificationKeys.all);
 }
+
+/** "Republier": a closed year's notification copied into the current year, as a draft. */
+export const useRepublishNotification = () => useStaffSubmission(notificationsApi.republish, notificationKeys.all);
 
 /** Withdraws a notification (to the bin); every notification query is read again. */
 export const useWithdrawNotification = () => useStaffMutation(notificationsApi.withdraw, notificationKeys.all);

@@ -1,7 +1,13 @@
-import type { NotificationReadsPage, NotificationStaff, Page } from "@puerta/contract";
+import {
+  type NotificationReadsPage,
+  type NotificationStaff,
+  type Page,
+  PUBLISHED_YEAR_MESSAGES,
+} from "@puerta/contract";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { serveByPath } from "../../../test/network.ts";
+import { CLOSED_YEAR, CURRENT_YEAR, SCHOOL_YEARS } from "../shared/school-year-fixtures.ts";
 import { PEDAGOGIE, renderStaffScreen, SECRETARIAT } from "../shared/test-support.tsx";
 import NotificationPage from "./notification-page.tsx";
 import NotificationsPage from "./notifications-page.tsx";
@@ -27,9 +33,16 @@ const notification = (state: NotificationStaff["state"]): NotificationStaff => (
   created_by: "Nadia Direction",
   read_count: 0,
   recipient_count: 0,
+  annee: CURRENT_YEAR,
 });
 const NO_READS = { data: [], page: 1, per_page: 50, total: 0 } as unknown as NotificationReadsPage;
 const empty: Page<NotificationStaff> = { data: [], page: 1, per_page: 50, total: 0 };
+const page = (data: NotificationStaff[]): Page<NotificationStaff> => ({
+  data,
+  page: 1,
+  per_page: 50,
+  total: data.length,
+});
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -47,6 +60,31 @@ describe("/gestion/notifications: states of the list", () => {
     expect(await screen.findByRole("alert", {}, { timeout: 4000 })).toHaveTextContent(
       "Impossible de contacter le serveur. Vérifiez votre connexion.",
     );
+  });
+
+  it("lists a closed year's notifications under Année, read-only, and republishes one as this year's draft", async () => {
+    const PAST = "/api/gestion/notifications?annee=2&sort=-published_at&page=1&per_page=50";
+    const old = { ...notification("publiee"), id: 3, titre: "Rentrée 2025", annee: CLOSED_YEAR };
+    const calls = serveByPath({
+      ...SCHOOL_YEARS,
+      [LIST]: { status: 200, body: page([notification("publiee")]) },
+      [PAST]: { status: 200, body: page([old]) },
+      "/api/gestion/notifications/3/republier": {
+        status: 201,
+        body: { ...notification("brouillon"), id: 12, titre: "Rentrée 2025", published_at: null },
+      },
+    });
+    renderStaffScreen("/gestion/notifications", <NotificationsPage />, SECRETARIAT);
+    const current = await screen.findByRole("row", { name: /Fermeture exceptionnelle/ });
+    expect(within(current).queryByRole("button", { name: /Republier/ })).toBeNull();
+    fireEvent.change(screen.getByRole("combobox", { name: "Année" }), { target: { value: "2" } });
+    const row = await screen.findByRole("row", { name: /Rentrée 2025/ });
+    expect(row).toHaveTextContent(PUBLISHED_YEAR_MESSAGES.readOnly);
+    fireEvent.click(within(row).getByRole("button", { name: /^Republier ?la notification Rentrée 2025$/ }));
+    expect(await screen.findByText(PUBLISHED_YEAR_MESSAGES.republishedDraft("2026-2027"))).toBeVisible();
+    const sent = calls.find((call) => call.method === "POST");
+    expect(sent?.path).toBe("/api/gestion/notifications/3/republier");
+    expect(sent?.idempotencyKey).toMatch(/\S/);
   });
 
   it("is refused to the pedagogie, without asking the API", async () => {

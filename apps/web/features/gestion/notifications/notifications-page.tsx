@@ -11,14 +11,16 @@ import {
 import { Link } from "react-router";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../components/data-table.tsx";
+import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
+import { isPastYear, PastYearActions, republishWithToast, useYearFilter } from "../shared/school-years.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { notificationsApi, useStaffNotifications } from "./api.ts";
+import { notificationsApi, useRepublishNotification, useStaffNotifications } from "./api.ts";
 import { priorityLabel, readsLabel, StateBadge } from "./labels.tsx";
 
-const FILTERS = ["state", "priority", "audience"] as const;
+const FILTERS = ["annee", "state", "priority", "audience"] as const;
 const column = columnsOf<NotificationStaff>();
 
 const FILTER_DEFS: ListFilter[] = [
@@ -47,6 +49,9 @@ export default function NotificationsStaffPage() {
   const me = useStaffUser();
   const list = useListParams(FILTERS, "-published_at");
   const notifications = useStaffNotifications(list.params, can(me, "read:notifications"));
+  const toast = useToast();
+  const yearFilter = useYearFilter(can(me, "read:notifications"));
+  const republish = useRepublishNotification();
 
   const columns = [
     column.accessor("titre", {
@@ -86,6 +91,25 @@ export default function NotificationsStaffPage() {
         </span>
       ),
     }),
+    // A closed year's notification is read-only: *Republier* copies it into this year as a draft.
+    column.display({
+      id: "actions",
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row: { original: notification } }) =>
+        isPastYear(notification) ? (
+          <PastYearActions
+            name={`la notification ${notification.titre}`}
+            canRepublish={can(me, "create:notifications")}
+            pending={republish.isPending}
+            onRepublish={() =>
+              void republishWithToast(toast, () => republish.mutateAsync(notification.id), {
+                name: notification.titre,
+                draft: true,
+              })
+            }
+          />
+        ) : null,
+    }),
   ];
 
   return (
@@ -115,7 +139,7 @@ export default function NotificationsStaffPage() {
         result={notifications}
         searchLabel="Rechercher une notification"
         searchPlaceholder="Titre ou message"
-        filters={FILTER_DEFS}
+        filters={[yearFilter, ...FILTER_DEFS]}
         empty={{ title: "Aucune notification", message: "Rédigez une première notification pour vos étudiants." }}
         getRowId={(row) => String(row.id)}
       />

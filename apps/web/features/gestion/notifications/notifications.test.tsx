@@ -7,6 +7,7 @@ import { Toaster } from "../../../components/toaster.tsx";
 import { type Answer, type Call, serveByPath } from "../../../test/network.ts";
 import { renderRoutes } from "../../../test/render.tsx";
 import { StaffUserContext } from "../session/staff-session.ts";
+import { CURRENT_YEAR } from "../shared/school-year-fixtures.ts";
 import { AudienceBuilder, type AudienceValue } from "./audience-builder.tsx";
 import NotificationComposePage from "./notification-compose-page.tsx";
 import NotificationPage from "./notification-page.tsx";
@@ -40,6 +41,7 @@ const make = (id: number, overrides: Partial<NotificationStaff> = {}): Notificat
   created_by: "Nadia Direction",
   read_count: 0,
   recipient_count: 0,
+  annee: CURRENT_YEAR,
   ...overrides,
 });
 

@@ -2,7 +2,7 @@ import type { Page, PlanningChoices, PlanningUpdateRequest, StaffPlanning } from
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
 import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
-import { useInvalidate, useStaffMutation } from "../shared/queries.ts";
+import { useInvalidate, useStaffMutation, useStaffSubmission } from "../shared/queries.ts";
 
 /** The keys of this screen's queries; every one starts with `all`, so a write refreshes them all. */
 export const planningKeys = {
@@ -20,6 +20,8 @@ export const planningsApi = {
     staffJson<StaffPlanning>(`${PLANNINGS_URL}/${id}`, { method: "PATCH", body }),
   withdraw: (id: number) => staffJson<void>(`${PLANNINGS_URL}/${id}`, { method: "DELETE" }),
   fileUrl: (id: number) => `${PLANNINGS_URL}/${id}/fichier`,
+  republish: (id: number, idempotencyKey: string) =>
+    staffJson<StaffPlanning>(`${PLANNINGS_URL}/${id}/republier`, { method: "POST", idempotencyKey }),
 };
 
 export const planningListQuery = (params: ListParams) =>
@@ -49,5 +51,7 @@ export const useUpdatePlanning = () =>
   );
 /** Withdraws a planning (to the bin). */
 export const useWithdrawPlanning = () => useStaffMutation(planningsApi.withdraw, planningKeys.all);
+/** "Republier": a closed year's planning copied into the current year. */
+export const useRepublishPlanning = () => useStaffSubmission(planningsApi.republish, planningKeys.all);
 /** After PDFs were uploaded (published, or one replaced): the upload queue sends them itself. */
 export const useRefreshAfterPlanningUpload = () => useInvalidate(planningKeys.all);

@@ -1,19 +1,21 @@
-import { type Page, PUBLISHING_TEXT, type StaffPlanning } from "@puerta/contract";
+import { type Page, PUBLISHED_YEAR_MESSAGES, PUBLISHING_TEXT, type StaffPlanning } from "@puerta/contract";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { serveByPath } from "../../../test/network.ts";
+import { CLOSED_YEAR, CURRENT_YEAR, SCHOOL_YEARS } from "../shared/school-year-fixtures.ts";
 import { PEDAGOGIE, renderStaffScreen, SECRETARIAT } from "../shared/test-support.tsx";
 import PlanningsPage from "./plannings-page.tsx";
 
 const LIST = "/api/gestion/plannings?sort=-semaine_debut&page=1&per_page=50";
 const CHOICES = {
+  ...SCHOOL_YEARS,
   "/api/gestion/plannings/choix": {
     status: 200,
     body: { centres: [{ id: 1, nom: "Ain Sebaa" }], options: [{ id: 3, nom: "Intensif" }] },
   },
 };
 
-const planning = (id: number, titre: string, actif: boolean): StaffPlanning => ({
+const planning = (id: number, titre: string, actif: boolean, annee = CURRENT_YEAR): StaffPlanning => ({
   id,
   titre,
   description: null,
@@ -26,6 +28,7 @@ const planning = (id: number, titre: string, actif: boolean): StaffPlanning => (
   taille_fichier: 120_000,
   fichier_url: `/api/gestion/plannings/${id}/fichier`,
   created_at: "2026-11-20T08:00:00.000Z",
+  annee,
 });
 const page = (data: StaffPlanning[]): Page<StaffPlanning> => ({ data, page: 1, per_page: 50, total: data.length });
 
@@ -76,6 +79,31 @@ describe("/gestion/plannings", () => {
       body: { titre: "Semaine 48", actif: false, centre_id: 1 },
     });
     expect(await screen.findByText("Inactif")).toBeVisible();
+  });
+
+  it("shows a closed year's plannings under Année, read-only, and republishes one into this year", async () => {
+    const PAST = "/api/gestion/plannings?annee=2&sort=-semaine_debut&page=1&per_page=50";
+    const old = planning(5, "Semaine 12", true, CLOSED_YEAR);
+    const calls = serveByPath({
+      ...CHOICES,
+      [LIST]: { status: 200, body: page([planning(8, "Semaine 48", true)]) },
+      [PAST]: { status: 200, body: page([old]) },
+      "/api/gestion/plannings/5/republier": { status: 201, body: planning(9, "Semaine 12", true) },
+    });
+    renderStaffScreen("/gestion/plannings", <PlanningsPage />, SECRETARIAT);
+    await screen.findByRole("row", { name: /Semaine 48/ });
+    const select = screen.getByRole("combobox", { name: "Année" });
+    expect(within(select).getByRole("option", { name: "2026-2027 (en cours)" })).toBeInTheDocument();
+    fireEvent.change(select, { target: { value: "2" } });
+
+    const row = await screen.findByRole("row", { name: /Semaine 12/ });
+    expect(row).toHaveTextContent(PUBLISHED_YEAR_MESSAGES.readOnly);
+    expect(within(row).queryByRole("button", { name: /Gérer/ })).toBeNull();
+    fireEvent.click(within(row).getByRole("button", { name: /^Republier ?le planning Semaine 12$/ }));
+    expect(await screen.findByText(PUBLISHED_YEAR_MESSAGES.republished("2026-2027"))).toBeVisible();
+    const sent = calls.find((call) => call.method === "POST");
+    expect(sent?.path).toBe("/api/gestion/plannings/5/republier");
+    expect(sent?.idempotencyKey).toMatch(/\S/);
   });
 
   it("is refused to the pedagogie, without asking the API", async () => {

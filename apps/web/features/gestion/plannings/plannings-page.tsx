@@ -6,12 +6,19 @@ import { useToast } from "../../../components/toaster.tsx";
 import { useListParams } from "../../../lib/list-params.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDay, formatSize, PdfLink, rowButtonClass } from "../shared/publishing.tsx";
+import { isPastYear, PastYearActions, republishWithToast, useYearFilter } from "../shared/school-years.tsx";
 import { WithdrawConfirm } from "../shared/withdraw-confirm.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { usePlanningChoices, usePlannings, useRefreshAfterPlanningUpload, useWithdrawPlanning } from "./api.ts";
+import {
+  usePlanningChoices,
+  usePlannings,
+  useRefreshAfterPlanningUpload,
+  useRepublishPlanning,
+  useWithdrawPlanning,
+} from "./api.ts";
 import { PlanningCreateDialog, PlanningEditDialog } from "./planning-form-dialog.tsx";
 
-const FILTERS = ["centre_id", "option_id", "actif"] as const;
+const FILTERS = ["annee", "centre_id", "option_id", "actif"] as const;
 const column = columnsOf<StaffPlanning>();
 
 /** /gestion/plannings (docs/spec/back-office.md section 5): the secretariat sees and publishes for its centres only. */
@@ -28,6 +35,8 @@ export default function PlanningsPage() {
 
   const refreshAfterUpload = useRefreshAfterPlanningUpload();
   const withdraw = useWithdrawPlanning();
+  const republish = useRepublishPlanning();
+  const yearFilter = useYearFilter(allowed);
 
   const columns = [
     column.accessor("titre", {
@@ -74,7 +83,16 @@ export default function PlanningsPage() {
       id: "actions",
       header: () => <span className="sr-only">Actions</span>,
       cell: ({ row: { original: planning } }) =>
-        can(me, "update:plannings") ? (
+        isPastYear(planning) ? (
+          <PastYearActions
+            name={`le planning ${planning.titre}`}
+            canRepublish={can(me, "create:plannings")}
+            pending={republish.isPending}
+            onRepublish={() =>
+              void republishWithToast(toast, () => republish.mutateAsync(planning.id), { name: planning.titre })
+            }
+          />
+        ) : can(me, "update:plannings") ? (
           <button type="button" onClick={() => setEditing(planning)} className={rowButtonClass}>
             Gérer<span className="sr-only"> le planning {planning.titre}</span>
           </button>
@@ -83,6 +101,7 @@ export default function PlanningsPage() {
   ];
 
   const filters: ListFilter[] = [
+    yearFilter,
     {
       name: "centre_id",
       label: "Centre",

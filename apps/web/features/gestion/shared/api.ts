@@ -1,4 +1,4 @@
-import type { CentresResponse } from "@puerta/contract";
+import type { CentresResponse, SchoolYearOptionsResponse } from "@puerta/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
 
@@ -20,3 +20,15 @@ export function centresLabel(ids: readonly number[], names: Map<number, string>)
   if (ids.length === 0) return "Tous les centres";
   return ids.map((id) => names.get(id) ?? `Centre ${id}`).join(", ");
 }
+
+/**
+ * The school years, newest first, for the *Année* filter of the publishing lists (any staff
+ * member; docs/spec/school-year-and-data.md section 2).
+ */
+export const schoolYearsQuery = queryOptions({
+  queryKey: [STAFF_QUERY_KEY, "annees-liste"],
+  queryFn: ({ signal }) => staffJson<SchoolYearOptionsResponse>("/api/gestion/referentiel/annees", { signal }),
+  staleTime: 5 * 60_000,
+});
+
+export const useSchoolYears = (enabled = true) => useQuery({ ...schoolYearsQuery, enabled });
