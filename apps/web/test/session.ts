@@ -33,6 +33,7 @@ export function studentUser(etudiant: Partial<NonNullable<User["etudiant"]>> = {
       email: "etudiant.demo@example.com",
       profile_image: null,
       cin_etudiant: null,
+      statut_scolaire: "inscrit",
       ...etudiant,
     },
   };

@@ -44,7 +44,14 @@ export function CertificateHistory({ requests }: { requests: CertificateRequest[
         <tbody className="divide-y divide-gray-100">
           {requests.map((r) => {
             const values = [
-              TYPE_LABELS[r.type] ?? orDash(r.type),
+              r.annee ? (
+                <span key="type" className="flex flex-col">
+                  {TYPE_LABELS[r.type] ?? orDash(r.type)}
+                  <span className="text-xs text-gray-700">{T.yearOf(r.annee)}</span>
+                </span>
+              ) : (
+                (TYPE_LABELS[r.type] ?? orDash(r.type))
+              ),
               orDash(r.niveau),
               orDash(r.langues.join(", ")),
               <div key="status" className="flex flex-col items-end gap-1 sm:items-start">

@@ -54,6 +54,8 @@ function Outcome({ answer }: { answer: VerificationAnswer }) {
           <dd>{answer.titre}</dd>
           <dt className="font-semibold text-gray-700">Titulaire</dt>
           <dd className="font-bold">{answer.titulaire}</dd>
+          <dt className="font-semibold text-gray-700">Année scolaire</dt>
+          <dd>{answer.annee}</dd>
           <dt className="font-semibold text-gray-700">Délivrée le</dt>
           <dd>{day(answer.date_emission)}</dd>
           <dt className="font-semibold text-gray-700">Numéro</dt>

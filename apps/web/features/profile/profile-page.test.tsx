@@ -43,6 +43,7 @@ const user = {
     email: student.email,
     profile_image: student.profile_image,
     cin_etudiant: student.cin_etudiant,
+    statut_scolaire: "inscrit" as const,
   },
 };
 

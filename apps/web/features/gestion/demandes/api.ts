@@ -8,7 +8,7 @@ import type {
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ListParams, listApiParams } from "../../../lib/list-params.ts";
 import { queryString, STAFF_QUERY_KEY, staffJson } from "../../../lib/staff-api.ts";
-import { useStaffMutation } from "../shared/queries.ts";
+import { useStaffMutation, useStaffSubmission } from "../shared/queries.ts";
 
 /** The keys of this screen's queries; every one starts with `all`, so a write refreshes them all. */
 export const requestKeys = {
@@ -31,6 +31,9 @@ export const requestsApi = {
     staffJson<CertificateStaffDetail>(`/api/gestion/demandes/${id}`, { method: "PATCH", body }),
   revoke: (id: number, motif: string) =>
     staffJson<CertificateStaffDetail>(`/api/gestion/demandes/${id}/revoquer`, { method: "POST", body: { motif } }),
+  /** "Réémettre avec les données du dossier": a new request and number, the old one staying revoked. */
+  reissue: (id: number, idempotencyKey: string) =>
+    staffJson<CertificateStaffDetail>(`/api/gestion/demandes/${id}/reemettre`, { method: "POST", idempotencyKey }),
   documentUrl: (id: number) => `/api/gestion/demandes/${id}/document`,
   signatory: (signal?: AbortSignal) => staffJson<CertificateSignatory>("/api/gestion/demandes/signataire", { signal }),
   setSignatory: (body: CertificateSignatory) =>
@@ -74,5 +77,8 @@ export const useChangeRequestStatus = () =>
 /** Revokes an issued attestation; the request, the list and the counts are read again. */
 export const useRevokeRequest = () =>
   useStaffMutation(({ id, motif }: { id: number; motif: string }) => requestsApi.revoke(id, motif), requestKeys.all);
+/** Issues a revoked attestation again from the student's record, once however often it is retried. */
+export const useReissueRequest = () =>
+  useStaffSubmission((id: number, key: string) => requestsApi.reissue(id, key), requestKeys.all);
 /** Names the signatory; only the signatory is read again. */
 export const useSetSignatory = () => useStaffMutation(requestsApi.setSignatory, requestKeys.signatory());

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../../components/toaster.tsx";
 import { createQueryClient } from "../../../lib/query-client.tsx";
+import { serveWith } from "../../../test/network.ts";
 import { StaffUserContext } from "../session/staff-session.ts";
 import DemandePage from "./demande-page.tsx";
 import DemandesPage from "./demandes-page.tsx";
@@ -37,6 +38,10 @@ const REQUEST: CertificateStaffDetail = {
   created_at: "2026-11-20T09:00:00.000Z",
   updated_at: null,
   document: null,
+  annee: "2026-2027",
+  dossier: null,
+  reemise_de: null,
+  reemise: null,
   history: [],
 };
 
@@ -132,5 +137,72 @@ describe("an attestation request in the back-office", () => {
     renderAt("/gestion/demandes", SECRETARY);
     expect(await screen.findByRole("heading", { level: 1, name: "Demandes d'attestation" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Signataire des attestations" })).toBeNull();
+  });
+
+  describe("rectification", () => {
+    /** A revoked attestation whose request's name and CIN are no longer the record's. */
+    const REVOKED: CertificateStaffDetail = {
+      ...REQUEST,
+      status: "Refuser",
+      annee: "2025-2026",
+      dossier: { nom: "Salma El Amrani Alaoui", cin: "BK765432" },
+      document: {
+        numero: "PUE-2026-000004",
+        verification_url: "https://portail.example/verifier/ABC",
+        issued_at: "2026-11-21T09:00:00.000Z",
+        revoked_at: "2026-11-22T09:00:00.000Z",
+        revoked_reason: "Nom mal orthographié",
+      },
+    };
+    const REISSUED: CertificateStaffDetail = {
+      ...REVOKED,
+      id: 13,
+      nom: "El Amrani Alaoui",
+      cin: "BK765432",
+      status: "Disponible",
+      dossier: null,
+      reemise_de: 12,
+      document: {
+        ...(REVOKED.document as NonNullable<CertificateStaffDetail["document"]>),
+        numero: "PUE-2026-000005",
+        revoked_at: null,
+        revoked_reason: null,
+      },
+    };
+
+    it("says the record's name and CIN, the year, and lets the direction re-issue from the record", async () => {
+      const calls = serveWith(({ method, path }) => {
+        if (method === "POST" && path === "/api/gestion/demandes/12/reemettre") return { status: 201, body: REISSUED };
+        if (path === "/api/gestion/demandes/12") return { status: 200, body: REVOKED };
+        if (path === "/api/gestion/demandes/13") return { status: 200, body: REISSUED };
+        if (path === "/sanctum/csrf-cookie") return { status: 204, body: null };
+        return { status: 404, body: { message: "Ressource introuvable." } };
+      });
+      renderAt("/gestion/demandes/12", DIRECTION);
+      expect(await screen.findByText("Nom au dossier : Salma El Amrani Alaoui")).toBeInTheDocument();
+      expect(screen.getByText("CIN au dossier : BK765432")).toBeInTheDocument();
+      expect(screen.getByText("2025-2026")).toBeInTheDocument();
+
+      fireEvent.click(screen.getByRole("button", { name: "Réémettre avec les données du dossier" }));
+      const dialog = await screen.findByRole("alertdialog");
+      expect(dialog).toHaveTextContent("L'ancien numéro reste révoqué.");
+      fireEvent.click(within(dialog).getByRole("button", { name: "Réémettre avec les données du dossier" }));
+      expect(await screen.findByText("Réémise depuis la demande n° 12")).toBeInTheDocument();
+      expect(await screen.findByText("Attestation réémise : n° PUE-2026-000005.")).toBeInTheDocument();
+      const sent = calls.filter((c) => c.method === "POST");
+      expect(sent).toHaveLength(1);
+      expect(sent[0]?.idempotencyKey).toBeTruthy();
+    });
+
+    it("does not offer the re-issue to the secretariat", async () => {
+      serveWith(({ path }) =>
+        path === "/api/gestion/demandes/12"
+          ? { status: 200, body: REVOKED }
+          : { status: 404, body: { message: "Ressource introuvable." } },
+      );
+      renderAt("/gestion/demandes/12", SECRETARY);
+      expect(await screen.findByText("Nom au dossier : Salma El Amrani Alaoui")).toBeInTheDocument();
+      expect(screen.queryByRole("button", { name: "Réémettre avec les données du dossier" })).toBeNull();
+    });
   });
 });

@@ -1,7 +1,7 @@
-import { CERTIFICATE_STATUS, type CertificateStaffDetail, can } from "@puerta/contract";
+import { CERTIFICATE_STATUS, type CertificateStaffDetail, can, CERTIFICATE_STAFF_TEXT as T } from "@puerta/contract";
 import { Download } from "lucide-react";
 import { useState } from "react";
-import { useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useToast } from "../../../components/toaster.tsx";
@@ -10,7 +10,14 @@ import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { RecordView } from "../shared/record-view.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { requestsApi, useChangeRequestStatus, useRequest, useRevokeRequest, useSignatory } from "./api.ts";
+import {
+  requestsApi,
+  useChangeRequestStatus,
+  useReissueRequest,
+  useRequest,
+  useRevokeRequest,
+  useSignatory,
+} from "./api.ts";
 import { MotifDialog, type MotifKind } from "./motif-dialog.tsx";
 import { requestLabel, StatusBadge } from "./status.tsx";
 
@@ -57,6 +64,8 @@ function RequestDetails({ request }: { request: CertificateStaffDetail }) {
   const toast = useToast();
   const [asking, setAsking] = useState<MotifKind | null>(null);
   const [confirmReady, setConfirmReady] = useState(false);
+  const [confirmReissue, setConfirmReissue] = useState(false);
+  const navigate = useNavigate();
   const pending = request.status === CERTIFICATE_STATUS.pending;
   const canUpdate = can(me, "update:demandes");
   const canRevoke = can(me, "delete:demandes");
@@ -67,6 +76,16 @@ function RequestDetails({ request }: { request: CertificateStaffDetail }) {
   const signatory = useSignatory(canUpdate && pending);
   const changeStatus = useChangeRequestStatus();
   const revoke = useRevokeRequest();
+  const reissue = useReissueRequest();
+  async function reissueFromRecord() {
+    try {
+      const done = await reissue.mutateAsync(request.id);
+      toast({ title: T.reissued(done.document?.numero ?? ""), description: `${done.prenom} ${done.nom}` });
+      navigate(`/gestion/demandes/${done.id}`);
+    } catch (error) {
+      toast({ kind: "error", title: "L'action n'a pas abouti.", description: staffErrorMessage(error) });
+    }
+  }
   async function makeAvailable() {
     try {
       const done = await changeStatus.mutateAsync({ id: request.id, body: { status: CERTIFICATE_STATUS.ready } });
@@ -87,15 +106,50 @@ function RequestDetails({ request }: { request: CertificateStaffDetail }) {
             <StatusBadge status={request.status} />
           </div>
           <dl className="mt-4 space-y-3">
-            <Field label="Étudiant">{who}</Field>
+            <Field label="Étudiant">
+              {who}
+              {request.dossier?.nom && (
+                <span className="mt-1 block text-sm font-semibold text-amber-800">
+                  {T.recordName(request.dossier.nom)}
+                </span>
+              )}
+            </Field>
             <Field label="Matricule">{request.student_id}</Field>
-            <Field label="CIN">{request.cin ?? "—"}</Field>
+            <Field label="CIN">
+              {request.cin ?? "—"}
+              {request.dossier?.cin !== null && request.dossier?.cin !== undefined && (
+                <span className="mt-1 block text-sm font-semibold text-amber-800">
+                  {T.recordCin(request.dossier.cin)}
+                </span>
+              )}
+            </Field>
+            <Field label="Année scolaire">{request.annee ?? "—"}</Field>
             <Field label="E-mail">{request.email ?? "—"}</Field>
             <Field label="Centre">{request.centre ?? "—"}</Field>
             <Field label="Option">{request.option ?? "—"}</Field>
             {request.langues.length > 0 && <Field label="Langues">{request.langues.join(", ")}</Field>}
             <Field label="Demandée le">{formatDateTime(request.created_at)}</Field>
             {request.motif && <Field label="Motif">{request.motif}</Field>}
+            {request.reemise_de !== null && (
+              <Field label="Réémission">
+                <Link
+                  to={`/gestion/demandes/${request.reemise_de}`}
+                  className="text-brand-700 underline underline-offset-4"
+                >
+                  {T.reissuedFrom(request.reemise_de)}
+                </Link>
+              </Field>
+            )}
+            {request.reemise !== null && (
+              <Field label="Réémission">
+                <Link
+                  to={`/gestion/demandes/${request.reemise}`}
+                  className="text-brand-700 underline underline-offset-4"
+                >
+                  {T.reissuedAs(request.reemise)}
+                </Link>
+              </Field>
+            )}
           </dl>
           {canUpdate && pending && (
             <div className="mt-5 flex flex-wrap gap-2 border-t border-gray-200 pt-4">
@@ -142,6 +196,11 @@ function RequestDetails({ request }: { request: CertificateStaffDetail }) {
                   Révoquer l'attestation
                 </button>
               )}
+              {canRevoke && doc.revoked_at && request.reemise === null && (
+                <button type="button" className={primaryButtonClass} onClick={() => setConfirmReissue(true)}>
+                  {T.reissue}
+                </button>
+              )}
             </div>
           </section>
         )}
@@ -179,6 +238,16 @@ function RequestDetails({ request }: { request: CertificateStaffDetail }) {
         confirmLabel="Rendre disponible"
         progress="Génération de l'attestation (PDF) et envoi de l'e-mail à l'étudiant…"
         onConfirm={makeAvailable}
+      />
+      <ConfirmDialog
+        open={confirmReissue}
+        onOpenChange={setConfirmReissue}
+        destructive={false}
+        title={`${T.reissue} ?`}
+        description={T.reissueConfirm}
+        confirmLabel={T.reissue}
+        progress="Génération de la nouvelle attestation (PDF) et envoi de l'e-mail à l'étudiant…"
+        onConfirm={reissueFromRecord}
       />
       <MotifDialog
         open={asking === "refus"}

@@ -30,6 +30,10 @@ const request = (id: number, prenom: string): CertificateStaffItem => ({
   created_at: "2026-11-20T09:00:00.000Z",
   updated_at: null,
   document: null,
+  annee: "2026-2027",
+  dossier: null,
+  reemise_de: null,
+  reemise: null,
 });
 const page = (data: CertificateStaffItem[]): Page<CertificateStaffItem> => ({
   data,

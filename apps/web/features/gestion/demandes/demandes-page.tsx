@@ -1,4 +1,4 @@
-import { type CertificateStaffItem, can, centreLimit } from "@puerta/contract";
+import { CERTIFICATE_TEXT, type CertificateStaffItem, can, centreLimit } from "@puerta/contract";
 import { Link } from "react-router";
 import { secondaryButtonClass } from "../../../components/button-styles.ts";
 import { CellNote, columnsOf, DataTable, type ListFilter } from "../../../components/data-table.tsx";
@@ -44,6 +44,7 @@ export default function DemandesPage() {
         <>
           <span className="whitespace-nowrap">{requestLabel(r.type, r.niveau)}</span>
           {r.langues.length > 0 && <CellNote>{r.langues.join(", ")}</CellNote>}
+          {r.annee && <CellNote>{CERTIFICATE_TEXT.yearOf(r.annee)}</CellNote>}
         </>
       ),
     }),
