@@ -39,13 +39,13 @@ const year = (
     sql`select y.id, (select count(*)::int from etudiants e where e.promotion_id = y.id and e.statut_scolaire = 'inscrit') as enrolled
     from annees_scolaires y where y.statut = 'en_cours'`,
   )
-).rows[0];
+)[0];
 if (!year) throw new Error("aucune année en cours");
 const continuing = (
   await rows<{ id: number }>(
     sql`select id from etudiants where promotion_id = ${year.id} and statut_scolaire = 'inscrit' order by id limit ${CONTINUING}`,
   )
-).rows.map((row) => row.id);
+).map((row) => row.id);
 await database.close();
 
 const server = await startServer(env);
