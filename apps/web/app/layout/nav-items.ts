@@ -63,5 +63,15 @@ export const STUDENT_NAV: readonly NavItem[] = [
   { to: "/policy-acceptance", label: "Politique" },
 ];
 
+/**
+ * Navigation of a former student (docs/spec/school-year-and-data.md section 3): their attestations,
+ * /profile and the password, nothing else.
+ */
+export const FORMER_STUDENT_NAV: readonly NavItem[] = [
+  { to: "/demande-attestation", label: "Docs Administratifs" },
+  { to: "/profile", label: "Profil" },
+  { to: "/modifier-mot-de-passe", label: "Mot de passe" },
+];
+
 /** Counters shown beside nav items, by path (e.g. unread notifications); shown only above 0. */
 export type NavBadges = Partial<Record<string, number>>;

@@ -8,7 +8,7 @@ import { afterFirstScreen } from "../../lib/first-screen.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { DesktopNav } from "./desktop-nav.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
-import { type NavBadges, PUBLIC_NAV, STUDENT_NAV } from "./nav-items.ts";
+import { FORMER_STUDENT_NAV, type NavBadges, PUBLIC_NAV, STUDENT_NAV } from "./nav-items.ts";
 
 // Started once the page's first screen is drawn (lib/first-screen.ts). Its code is a file of its
 // own on the public pages; the app's build keeps it in the app's file (vite.config.ts).
@@ -35,7 +35,9 @@ export function SiteHeader() {
   // Counters beside nav items, by path. The notifications feature supplies "/notifications".
   const [unreadNotifications, setUnreadNotifications] = useState(0);
   const badges: NavBadges = { "/notifications": signedIn ? unreadNotifications : 0 };
-  const items = studentHeader ? STUDENT_NAV : PUBLIC_NAV;
+  // A former student's area is reduced (docs/spec/school-year-and-data.md section 3): no notifications either.
+  const formerStudent = session?.user?.etudiant?.statut_scolaire === "ancien_eleve";
+  const items = studentHeader ? (formerStudent ? FORMER_STUDENT_NAV : STUDENT_NAV) : PUBLIC_NAV;
   const firstName = session?.user?.etudiant?.prenom ?? session?.user?.name;
 
   return (
@@ -93,7 +95,7 @@ export function SiteHeader() {
         {showNavigation && <DesktopNav items={items} badges={badges} />}
       </div>
       {/* Only in the browser: its code waits for the first screen, which the server does not draw. */}
-      {signedIn && hydrated && (
+      {signedIn && hydrated && !formerStudent && (
         <Suspense fallback={null}>
           <UnreadNotificationCount onCount={setUnreadNotifications} />
         </Suspense>

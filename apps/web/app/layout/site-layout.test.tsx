@@ -5,7 +5,7 @@ import { createMemoryRouter, MemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AuthProvider } from "../../lib/auth-provider.tsx";
 import { createQueryClient } from "../../lib/query-client.tsx";
-import { signInAs } from "../../test/session.ts";
+import { signInAs, studentUser } from "../../test/session.ts";
 import { SiteHeader } from "./site-header.tsx";
 import SiteLayout from "./site-layout.tsx";
 
@@ -60,6 +60,19 @@ describe("SiteLayout", () => {
       "/demande-attestation",
     );
     expect(within(screen.getByRole("banner")).queryByRole("link", { name: "Blog" })).not.toBeInTheDocument();
+  });
+
+  it("shows a former student only their attestations, profile and password (docs/spec/school-year-and-data.md section 3)", async () => {
+    signInAs(studentUser({ statut_scolaire: "ancien_eleve" }));
+    renderAt("/demande-attestation");
+    const navigation = await screen.findByRole("navigation", { name: "Navigation principale" });
+    expect(
+      within(navigation)
+        .getAllByRole("link")
+        .map((link) => link.getAttribute("href")),
+    ).toEqual(["/demande-attestation", "/profile", "/modifier-mot-de-passe"]);
+    expect(within(navigation).queryByRole("link", { name: "Planning" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Déconnexion" })).toBeInTheDocument();
   });
 
   it("prerenders a student page with the student's header, and a public page with the visitor's", () => {

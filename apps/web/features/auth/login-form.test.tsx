@@ -33,6 +33,7 @@ const USER = {
     email: "etudiant.demo@example.com",
     profile_image: null,
     cin_etudiant: null,
+    statut_scolaire: "inscrit",
   },
 };
 
@@ -43,6 +44,7 @@ function renderLogin() {
         <Routes>
           <Route path="/login" element={<LoginForm />} />
           <Route path="/planning" element={<h1>Planning</h1>} />
+          <Route path="/demande-attestation" element={<h1>Demandes d'Attestations</h1>} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -119,6 +121,21 @@ describe("LoginForm", () => {
     expect(await screen.findByText("Format d'email invalide")).toBeInTheDocument();
     expect(screen.queryByText("Le mot de passe est requis")).not.toBeInTheDocument();
     expect(calls).toEqual([]);
+  });
+
+  it("takes a former student to their attestations (docs/spec/school-year-and-data.md section 3)", async () => {
+    const former = { ...USER, etudiant: { ...USER.etudiant, statut_scolaire: "ancien_eleve" } };
+    serve({
+      "/api/session": [{ status: 200, body: { user: former }, cookies: [SESSION_HINT_COOKIE] }],
+      "/api/user": [{ status: 200, body: former }],
+      "/api/policy/status": [{ status: 403, body: { message: "Votre formation est terminée" } }],
+    });
+    renderLogin();
+    fireEvent.change(email(), { target: { value: "etudiant.demo@example.com" } });
+    fireEvent.change(password(), { target: { value: "Selectividad2025" } });
+    solveCaptcha("solved");
+    fireEvent.click(submit());
+    expect(await screen.findByRole("heading", { name: "Demandes d'Attestations" })).toBeInTheDocument();
   });
 
   it("signs in into the session cookie: trimmed e-mail, nothing stored, user refreshed, policy re-checked, then /planning", async () => {

@@ -1,4 +1,4 @@
-import { formatCountdown, MESSAGES } from "@puerta/contract";
+import { formatCountdown, MESSAGES, type User } from "@puerta/contract";
 import { QueryClientContext } from "@tanstack/react-query";
 import { CircleAlert } from "lucide-react";
 import { type FormEvent, useContext, useEffect, useId, useRef, useState } from "react";
@@ -9,10 +9,14 @@ import { ApiError } from "../../lib/api.ts";
 import { loginReturn } from "../../lib/login-return.ts";
 import { policyStatusQuery } from "../../lib/policy-status.ts";
 import { fieldErrors, loadSchemas, prefetchSchemas } from "../../lib/schemas.ts";
-import { useSession } from "../../lib/session.ts";
+import { readSession, useSession } from "../../lib/session.ts";
 import { signIn } from "./api.ts";
 import { loginErrorMessage, retryAfterSeconds } from "./login-errors.ts";
 import { useLockout } from "./use-lockout.ts";
+
+/** Where a student lands: their planning, or a former student's attestations (docs/spec/school-year-and-data.md section 3). */
+const homeOf = (user: User | null | undefined) =>
+  user?.etudiant?.statut_scolaire === "ancien_eleve" ? "/demande-attestation" : "/planning";
 
 const m = MESSAGES.login;
 type FieldErrors = Partial<Record<"email" | "password" | "recaptcha_token", string>>;
@@ -44,7 +48,7 @@ export function LoginForm() {
   // while this form signs in, which goes there itself once the policy status is known.
   const session = useSession();
   useEffect(() => {
-    if (session && !loading) navigate("/planning", { replace: true });
+    if (session && !loading) navigate(homeOf(session.user), { replace: true });
   }, [session, loading, navigate]);
 
   // When the countdown reaches zero the lockout message goes away.
@@ -73,7 +77,7 @@ export function LoginForm() {
       await signIn(email, password, captcha);
       // docs/spec/student-portal.md section 4: after the login the policy status is checked again.
       await queryClient?.fetchQuery(policyStatusQuery).catch(() => undefined);
-      navigate(loginReturn(window.location.search, "/planning"), { replace: true });
+      navigate(loginReturn(window.location.search, homeOf(readSession()?.user)), { replace: true });
     } catch (failure) {
       captchaRef.current?.reset();
       if (failure instanceof ApiError && failure.status === 429) lockout.start(retryAfterSeconds(failure));

@@ -1,22 +1,28 @@
 import { dehydrate } from "@tanstack/react-query";
-import { data, type LoaderFunctionArgs, Navigate, Outlet } from "react-router";
+import { data, type LoaderFunctionArgs, Navigate, Outlet, useLocation } from "react-router";
 import type { PaintFirstHandle } from "../../app/paint-first.ts";
 import { ApiError } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth-provider.tsx";
 import { inTheBrowser, type PageData, serverQueryClient } from "../../lib/page-data.tsx";
 import { userQuery } from "../../lib/session.ts";
 import { signedOutRedirect } from "../../lib/signed-out-redirect.ts";
+import { FormerStudentPage, outsideFormerStudentArea } from "./former-student-page.tsx";
 
 /**
  * The student area's gate, on the server (decision 101): who is signed in (`GET /api/user`,
  * with the request's session cookie), in the page's query cache; a visitor without a session
  * is redirected to /login, with where they were going (docs/spec/student-portal.md section 2).
  * It runs for the document and for each navigation into the area, not between its pages.
+ * A former student on a page their area does not keep gets the page that says so, answered 403
+ * (docs/spec/school-year-and-data.md section 3; the component below shows it).
  */
-export async function loader({ request }: LoaderFunctionArgs): Promise<PageData> {
+export async function loader({ request }: LoaderFunctionArgs) {
   const client = serverQueryClient();
   try {
-    await client.fetchQuery(userQuery);
+    const user = await client.fetchQuery(userQuery);
+    if (outsideFormerStudentArea(user, new URL(request.url).pathname)) {
+      return data<PageData>({ queries: dehydrate(client) }, { status: 403 });
+    }
   } catch (error) {
     // Anything but an answer of the API (a bug) is the error page's.
     if (!(error instanceof ApiError)) throw error;
@@ -25,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<PageData>
     if (error.status === 503) throw data(error.message, { status: 503 });
     throw error;
   }
-  return { queries: dehydrate(client) };
+  return { queries: dehydrate(client) } satisfies PageData;
 }
 
 /**
@@ -42,11 +48,12 @@ export const clientLoader = inTheBrowser;
  * leaves for /login. At least a screen tall (less the header), the footer stays below the fold.
  */
 export default function RequireAuth() {
-  const { status } = useAuth();
+  const { status, session } = useAuth();
+  const { pathname } = useLocation();
   if (status === "signedOut") return <Navigate to="/login" replace />;
   return (
     <div className="min-h-[calc(100svh-4rem)]">
-      <Outlet />
+      {outsideFormerStudentArea(session?.user, pathname) ? <FormerStudentPage /> : <Outlet />}
     </div>
   );
 }

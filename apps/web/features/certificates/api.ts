@@ -3,6 +3,7 @@ import {
   type CertificateRequest,
   type CertificateRequestInput,
   type CertificateVerification,
+  type CertificateYearsResponse,
   type StudentData,
   VERIFICATION_CODE_PATTERN,
 } from "@puerta/contract";
@@ -20,7 +21,20 @@ export const certificateListQuery = queryOptions({
   staleTime: 30_000,
 });
 
-export type CertificateChoice = { type: "scolaire"; langues: string[] } | { type: "langue"; niveau: "B1" | "B2" };
+/**
+ * The years the student may ask an attestation for (their enrolments, newest first) and the one
+ * chosen by default (docs/spec/school-year-and-data.md section 3).
+ */
+export const certificateYearsQuery = queryOptions({
+  queryKey: ["certificates", "years"] as const,
+  queryFn: ({ signal }) => apiJson<CertificateYearsResponse>("/api/demandes/annees", { signal }),
+  staleTime: 5 * 60_000,
+});
+
+/** What the student asks for; `annee_id`: the year it is about (the server's default when null). */
+export type CertificateChoice = ({ type: "scolaire"; langues: string[] } | { type: "langue"; niveau: "B1" | "B2" }) & {
+  annee_id?: number | null;
+};
 
 /**
  * POST /api/demandes with the fields of docs/spec/student-portal.md section 3. The identity fields come from the
@@ -41,6 +55,7 @@ export async function sendCertificateRequest(
     type: choice.type,
     niveau: choice.type === "langue" ? choice.niveau : null,
     langues: (choice.type === "scolaire" ? choice.langues : []) as CertificateRequestInput["langues"],
+    annee_id: choice.annee_id ?? null,
   };
   return apiJson<{ message?: string; data?: CertificateRequest }>("/api/demandes", {
     method: "POST",

@@ -1,4 +1,4 @@
-import { CERTIFICATE_TEXT as T } from "@puerta/contract";
+import { type CertificateYearsResponse, CERTIFICATE_TEXT as T } from "@puerta/contract";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -87,5 +87,52 @@ describe("/demande-attestation (docs/spec/student-portal.md section 5)", () => {
     );
     expect(await screen.findByRole("heading", { name: T.sentTitle })).toBeInTheDocument();
     expect(screen.getByText(T.languageSent("B2"))).toBeInTheDocument();
+  });
+
+  it("offers the years attended, the default one chosen, and sends the year picked", async () => {
+    signInAs(studentUser({ statut_scolaire: "ancien_eleve" }));
+    const years: CertificateYearsResponse = {
+      success: true,
+      data: [
+        { id: 4, label: "2025-2026", en_cours: false },
+        { id: 3, label: "2024-2025", en_cours: false },
+      ],
+      default_id: 4,
+    };
+    const calls = serveByPath({
+      "/api/demandes": [
+        { status: 200, body: { data: [] } },
+        { status: 201, body: { message: "ok" } },
+        { status: 200, body: { data: [] } },
+      ],
+      "/api/demandes/annees": { status: 200, body: years },
+      "/sanctum/csrf-cookie": { status: 204, body: null },
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const select = await screen.findByRole("combobox", { name: T.yearLabel });
+    expect(select).toHaveValue("4");
+    expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual(["2025-2026", "2024-2025"]);
+    await user.selectOptions(select, "3");
+    await user.click(levelButton("B1"));
+    expect(await screen.findByRole("heading", { name: T.sentTitle })).toBeInTheDocument();
+    expect(calls.find((call) => call.method === "POST")?.body).toMatchObject({
+      type: "langue",
+      niveau: "B1",
+      annee_id: 3,
+    });
+  });
+
+  it("asks no year when the student attended only one", async () => {
+    serveByPath({
+      "/api/demandes": { status: 200, body: { data: [] } },
+      "/api/demandes/annees": {
+        status: 200,
+        body: { success: true, data: [{ id: 5, label: "2026-2027", en_cours: true }], default_id: 5 },
+      },
+    });
+    renderPage();
+    expect(await screen.findByText(T.historyEmpty)).toBeInTheDocument();
+    expect(screen.queryByRole("combobox", { name: T.yearLabel })).toBeNull();
   });
 });

@@ -8,11 +8,11 @@ import { brand } from "../../content/brand.ts";
 import { ApiError } from "../../lib/api.ts";
 import { inTheBrowser, pageData } from "../../lib/page-data.tsx";
 import { useStudentData } from "../../lib/session.ts";
-import { certificateListQuery, useSendCertificateRequest } from "./api.ts";
+import { certificateListQuery, certificateYearsQuery, useSendCertificateRequest } from "./api.ts";
 import { CertificateHistory } from "./certificate-history.tsx";
 
 /** The page's data, fetched by the server and in the HTML (decision 101). */
-export const loader = () => pageData(certificateListQuery);
+export const loader = () => pageData(certificateListQuery, certificateYearsQuery);
 
 export const clientLoader = inTheBrowser;
 
@@ -36,7 +36,11 @@ const buttonClass =
 /** /demande-attestation (docs/spec/student-portal.md sections 2, 5 and 8). */
 export default function CertificatesPage() {
   const history = useQuery(certificateListQuery);
+  const years = useQuery(certificateYearsQuery);
   const student = useStudentData();
+  // The year the attestation is about: the server's default (this year, or a former student's last) until one is chosen.
+  const [chosenYear, setChosenYear] = useState<number | null>(null);
+  const yearId = chosenYear ?? years.data?.default_id ?? null;
   const [langues, setLangues] = useState<string[]>([]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
@@ -85,57 +89,83 @@ export default function CertificatesPage() {
           </button>
         </section>
       ) : (
-        <div className="mt-8 grid gap-6 md:grid-cols-2">
-          <section
-            aria-labelledby="scolaire-title"
-            className="rounded-3xl border border-gray-200 bg-white p-6 shadow-sm"
-          >
-            <h2 id="scolaire-title" className="flex items-center gap-2 text-lg font-bold">
-              <FileText aria-hidden="true" className="size-5 text-brand-600" />
-              Attestation scolaire
-            </h2>
-            <div className="mt-4">
-              <CheckboxGroupField
-                legend="Langue(s) de l'attestation"
-                name="langues"
-                options={languageOptions}
-                value={langues}
-                onChange={setLangues}
+        <>
+          {years.data && years.data.data.length > 1 && (
+            <div className="mt-8 max-w-sm">
+              <label htmlFor="certificate-year" className="block text-sm font-semibold text-gray-800">
+                {T.yearLabel}
+              </label>
+              <select
+                id="certificate-year"
+                value={yearId ?? ""}
+                onChange={(event) => setChosenYear(Number(event.target.value))}
                 disabled={send.isPending}
-              />
+                className="mt-1 w-full rounded-lg border border-gray-300 bg-white px-3 py-2"
+              >
+                {years.data.data.map((year) => (
+                  <option key={year.id} value={year.id}>
+                    {year.label}
+                    {year.en_cours ? " (en cours)" : ""}
+                  </option>
+                ))}
+              </select>
             </div>
-            <button
-              type="button"
-              disabled={langues.length === 0 || send.isPending}
-              onClick={() => send.mutate({ type: "scolaire", langues })}
-              className={`${buttonClass} mt-5 border-brand-600 bg-brand-600 text-white enabled:hover:bg-brand-700`}
+          )}
+          <div className="mt-8 grid gap-6 md:grid-cols-2">
+            <section
+              aria-labelledby="scolaire-title"
+              className="rounded-3xl border border-gray-200 bg-white p-6 shadow-sm"
             >
-              <span className="font-bold">{T.scolaireButton}</span>
-              <span className="text-sm text-white/90">{T.scolaireSubtitle}</span>
-            </button>
-          </section>
-
-          <section aria-labelledby="langue-title" className="rounded-3xl border border-gray-200 bg-white p-6 shadow-sm">
-            <h2 id="langue-title" className="flex items-center gap-2 text-lg font-bold">
-              <Languages aria-hidden="true" className="size-5 text-brand-600" />
-              Attestation de langue
-            </h2>
-            <div className="mt-4 grid gap-3">
-              {LANGUAGE_LEVELS.map((niveau: LanguageLevel) => (
-                <button
-                  key={niveau}
-                  type="button"
+              <h2 id="scolaire-title" className="flex items-center gap-2 text-lg font-bold">
+                <FileText aria-hidden="true" className="size-5 text-brand-600" />
+                Attestation scolaire
+              </h2>
+              <div className="mt-4">
+                <CheckboxGroupField
+                  legend="Langue(s) de l'attestation"
+                  name="langues"
+                  options={languageOptions}
+                  value={langues}
+                  onChange={setLangues}
                   disabled={send.isPending}
-                  onClick={() => send.mutate({ type: "langue", niveau })}
-                  className={`${buttonClass} border-gray-200 bg-white enabled:hover:border-brand-600 enabled:hover:bg-brand-50`}
-                >
-                  <span className="font-bold">{niveau}</span>
-                  <span className="text-sm text-gray-700">{T.levelSubtitle[niveau]}</span>
-                </button>
-              ))}
-            </div>
-          </section>
-        </div>
+                />
+              </div>
+              <button
+                type="button"
+                disabled={langues.length === 0 || send.isPending}
+                onClick={() => send.mutate({ type: "scolaire", langues, annee_id: yearId })}
+                className={`${buttonClass} mt-5 border-brand-600 bg-brand-600 text-white enabled:hover:bg-brand-700`}
+              >
+                <span className="font-bold">{T.scolaireButton}</span>
+                <span className="text-sm text-white/90">{T.scolaireSubtitle}</span>
+              </button>
+            </section>
+
+            <section
+              aria-labelledby="langue-title"
+              className="rounded-3xl border border-gray-200 bg-white p-6 shadow-sm"
+            >
+              <h2 id="langue-title" className="flex items-center gap-2 text-lg font-bold">
+                <Languages aria-hidden="true" className="size-5 text-brand-600" />
+                Attestation de langue
+              </h2>
+              <div className="mt-4 grid gap-3">
+                {LANGUAGE_LEVELS.map((niveau: LanguageLevel) => (
+                  <button
+                    key={niveau}
+                    type="button"
+                    disabled={send.isPending}
+                    onClick={() => send.mutate({ type: "langue", niveau, annee_id: yearId })}
+                    className={`${buttonClass} border-gray-200 bg-white enabled:hover:border-brand-600 enabled:hover:bg-brand-50`}
+                  >
+                    <span className="font-bold">{niveau}</span>
+                    <span className="text-sm text-gray-700">{T.levelSubtitle[niveau]}</span>
+                  </button>
+                ))}
+              </div>
+            </section>
+          </div>
+        </>
       )}
 
       <section aria-labelledby="history-title" className="mt-12">

@@ -4,9 +4,10 @@ import type { ComponentType } from "react";
 import type { LoaderFunction } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ErrorBoundary } from "../../app/root.tsx";
+import { appQueryClient } from "../../lib/query-client.tsx";
 import { serveByPath } from "../../test/network.ts";
 import { renderRoutes } from "../../test/render.tsx";
-import { signInAs } from "../../test/session.ts";
+import { signInAs, studentUser } from "../../test/session.ts";
 import RequirePolicy, { clientLoader, loader } from "./require-policy.tsx";
 
 /** GET /api/policy/status answers `status` and `body`. */
@@ -30,7 +31,11 @@ function renderGate(path = "/profile", gate: LoaderFunction = loader) {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // The browser's cache lives for the document: a test's user must not be the next test's.
+  appQueryClient().clear();
+});
 
 describe("RequirePolicy (its loader runs on the server, decision 101)", () => {
   it("opens the gated page once the status says accepted", async () => {
@@ -78,5 +83,32 @@ describe("RequirePolicy (its loader runs on the server, decision 101)", () => {
     serveStatus(500, { message: "Erreur du serveur" });
     renderGate("/profile", clientLoader);
     expect(await screen.findByRole("heading", { name: "Politique" })).toBeInTheDocument();
+  });
+
+  it("does not ask a former student to accept the policy (docs/spec/school-year-and-data.md section 3)", async () => {
+    serveByPath({
+      "/api/policy/status": { status: 403, body: { message: "Votre formation est terminée" } },
+      "/api/user": { status: 200, body: studentUser({ statut_scolaire: "ancien_eleve" }) },
+    });
+    renderGate();
+    expect(await screen.findByRole("heading", { name: "Profil Étudiant" })).toBeInTheDocument();
+  });
+
+  it("still sends an enrolled student whose check fails to /policy-acceptance", async () => {
+    serveByPath({
+      "/api/policy/status": { status: 500, body: { message: "Erreur du serveur" } },
+      "/api/user": { status: 200, body: studentUser() },
+    });
+    renderGate();
+    expect(await screen.findByRole("heading", { name: "Politique" })).toBeInTheDocument();
+  });
+
+  it("lets a former student through on a navigation in the browser too (its clientLoader)", async () => {
+    serveByPath({
+      "/api/policy/status": { status: 403, body: { message: "Votre formation est terminée" } },
+      "/api/user": { status: 200, body: studentUser({ statut_scolaire: "ancien_eleve" }) },
+    });
+    renderGate("/profile", clientLoader);
+    expect(await screen.findByRole("heading", { name: "Profil Étudiant" })).toBeInTheDocument();
   });
 });

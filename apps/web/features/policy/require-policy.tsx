@@ -1,9 +1,10 @@
-import { dehydrate } from "@tanstack/react-query";
+import { dehydrate, type QueryClient } from "@tanstack/react-query";
 import { data, type LoaderFunctionArgs, Outlet, redirect } from "react-router";
 import { ApiError } from "../../lib/api.ts";
 import { type PageData, serverQueryClient } from "../../lib/page-data.tsx";
 import { policyStatusQuery } from "../../lib/policy-status.ts";
 import { appQueryClient } from "../../lib/query-client.tsx";
+import { userQuery } from "../../lib/session.ts";
 import { signedOutRedirect } from "../../lib/signed-out-redirect.ts";
 
 /**
@@ -14,6 +15,17 @@ import { signedOutRedirect } from "../../lib/signed-out-redirect.ts";
 function outageOf(error: unknown) {
   return error instanceof ApiError && error.status === 503 ? data(error.message, { status: 503 }) : undefined;
 }
+
+/**
+ * A former student is not asked to accept the policy (docs/spec/school-year-and-data.md section 3):
+ * it is about an enrolment they no longer have, and the pages they keep do not depend on it.
+ * Asked only when the check did not pass (the API refuses a former student the policy's routes).
+ */
+const isFormerStudent = (client: QueryClient) =>
+  client.fetchQuery(userQuery).then(
+    (user) => user.etudiant?.statut_scolaire === "ancien_eleve",
+    () => false,
+  );
 
 /**
  * The policy gate (docs/spec/student-portal.md section 4), on the server (decision 101): opening
@@ -29,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<PageData>
     if (outage) throw outage;
     return false;
   });
-  if (!accepted) throw redirect("/policy-acceptance");
+  if (!accepted && !(await isFormerStudent(client))) throw redirect("/policy-acceptance");
   return { queries: dehydrate(client) };
 }
 
@@ -42,7 +54,7 @@ export async function clientLoader(): Promise<null> {
       if (outage) throw outage;
       return false;
     });
-  if (!accepted) throw redirect("/policy-acceptance");
+  if (!accepted && !(await isFormerStudent(appQueryClient()))) throw redirect("/policy-acceptance");
   return null;
 }
 
