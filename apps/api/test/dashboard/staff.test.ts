@@ -135,8 +135,10 @@ describe("the back-office's counters count what their labels say", () => {
       studentsInvited,
     );
 
+    // The current year's enrolled too: former students are not asked to accept it again.
     const notAccepted = await count(sql`select count(*)::int as n from etudiants e join users u on u.id = e.user_id
-      where u.password_hash is not null and u.deactivated_at is null and not exists (select 1 from policy_acceptances a
+      where u.password_hash is not null and u.deactivated_at is null
+        and e.statut_scolaire = 'inscrit' and e.promotion_id = current_school_year_id() and not exists (select 1 from policy_acceptances a
         where a.user_id = u.id and a.policy_id = (select id from policies where status = 'publiee' order by version desc limit 1))`);
     expect(byKey.politique?.value).toBe(notAccepted);
     expect(
@@ -166,10 +168,13 @@ describe("the back-office's counters count what their labels say", () => {
 
   it("policy report: active means an activated account; invited students are counted apart", async () => {
     const report = (await direction.get("/api/gestion/politique/en-vigueur/acceptations?per_page=200")).json();
+    // The current year's enrolled: former students are not asked to accept it again (decision 111).
     const activated = await count(sql`select count(*)::int as n from etudiants e join users u on u.id = e.user_id
-      where u.password_hash is not null and u.deactivated_at is null`);
+      where u.password_hash is not null and u.deactivated_at is null
+        and e.statut_scolaire = 'inscrit' and e.promotion_id = current_school_year_id()`);
     const invited = await count(sql`select count(*)::int as n from etudiants e join users u on u.id = e.user_id
-      where u.password_hash is null and u.deactivated_at is null`);
+      where u.password_hash is null and u.deactivated_at is null
+        and e.statut_scolaire = 'inscrit' and e.promotion_id = current_school_year_id()`);
     expect(report.etudiants_actifs).toBe(activated);
     expect(report.total).toBe(activated);
     expect(report.etudiants_invites).toBe(invited);

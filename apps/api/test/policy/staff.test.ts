@@ -21,8 +21,10 @@ describe("policy versions (/api/gestion/politique)", () => {
     (
       await queryRows<{ n: number }>(
         t,
+        // The current year's enrolled: former students are not asked to accept it again (decision 111).
         sql`select count(*)::int as n from etudiants e join users u on u.id = e.user_id
-      where u.password_hash is not null and u.deactivated_at is null`,
+      where u.password_hash is not null and u.deactivated_at is null
+        and e.statut_scolaire = 'inscrit' and e.promotion_id = current_school_year_id()`,
       )
     )[0]?.n ?? 0;
   /** The report on the version in force (one test publishes a new one: the others read which). */
@@ -171,7 +173,8 @@ describe("policy versions (/api/gestion/politique)", () => {
       t,
       sql`select count(*)::int as n from policy_acceptances a join users u on u.id = a.user_id
           join etudiants e on e.user_id = u.id
-          where a.policy_id = ${first.id} and u.password_hash is not null and u.deactivated_at is null`,
+          where a.policy_id = ${first.id} and u.password_hash is not null and u.deactivated_at is null
+        and e.statut_scolaire = 'inscrit' and e.promotion_id = current_school_year_id()`,
     );
     const v1 = (await direction.get(`/api/gestion/politique/${first.id}/acceptations`)).json();
     expect(v1).toMatchObject({ acceptees: v1Accepted?.n, etudiants_actifs: active });

@@ -12,6 +12,7 @@ import {
 import { type AnyColumn, and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { centres, etudiants, policies, policyAcceptances, users } from "../../db/schema/index.ts";
+import { enrolledNow, inCurrentYear } from "../../db/school-year.ts";
 import { HttpError, notFound } from "../../lib/errors.ts";
 import {
   containsPattern,
@@ -36,7 +37,8 @@ const inForceId = sql`(select p.id from ${policies} p where p.status = 'publiee'
 
 /**
  * The students the report and the dashboard count as "actifs": an activated account, not
- * deactivated (docs/spec/back-office.md section 4). An invited student who never signed in could
+ * deactivated (docs/spec/back-office.md section 4), of a student enrolled in the current year
+ * (`enrolledNow`: former students are not asked to accept the policy again, decision 111). An invited student who never signed in could
  * not have accepted anything yet: the report counts them apart (`etudiants_invites`, issue 28).
  */
 const activeStudent = (userId: SQL | AnyColumn) =>
@@ -55,7 +57,8 @@ const versionColumns = {
   en_vigueur: sql<boolean>`coalesce(policies.id = ${inForceId}, false)`,
   published_at: isoTimestampOrNull(sql`${policies.publishedAt}`),
   updated_at: isoTimestamp(policies.lastUpdated),
-  acceptations: sql<number>`(select count(*)::int from ${policyAcceptances} a join ${etudiants} e on e.user_id = a.user_id where a.policy_id = policies.id and ${activeStudent(sql`e.user_id`)})`,
+  acceptations: sql<number>`(select count(*)::int from ${policyAcceptances} a join ${etudiants} e on e.user_id = a.user_id
+    where a.policy_id = policies.id and ${activeStudent(sql`e.user_id`)} and e.statut_scolaire = 'inscrit' and ${inCurrentYear(sql`e.promotion_id`)})`,
 };
 
 /** Drafts first (they are what is being worked on), then the versions, newest first. */
@@ -102,6 +105,7 @@ export async function countNotAcceptedCurrent(db: Pick<Database, "select">): Pro
     .where(
       and(
         activeStudent(etudiants.userId),
+        enrolledNow,
         sql`not exists (select 1 from ${policyAcceptances} a where a.user_id = ${etudiants.userId} and a.policy_id = ${current.id})`,
       ),
     );
@@ -128,7 +132,7 @@ export function createPolicyVersions({ db }: { db: Database }) {
   }
 
   function acceptanceQuery(version: PolicyVersion, query: PolicyAcceptancesQuery) {
-    const conditions: SQL[] = [activeStudent(etudiants.userId)];
+    const conditions: SQL[] = [activeStudent(etudiants.userId), enrolledNow];
     if (query.acceptation === "acceptee") conditions.push(isNotNull(policyAcceptances.id));
     if (query.acceptation === "non_acceptee") conditions.push(isNull(policyAcceptances.id));
     if (query.q) {
@@ -187,11 +191,11 @@ export function createPolicyVersions({ db }: { db: Database }) {
         policyAcceptances,
         and(eq(policyAcceptances.userId, etudiants.userId), eq(policyAcceptances.policyId, version.id)),
       )
-      .where(activeStudent(etudiants.userId));
+      .where(and(activeStudent(etudiants.userId), enrolledNow));
     const [invited] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(etudiants)
-      .where(invitedStudent(etudiants.userId));
+      .where(and(invitedStudent(etudiants.userId), enrolledNow));
     return { etudiants_actifs: row?.actifs ?? 0, acceptees: row?.acceptees ?? 0, etudiants_invites: invited?.n ?? 0 };
   }
 

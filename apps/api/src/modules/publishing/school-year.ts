@@ -3,6 +3,10 @@ import { type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import { schoolYears } from "../../db/schema/index.ts";
+import { inCurrentYear } from "../../db/school-year.ts";
+
+export { currentYearId, inCurrentYear } from "../../db/school-year.ts";
+
 import { HttpError, validationFailed } from "../../lib/errors.ts";
 
 /**
@@ -11,17 +15,6 @@ import { HttpError, validationFailed } from "../../lib/errors.ts";
  * 0014). Students read the current year's only; the back-office's lists filter by year and a
  * closed year's rows are read-only, copied into the current year by *Republier*.
  */
-
-/**
- * The id of the year `en_cours`, as a scalar subquery: PostgreSQL runs it once per statement
- * (an InitPlan on the partial unique index), so `annee_id = (…)` stays an index condition.
- * Not `current_school_year_id()`: it is VOLATILE (it may create the first year), so it would be
- * evaluated for every row and keep the planner off the `annee_id` indexes.
- */
-export const currentYearId = sql`(select y.id from annees_scolaires y where y.statut = 'en_cours')`;
-
-/** The row's year is the current one. */
-export const inCurrentYear = (column: AnyPgColumn | SQL) => sql`${column} = ${currentYearId}`;
 
 /** `{ id, label, statut }` of the row's year, for the back-office's rows. */
 export const yearOf = (column: AnyPgColumn | SQL) =>
