@@ -33,8 +33,10 @@ describe("back-office students: cohorts and school status", () => {
     current = { id: year.id, start: year.debut, label: schoolYearLabel(year.debut) };
     const [closed] = await queryRows<{ id: number }>(
       t,
+      // The demo academy may have it already (its former student's year).
       sql`insert into annees_scolaires (debut_annee, statut, cloturee_le)
-          values (${year.debut - 1}, 'cloturee', now()) returning id`,
+          values (${year.debut - 1}, 'cloturee', now())
+          on conflict (debut_annee) do update set statut = excluded.statut returning id`,
     );
     if (!closed) throw new Error("no past year");
     const previous = schoolYearStarting(year.debut - 1);
@@ -192,10 +194,8 @@ describe("back-office students: cohorts and school status", () => {
       const response = await pedagogie.get("/api/gestion/etudiants/promotions");
       expect(response.statusCode).toBe(200);
       const years = response.json().data as { id: number; label: string; statut: string }[];
-      expect(years.slice(0, 2)).toEqual([
-        { id: current.id, label: current.label, statut: "en_cours" },
-        { id: past.id, label: past.label, statut: "cloturee" },
-      ]);
+      expect(years).toContainEqual({ id: current.id, label: current.label, statut: "en_cours" });
+      expect(years).toContainEqual({ id: past.id, label: past.label, statut: "cloturee" });
       expect(years.map((year) => year.label)).toEqual([...years.map((year) => year.label)].sort().reverse());
     });
 

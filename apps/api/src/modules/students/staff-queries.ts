@@ -23,6 +23,7 @@ import {
   studentInvitations,
   users,
 } from "../../db/schema/index.ts";
+import { enrolledNow } from "../../db/school-year.ts";
 import { containsPattern, isoTimestamp, isoTimestampOrNull } from "../../lib/list-sql.ts";
 
 /** The database itself or a transaction opened on it. */
@@ -43,15 +44,6 @@ const acceptedCurrent = sql<boolean>`(not exists (select 1 from ${policies}) or 
 const ref = (table: typeof centres | typeof options | typeof filieres) =>
   sql<{ id: number; nom: string } | null>`case when ${table.id} is null then null
     else json_build_object('id', ${table.id}, 'nom', ${table.nom}) end`;
-
-/** The year en cours (one at most: a partial unique index), as a value a condition compares with. */
-const currentYearId = sql`(select ${schoolYears.id} from ${schoolYears} where ${schoolYears.statut} = 'en_cours')`;
-
-/** What the list shows without a cohort chosen: the current year's enrolled students. */
-const currentlyEnrolled = and(
-  eq(etudiants.statutScolaire, "inscrit"),
-  sql`${etudiants.promotionId} = ${currentYearId}`,
-) as SQL;
 
 export const studentColumns = {
   id: etudiants.id,
@@ -122,7 +114,7 @@ export function listConditions(
   const conditions: (SQL | undefined)[] = [];
   conditions.push(scope);
   const cohortChosen = query.promotion !== undefined || query.statut_scolaire !== undefined || query.ids !== undefined;
-  if (restricted || !cohortChosen) conditions.push(currentlyEnrolled);
+  if (restricted || !cohortChosen) conditions.push(enrolledNow);
   else {
     if (query.promotion !== undefined) {
       conditions.push(
