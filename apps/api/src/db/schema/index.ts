@@ -9,6 +9,7 @@ export * from "./idempotency.ts";
 export * from "./mail.ts";
 export * from "./notifications.ts";
 export * from "./passwords.ts";
+export * from "./personal-data.ts";
 export * from "./policy.ts";
 export * from "./profile.ts";
 export * from "./staff.ts";
