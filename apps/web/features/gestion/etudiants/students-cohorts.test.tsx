@@ -111,7 +111,7 @@ describe("/gestion/etudiants: cohorts and school status", () => {
     expect([...status.options][0]?.text).toBe("Tous les statuts");
     fireEvent.change(status, { target: { value: "ancien_eleve" } });
     await waitFor(() => expect(router.state.location.search).toBe("?promotion=2025-2026&statut_scolaire=ancien_eleve"));
-    expect([...(promotion as HTMLSelectElement).options][0]?.text).toBe("Toutes les promotions");
+    expect([...(promotion as HTMLSelectElement).options][0]?.text).toBe("Toutes");
     await waitFor(() =>
       expect(
         calls.some((call) => call.path.startsWith("/api/gestion/etudiants?promotion=2025-2026&statut_scolaire=")),

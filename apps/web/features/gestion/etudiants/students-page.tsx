@@ -290,7 +290,7 @@ export default function StudentsPage() {
           {
             name: "promotion",
             label: "Promotion",
-            allLabel: statusChosen ? "Toutes les promotions" : "Année en cours",
+            allLabel: statusChosen ? "Toutes" : "Année en cours",
             options: (promotions.data?.data ?? []).map((year) => ({
               value: year.label,
               label: year.statut === "en_cours" ? `${year.label} (en cours)` : year.label,
