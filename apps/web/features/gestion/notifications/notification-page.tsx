@@ -12,8 +12,15 @@ import { staffErrorMessage } from "../../../lib/staff-api.ts";
 import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { LoadFailed } from "../shared/load-failed.tsx";
+import { isPastYear, PastYearActions, republishWithToast } from "../shared/school-years.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { notificationsApi, useNotificationReads, useStaffNotification, useWithdrawNotification } from "./api.ts";
+import {
+  notificationsApi,
+  useNotificationReads,
+  useRepublishNotification,
+  useStaffNotification,
+  useWithdrawNotification,
+} from "./api.ts";
 import { priorityLabel, readsLabel, StateBadge } from "./labels.tsx";
 
 const FILTERS = ["lecture"] as const;
@@ -51,6 +58,7 @@ export default function NotificationStaffPage() {
   const notification = useStaffNotification(id, Number.isSafeInteger(id) && id > 0 && can(me, "read:notifications"));
   const reads = useNotificationReads(id, list.params, notification.isSuccess);
   const withdrawal = useWithdrawNotification();
+  const republish = useRepublishNotification();
   const data = notification.data;
 
   async function withdraw() {
@@ -69,20 +77,31 @@ export default function NotificationStaffPage() {
       permission="read:notifications"
       actions={
         data &&
-        data.state !== "retiree" && (
-          <>
-            {can(me, "update:notifications") && (
-              <Link to={`/gestion/notifications/${id}/modifier`} className={primaryButtonClass}>
-                {data.state === "publiee" ? "Corriger" : "Modifier"}
-              </Link>
-            )}
-            {can(me, "delete:notifications") && (
-              <button type="button" onClick={() => setConfirming(true)} className={dangerButtonClass}>
-                Retirer
-              </button>
-            )}
-          </>
-        )
+        (isPastYear(data) ? (
+          <PastYearActions
+            name={`la notification ${data.titre}`}
+            canRepublish={can(me, "create:notifications")}
+            pending={republish.isPending}
+            onRepublish={() =>
+              void republishWithToast(toast, () => republish.mutateAsync(data.id), { name: data.titre, draft: true })
+            }
+          />
+        ) : (
+          data.state !== "retiree" && (
+            <>
+              {can(me, "update:notifications") && (
+                <Link to={`/gestion/notifications/${id}/modifier`} className={primaryButtonClass}>
+                  {data.state === "publiee" ? "Corriger" : "Modifier"}
+                </Link>
+              )}
+              {can(me, "delete:notifications") && (
+                <button type="button" onClick={() => setConfirming(true)} className={dangerButtonClass}>
+                  Retirer
+                </button>
+              )}
+            </>
+          )
+        ))
       }
     >
       {!data ? (

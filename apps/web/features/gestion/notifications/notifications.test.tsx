@@ -7,7 +7,7 @@ import { Toaster } from "../../../components/toaster.tsx";
 import { type Answer, type Call, serveByPath } from "../../../test/network.ts";
 import { renderRoutes } from "../../../test/render.tsx";
 import { StaffUserContext } from "../session/staff-session.ts";
-import { CURRENT_YEAR } from "../shared/school-year-fixtures.ts";
+import { CLOSED_YEAR, CURRENT_YEAR } from "../shared/school-year-fixtures.ts";
 import { AudienceBuilder, type AudienceValue } from "./audience-builder.tsx";
 import NotificationComposePage from "./notification-compose-page.tsx";
 import NotificationPage from "./notification-page.tsx";
@@ -130,6 +130,30 @@ describe("/gestion/notifications", () => {
       "/gestion/notifications/7",
     );
     expect(await screen.findByText("Normale")).toBeInTheDocument();
+  });
+
+  it("shows a closed year's notification read-only: no Modifier nor Retirer, Republier as a draft instead", async () => {
+    const past = make(8, { annee: CLOSED_YEAR });
+    const copy = make(9, { state: "brouillon", published_at: null, annee: CURRENT_YEAR });
+    const calls = serve({
+      "/api/gestion/notifications/8": { status: 200, body: past },
+      "/api/gestion/notifications/8/lectures": {
+        status: 200,
+        body: { data: [], page: 1, per_page: 50, total: 0, read_count: 0, recipient_count: 0 },
+      },
+      "/api/gestion/notifications/8/republier": { status: 201, body: copy },
+    });
+    renderRoutes(
+      [{ path: "/gestion/notifications/:id", Component: asStaff(NotificationPage) }],
+      "/gestion/notifications/8",
+    );
+    const republish = await screen.findByRole("button", { name: /^Republier/ });
+    expect(screen.getByText("Année clôturée : lecture seule")).toBeVisible();
+    expect(screen.queryByRole("link", { name: /Corriger|Modifier/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Retirer" })).toBeNull();
+    await userEvent.setup().click(republish);
+    expect(await screen.findByRole("status")).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === "/api/gestion/notifications/8/republier")).toHaveLength(1);
   });
 });
 
