@@ -10,9 +10,11 @@ export const certificateRequests = pgTable(
   "certificate_requests",
   {
     id: serial("id").primaryKey(),
-    etudiantId: integer("etudiant_id")
-      .notNull()
-      .references(() => etudiants.id, { onDelete: "cascade" }),
+    /**
+     * Null once the student's data was erased (decision 112): a request whose attestation was
+     * issued stays, its identity columns pseudonymised, so that `/verifier/{code}` still answers.
+     */
+    etudiantId: integer("etudiant_id").references(() => etudiants.id, { onDelete: "cascade" }),
     studentId: text("student_id").notNull(),
     nom: text("nom").notNull(),
     prenom: text("prenom").notNull(),
