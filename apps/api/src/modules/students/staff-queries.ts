@@ -242,7 +242,8 @@ export async function currentYear(db: Executor): Promise<{ id: number; debut: nu
 
 /**
  * What a bulk action needs of each student the filters keep, locked until its transaction ends
- * (two actions on the same students run one after the other).
+ * (two actions on the same students run one after the other; locked in id order, so two never
+ * wait for each other).
  */
 export async function bulkTargets(db: Executor, where: SQL | undefined) {
   return db

@@ -30,7 +30,7 @@ import { notFound, validationFailed } from "../../lib/errors.ts";
 import type { LiveSession } from "../../lib/staff-session.ts";
 import { assertVisible, assertWritable, auditActor } from "../../lib/staff-session.ts";
 import { randomToken, sha256Hex } from "../../lib/tokens.ts";
-import { audit, changedFields } from "../audit/service.ts";
+import { type AuditChanges, audit, changedFields } from "../audit/service.ts";
 import { createCertificateService } from "../certificates/service.ts";
 import { createCertificateOffice } from "../certificates/staff-service.ts";
 import { createDocumentsService } from "../documents/service.ts";
@@ -592,7 +592,7 @@ type BulkOutcome = {
   /** The students the action changed, by id. */
   changed: number[];
   message: string;
-  journal: { action: string; changes?: Record<string, { before: unknown; after: unknown }> };
+  journal: { action: string; changes?: AuditChanges };
 };
 
 /** What the journal shows of a student: reference data by name. */
