@@ -372,6 +372,16 @@ describe("certificate requests handled by the office", () => {
     expect(csv.headers["content-type"]).toContain("text/csv");
     expect(csv.body.startsWith("\uFEFFN° demande;Date;")).toBe(true);
     expect(csv.body).not.toContain("Zenith");
+    // The year each attestation is about, beside its type (docs/spec/school-year-and-data.md section 3).
+    const [header, ...lines] = csv.body.replace("\uFEFF", "").trim().split("\r\n");
+    const columns = (header ?? "").split(";");
+    expect(columns.slice(columns.indexOf("Option") + 1, columns.indexOf("Option") + 3)).toEqual(["Année", "Type"]);
+    const pendingRows = (await secretary.get("/api/gestion/demandes?status=En%20Cours&per_page=100")).json().data as {
+      annee: string | null;
+    }[];
+    expect(lines.map((line) => line.split(";")[columns.indexOf("Année")])).toEqual(
+      pendingRows.map((row) => row.annee ?? ""),
+    );
     const board = (await secretary.get("/api/gestion/tableau-de-bord")).json();
     const counter = board.counters.find((k: { key: string }) => k.key === "demandes");
     expect(counter).toMatchObject({ label: "Demandes en attente", href: "/gestion/demandes?status=En+Cours" });

@@ -35,6 +35,7 @@ const EXPORT_COLUMNS: readonly ExportColumn<CertificateStaffItem>[] = [
   { header: "CIN", value: (r) => r.cin },
   { header: "Centre", value: (r) => r.centre },
   { header: "Option", value: (r) => r.option },
+  { header: "Année", value: (r) => r.annee },
   { header: "Type", value: (r) => r.type },
   { header: "Niveau", value: (r) => r.niveau },
   { header: "Langues", value: (r) => r.langues.join(", ") },
