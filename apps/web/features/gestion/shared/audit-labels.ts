@@ -17,6 +17,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   refus: "Demande refusée",
   revocation: "Attestation révoquée",
   cloture: "Clôture de l'année",
+  sortie: "Sortie (ancien élève)",
+  reinscription: "Réinscription",
+  republication: "Republication dans l'année en cours",
+  reemission: "Attestation réémise",
 };
 
 /** What an entry is about. */
