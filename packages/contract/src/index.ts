@@ -22,6 +22,7 @@ export * from "./rules/profile.ts";
 export * from "./rules/published-years.ts";
 export * from "./rules/publishing-files.ts";
 export * from "./rules/referentiel.ts";
+export * from "./rules/retention.ts";
 export * from "./rules/school-years.ts";
 export * from "./rules/staff.ts";
 export * from "./rules/student-data.ts";

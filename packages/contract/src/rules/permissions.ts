@@ -35,6 +35,8 @@ export const STAFF_ENTITIES = [
   "corbeille",
   "tableau-de-bord",
   "annees",
+  // Retention periods, purges and the requests handled under law 09-08 (decision 114): the direction only.
+  "donnees-personnelles",
 ] as const;
 export type Entity = (typeof STAFF_ENTITIES)[number];
 
@@ -206,6 +208,7 @@ const SECTIONS: readonly (StaffSection & { permission: Permission })[] = [
   { path: "/gestion/referentiel", label: "Référentiel", permission: "read:referentiel" },
   { path: "/gestion/annees", label: "Années scolaires", permission: "read:annees" },
   { path: "/gestion/comptes", label: "Comptes", permission: "read:comptes" },
+  { path: "/gestion/donnees-personnelles", label: "Données personnelles", permission: "read:donnees-personnelles" },
   { path: "/gestion/journal", label: "Journal", permission: "read:journal" },
 ];
 

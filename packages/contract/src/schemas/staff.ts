@@ -225,5 +225,6 @@ export * from "./certificates-staff.ts";
 export * from "./inbox-policy-staff.ts";
 export * from "./published-years-staff.ts";
 export * from "./referentiel-staff.ts";
+export * from "./retention-staff.ts";
 export * from "./school-years-staff.ts";
 export * from "./students-staff.ts";
