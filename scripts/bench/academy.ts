@@ -4,6 +4,9 @@
  * 60 plannings, 40 events, the holidays — and a pool of access tokens.
  */
 
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import {
   centres,
   coursDocuments,
@@ -11,19 +14,43 @@ import {
   etudiants,
   filieres,
   hashPassword,
+  loadConfig,
   matieres,
   niveaux,
   notificationReads,
   notifications,
+  openDatabase,
   options,
   parascolaires,
   planifications,
+  seedDemo,
   users,
 } from "@puerta/api";
 import { createAccessToken } from "@puerta/api/testing";
 import { sql } from "drizzle-orm";
 
 export const BENCH_PASSWORD = "Bench-Password-2025";
+
+/**
+ * A data directory holding the demo academy and the bench's 2,000 students, migrated and seeded
+ * before the server starts (`name` names the folder); `env` starts the server on it. The database
+ * is left open for the bench's own preparations: close it before starting the server.
+ */
+export async function openBenchAcademy(name: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `puerta-bench-${name}-`));
+  const env = {
+    DATA_DIR: dataDir,
+    APP_SECRET: "bench-secret-bench-secret-bench-secret-01",
+    SEED_DEMO: "0",
+    NODE_ENV: "development",
+  };
+  const config = loadConfig({ ...process.env, ...env });
+  const database = await openDatabase({ kind: "pglite", dataDir });
+  await database.migrate();
+  await seedDemo(database.db, config);
+  await seedBenchAcademy(database.db);
+  return { dataDir, env, database };
+}
 export const STUDENTS = 2000;
 
 const pick = <T>(items: T[], i: number): T => {

@@ -6,30 +6,16 @@
  * Reported, not enforced.
  */
 
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { loadConfig, openDatabase, seedDemo } from "@puerta/api";
+import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import { seedBenchAcademy } from "./academy.ts";
+import { openBenchAcademy } from "./academy.ts";
 import { machineDescription, openDirectionSession, printTable, staffHeaders, startServer } from "./lib.ts";
 
 const CONTINUING = 100;
 const TARGET_SECONDS = 5;
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "puerta-bench-closure-"));
-const env = {
-  DATA_DIR: dataDir,
-  APP_SECRET: "bench-secret-bench-secret-bench-secret-01",
-  SEED_DEMO: "0",
-  NODE_ENV: "development",
-};
-const config = loadConfig({ ...process.env, ...env });
 console.log("Préparation de l'académie (2 000 étudiants inscrits)…");
-const database = await openDatabase({ kind: "pglite", dataDir });
-await database.migrate();
-await seedDemo(database.db, config);
-await seedBenchAcademy(database.db);
+const { dataDir, env, database } = await openBenchAcademy("closure");
 const sessionToken = await openDirectionSession(database.db);
 /** Rows of a raw query, PGlite and node-postgres alike. */
 const rows = async <T>(query: ReturnType<typeof sql>) =>

@@ -5,29 +5,15 @@
  * seconds of each step. Target: under 10 s each on this machine. Reported, not enforced.
  */
 
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { loadConfig, openDatabase, seedDemo } from "@puerta/api";
-import { seedBenchAcademy } from "./academy.ts";
+import { rmSync } from "node:fs";
+import { openBenchAcademy } from "./academy.ts";
 import { machineDescription, openDirectionSession, printTable, staffHeaders, startServer } from "./lib.ts";
 
 const LINES = 2000;
 const TARGET_SECONDS = 10;
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "puerta-bench-import-"));
-const env = {
-  DATA_DIR: dataDir,
-  APP_SECRET: "bench-secret-bench-secret-bench-secret-01",
-  SEED_DEMO: "0",
-  NODE_ENV: "development",
-};
-const config = loadConfig({ ...process.env, ...env });
 console.log("Préparation de l'académie (2 000 étudiants)…");
-const database = await openDatabase({ kind: "pglite", dataDir });
-await database.migrate();
-await seedDemo(database.db, config);
-await seedBenchAcademy(database.db);
+const { dataDir, env, database } = await openBenchAcademy("import");
 const sessionToken = await openDirectionSession(database.db);
 await database.close();
 

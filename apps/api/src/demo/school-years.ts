@@ -24,6 +24,15 @@ export async function seedSchoolYears(db: Database, today: string = calendarDay(
   ]);
 }
 
+/** The latest closed year: the one the demo's former students left. */
+async function lastClosedYear(db: Database) {
+  const [closed] = await rowsOf<{ id: number; debut_annee: number }>(
+    db,
+    sql`select id, debut_annee from annees_scolaires where statut = 'cloturee' order by debut_annee desc limit 1`,
+  );
+  return closed;
+}
+
 const FORMER_STUDENTS = [
   {
     email: DEMO_FORMER_STUDENT,
@@ -62,10 +71,7 @@ const FORMER_STUDENTS = [
  * their enrolment of that year (the trigger of migration 0014 writes it). Nothing when they exist.
  */
 export async function seedFormerStudents(db: Database) {
-  const [closed] = await rowsOf<{ id: number; debut_annee: number }>(
-    db,
-    sql`select id, debut_annee from annees_scolaires where statut = 'cloturee' order by debut_annee desc limit 1`,
-  );
+  const closed = await lastClosedYear(db);
   if (!closed) return;
   const [already] = await rowsOf<{ n: number }>(
     db,
@@ -110,10 +116,7 @@ export async function seedFormerStudents(db: Database) {
  * year's, once: the other seeders only fill empty tables.
  */
 export async function seedLastYearContent(db: Database) {
-  const [closed] = await rowsOf<{ id: number; debut_annee: number }>(
-    db,
-    sql`select id, debut_annee from annees_scolaires where statut = 'cloturee' order by debut_annee desc limit 1`,
-  );
+  const closed = await lastClosedYear(db);
   if (!closed) return;
   const [already] = await rowsOf<{ n: number }>(
     db,
