@@ -6,6 +6,7 @@ import { dashboardRoutes } from "./modules/dashboard/staff-routes.ts";
 import { supportsStaffRoutes } from "./modules/documents/staff-routes.ts";
 import { notificationStaffRoutes } from "./modules/notifications/staff-routes.ts";
 import { orientationStaffRoutes } from "./modules/orientation/staff-routes.ts";
+import { personalDataStaffRoutes } from "./modules/personal-data/staff-routes.ts";
 import { planningStaffRoutes } from "./modules/planning/staff-routes.ts";
 import { policyVersionRoutes } from "./modules/policy/staff-routes.ts";
 import { referentielRoutes } from "./modules/referentiel/staff-routes.ts";
@@ -13,6 +14,7 @@ import { schoolYearRoutes } from "./modules/school-years/staff-routes.ts";
 import { staffAccountRoutes } from "./modules/staff/staff-routes.ts";
 import { studentRoutes } from "./modules/students/staff-routes.ts";
 import { trashRoutes } from "./modules/trash/staff-routes.ts";
+import { PERSONAL_DATA_PARTS } from "./personal-data-parts.ts";
 import type { RouteModule } from "./route-scopes.ts";
 import { TRASH_KINDS } from "./trash-kinds.ts";
 
@@ -36,5 +38,6 @@ export const STAFF_ROUTE_MODULES: readonly RouteModule[] = [
   trashRoutes(TRASH_KINDS),
   referentielRoutes,
   schoolYearRoutes,
+  personalDataStaffRoutes(PERSONAL_DATA_PARTS),
   auditRoutes,
 ];

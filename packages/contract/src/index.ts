@@ -9,6 +9,7 @@ export * from "./rules/contact.ts";
 export * from "./rules/countdown.ts";
 export * from "./rules/dates.ts";
 export * from "./rules/documents.ts";
+export * from "./rules/erasure.ts";
 export * from "./rules/holiday-generation.ts";
 export * from "./rules/inbox-policy.ts";
 export * from "./rules/layout.ts";

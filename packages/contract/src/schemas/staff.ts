@@ -222,6 +222,7 @@ export const activationResponse = z.discriminatedUnion("kind", [
 ]);
 export type ActivationResponse = z.infer<typeof activationResponse>;
 export * from "./certificates-staff.ts";
+export * from "./erasure-staff.ts";
 export * from "./inbox-policy-staff.ts";
 export * from "./published-years-staff.ts";
 export * from "./referentiel-staff.ts";

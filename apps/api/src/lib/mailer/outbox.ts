@@ -61,11 +61,14 @@ export async function claimNext(db: Database, leaseSeconds: number): Promise<Out
  * Once delivered, the bodies are dropped: a reset e-mail carries a live token that the
  * database must not keep in clear (only its hash is stored). Who, what and when remain.
  */
-export async function markSent(db: Database, id: number) {
-  await db
+export async function markSent(db: Database, id: number): Promise<boolean> {
+  const marked = await db
     .update(mailOutbox)
     .set({ status: "sent", sentAt: sql`now()`, leasedUntil: null, lastError: null, textBody: "", htmlBody: null })
-    .where(eq(mailOutbox.id, id));
+    .where(eq(mailOutbox.id, id))
+    .returning({ id: mailOutbox.id });
+  // False: the row is gone — its student's data was erased while the message was being sent.
+  return marked.length > 0;
 }
 
 /** Tries again after `retryInMs`, or gives up for good when `retryInMs` is null. */

@@ -1,3 +1,4 @@
+import { rm } from "node:fs/promises";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
 import { createIntervalJob } from "../interval-job.ts";
@@ -55,7 +56,11 @@ export function createOutboxWorker(options: WorkerOptions) {
         messageId: message.messageId,
         headers: listUnsubscribe(message, options.unsubscribeUrl),
       });
-      await markSent(db, message.id);
+      if (!(await markSent(db, message.id)) && file) {
+        // Erased while it was being written (decision 113): its .eml copy goes with the rest.
+        await rm(file, { force: true });
+        return;
+      }
       log.info({ mailId: message.id, file }, file ? `e-mail écrit dans ${file}` : "e-mail envoyé");
     } catch (error) {
       const reason = error instanceof Error ? error.message.slice(0, 500) : String(error);
