@@ -42,6 +42,20 @@ async function main() {
   const leftovers = await removeLeftovers(config.dataDir, database.kind === "pglite" ? 0 : 10 * 60_000);
   if (leftovers.length > 0)
     app.log.warn({ files: leftovers }, `${leftovers.length} fichier(s) à moitié écrit(s) supprimé(s)`);
+  // The files of an erasure that committed just before a crash (decision 113): counts only, no name.
+  const [{ finishPendingErasures }, { createStorageFromConfig }] = await Promise.all([
+    import("./modules/personal-data/erasure.ts"),
+    import("./lib/storage/index.ts"),
+  ]);
+  const erasedFiles = await finishPendingErasures(
+    {
+      db: database.db,
+      storage: createStorageFromConfig(database.db, config.dataDir, config.storage),
+      dataDir: config.dataDir,
+    },
+    database.kind === "pglite" ? 0 : 10 * 60_000,
+  );
+  if (erasedFiles > 0) app.log.warn(`${erasedFiles} fichier(s) d'un effacement interrompu supprimé(s)`);
   database.onConnectionLost((error) =>
     app.log.warn(
       { reason: error.message },
