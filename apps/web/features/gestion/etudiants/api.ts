@@ -1,4 +1,6 @@
 import type {
+  ErasurePreview,
+  ErasureResponse,
   ImportConfirmResponse,
   ImportPreviewResponse,
   Page,
@@ -29,6 +31,7 @@ export const studentKeys = {
   detail: (id: number) => [...studentKeys.all, "fiche", id] as const,
   reference: () => [...studentKeys.all, "referentiel"] as const,
   promotions: () => [...studentKeys.all, "promotions"] as const,
+  erasure: (id: number) => [...studentKeys.all, "effacement", id] as const,
 };
 
 /** The actions of docs/spec/back-office.md section 4 that take no body. */
@@ -94,6 +97,11 @@ export const studentsApi = {
     form.append("file", file);
     return staffJson<ImportPreviewResponse>("/api/gestion/etudiants/import/preview", { body: form });
   },
+  /** What *Effacer les données* will do (direction only). */
+  erasurePreview: (id: number, signal?: AbortSignal) =>
+    staffJson<ErasurePreview>(`/api/gestion/etudiants/${id}/effacement`, { signal }),
+  erase: (id: number, motif: string, idempotencyKey?: string) =>
+    staffJson<ErasureResponse>(`/api/gestion/etudiants/${id}/effacement`, { body: { motif }, idempotencyKey }),
   importErrorsUrl: (importId: string) => `/api/gestion/etudiants/import/${importId}/erreurs.csv`,
   importTemplateUrl: (format: "csv" | "xlsx") => `/api/gestion/etudiants/import/modele.${format}`,
   importConfirm: (importId: string, sendInvitations: boolean, idempotencyKey?: string) =>
@@ -162,5 +170,19 @@ export const useConfirmImport = () =>
   useStaffMutation(
     ({ preview, invite }: { preview: ImportPreviewResponse; invite: boolean }) =>
       submissionKeyOf(preview).send((key) => studentsApi.importConfirm(preview.import_id, invite, key)),
+    studentKeys.all,
+  );
+/** What erasing this student will do, read as the dialog opens. */
+export const useErasurePreview = (id: number, enabled: boolean) =>
+  useQuery({
+    queryKey: studentKeys.erasure(id),
+    queryFn: ({ signal }) => studentsApi.erasurePreview(id, signal),
+    enabled,
+    retry: false,
+  });
+/** Erases the student's data once, however often the dialog is sent again (Idempotency-Key). */
+export const useEraseStudent = () =>
+  useStaffSubmission(
+    ({ id, motif }: { id: number; motif: string }, key) => studentsApi.erase(id, motif, key),
     studentKeys.all,
   );

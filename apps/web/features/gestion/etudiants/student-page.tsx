@@ -1,6 +1,13 @@
-import { can, centreLimit, formatPhone, type StaffStudent, type StudentPreview } from "@puerta/contract";
+import {
+  can,
+  centreLimit,
+  ERASURE_MESSAGES,
+  formatPhone,
+  type StaffStudent,
+  type StudentPreview,
+} from "@puerta/contract";
 import { type ReactNode, useState } from "react";
-import { useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { primaryButtonClass, secondaryButtonClass } from "../../../components/button-styles.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { ModalDialog } from "../../../components/modal-dialog.tsx";
@@ -11,7 +18,15 @@ import { useStaffUser } from "../session/staff-session.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { LoadFailed } from "../shared/load-failed.tsx";
 import { StaffPage } from "../shell/staff-page.tsx";
-import { type StudentAction, studentsApi, useStudentAction, useStudentDetail, useUpdateStudent } from "./api.ts";
+import {
+  type StudentAction,
+  studentsApi,
+  useEraseStudent,
+  useStudentAction,
+  useStudentDetail,
+  useUpdateStudent,
+} from "./api.ts";
+import { ErasureDialog } from "./erasure-dialog.tsx";
 import { leavingLabel, SchoolStatusBadge, StatusBadge } from "./status-badge.tsx";
 import { StudentFormDialog } from "./student-form-dialog.tsx";
 import { policyLabel } from "./students-page.tsx";
@@ -68,6 +83,9 @@ export default function StudentPage() {
   const [confirming, setConfirming] = useState<StudentAction | null>(null);
   const [preview, setPreview] = useState<StudentPreview | null>(null);
   const [previewing, setPreviewing] = useState(false);
+  const [erasing, setErasing] = useState(false);
+  const erase = useEraseStudent();
+  const navigate = useNavigate();
 
   const student = detail.data?.student;
   const title = student ? `${student.prenom} ${student.nom}` : "Fiche étudiant";
@@ -82,6 +100,15 @@ export default function StudentPage() {
     } catch (error) {
       toast({ kind: "error", title: "L'action n'a pas abouti.", description: staffErrorMessage(error) });
     }
+  }
+
+  /** The direction's *Effacer les données*: the French answer, then back to the list (the fiche is gone). */
+  async function eraseData(motif: string) {
+    if (!student) return;
+    const answer = await erase.mutateAsync({ id: student.id, motif });
+    toast({ title: answer.message });
+    setErasing(false);
+    navigate("/gestion/etudiants");
   }
 
   async function showPreview() {
@@ -169,6 +196,11 @@ export default function StudentPage() {
                   Désactiver
                 </button>
               )}
+              {can(me, "delete:donnees-personnelles") && (
+                <button type="button" onClick={() => setErasing(true)} className={secondaryButtonClass}>
+                  {ERASURE_MESSAGES.buttonLabel}
+                </button>
+              )}
             </div>
           </Card>
           <Card title="Demandes d'attestation">
@@ -226,6 +258,9 @@ export default function StudentPage() {
         >
           {preview && <PreviewLists preview={preview} />}
         </ModalDialog>
+      )}
+      {student && (
+        <ErasureDialog open={erasing} onOpenChange={setErasing} studentId={student.id} onConfirm={eraseData} />
       )}
       {student && confirming && (
         <ConfirmDialog
