@@ -364,7 +364,8 @@ function StudentChoices({
               onChange={(event) => onTick(student.id, event.target.checked)}
               className="mt-1 size-4 accent-brand-600"
             />
-            <label htmlFor={`continue-${student.id}`} className="min-w-0 flex-1">
+            {/* A name or number without a break (a pasted address, markup) wraps rather than widening a phone's page. */}
+            <label htmlFor={`continue-${student.id}`} className="min-w-0 flex-1 wrap-anywhere">
               <span className="block font-semibold text-ink">
                 {student.prenom} {student.nom}
               </span>

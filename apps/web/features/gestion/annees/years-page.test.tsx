@@ -198,4 +198,12 @@ describe("/gestion/annees/{id}/cloture", () => {
     expect(screen.getByRole("button", { name: "Continuer vers la confirmation" })).toBeDisabled();
     expect(calls.filter((call) => call.path === "/api/gestion/annees/7/cloture")).toHaveLength(1);
   });
+
+  it("lets a name without a break wrap anywhere, so a long one does not widen a phone's page", async () => {
+    serve();
+    renderStaffScreen("/gestion/annees/:id/cloture", <ClosurePage />);
+    // The label holds the name and its number: jsdom draws nothing, the class is the rule (e2e year-end.spec.ts looks at 390 px).
+    const label = (await screen.findByText("Sara Alaoui")).closest("label");
+    expect(label).toHaveClass("wrap-anywhere");
+  });
 });
