@@ -14,7 +14,8 @@ export function outsideFormerStudentArea(user: User | null | undefined, pathname
  */
 export function FormerStudentPage() {
   return (
-    <main className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
+    // Inside the site layout's <main>: a second one would nest the landmark (axe's landmark rules).
+    <div className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
       <title>{`${SCHOOL_YEAR_MESSAGES.formerStudentPageTitle} | ${brand.academyName}`}</title>
       <h1 className="text-2xl font-bold">{SCHOOL_YEAR_MESSAGES.formerStudentPageTitle}</h1>
       <p className="mt-3 text-gray-700">{SCHOOL_YEAR_MESSAGES.formerStudentArea}</p>
@@ -24,6 +25,6 @@ export function FormerStudentPage() {
       >
         {SCHOOL_YEAR_MESSAGES.formerStudentPageLink}
       </Link>
-    </main>
+    </div>
   );
 }

@@ -87,6 +87,8 @@ describe("RequireAuth (its loader runs on the server, decision 101)", () => {
         "/demande-attestation",
       );
       expect(screen.queryByRole("heading", { name: "Planning" })).not.toBeInTheDocument();
+      // The site layout's <main> holds the area: the page brings no landmark of its own.
+      expect(screen.queryByRole("main")).not.toBeInTheDocument();
     });
 
     it("has the server answer that page 403, as the API answers its calls", async () => {
