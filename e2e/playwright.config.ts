@@ -41,7 +41,7 @@ export default defineConfig({
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
-      testIgnore: /gestion-inbox-policy\.spec\.ts/,
+      testIgnore: [/gestion-inbox-policy\.spec\.ts/, /year-end\.spec\.ts/],
     },
     // Publishing a policy version makes every student accept again: that journey runs after all the others.
     {
@@ -49,6 +49,14 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
       testMatch: /gestion-inbox-policy\.spec\.ts/,
       dependencies: ["desktop"],
+    },
+    // Closing the school year makes every demo student of the current year a former student:
+    // that walk comes last of all.
+    {
+      name: "year-end",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+      testMatch: /year-end\.spec\.ts/,
+      dependencies: ["after-policy-publication"],
     },
   ],
   webServer: {

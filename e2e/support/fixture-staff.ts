@@ -101,6 +101,13 @@ export const FIXTURE_STAFF = {
     role: "pedagogie",
     centre: null,
   },
+  // year-end.spec.ts: closing the year, the last journey of the run.
+  yearDirection: {
+    name: "Direction Année E2E",
+    email: "e2e.annee.direction@example.com",
+    role: "direction",
+    centre: null,
+  },
 } as const;
 
 export async function seedFixtureStaff(db: Database) {
