@@ -22,6 +22,7 @@ describe("certificateRequestBody", () => {
       type: "scolaire",
       niveau: null,
       langues: ["Español", "Français"],
+      annee_id: null,
     });
   });
   it("accepts a language certificate with a level", () => {
@@ -29,6 +30,7 @@ describe("certificateRequestBody", () => {
       type: "langue",
       niveau: "B2",
       langues: [],
+      annee_id: null,
     });
   });
   it("drops the identity fields: the server takes them from the session", () => {

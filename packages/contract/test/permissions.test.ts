@@ -228,7 +228,9 @@ describe("staffSections", () => {
       "Politique",
       "Corbeille",
       "Référentiel",
+      "Années scolaires",
       "Comptes",
+      "Données personnelles",
       "Journal",
     ]);
     expect(staffSections(direction)[2]).toEqual({ path: "/gestion/demandes", label: "Demandes d'attestation" });
