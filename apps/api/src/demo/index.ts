@@ -41,5 +41,5 @@ export async function seedDemo(db: Database, config: Config, { officeSamples = t
 }
 
 export { DEMO_PASSWORD, DEMO_STUDENTS } from "./academy.ts";
-export { DEMO_FORMER_STUDENT } from "./school-years.ts";
+export { DEMO_FORMER_STUDENT, DEMO_FORMER_STUDENTS } from "./school-years.ts";
 export { DEMO_STAFF, DEMO_STAFF_PASSWORD } from "./staff.ts";

@@ -33,7 +33,8 @@ async function lastClosedYear(db: Database) {
   return closed;
 }
 
-const FORMER_STUDENTS = [
+/** Last year's cohort of the demo: the students who left it. */
+export const DEMO_FORMER_STUDENTS = [
   {
     email: DEMO_FORMER_STUDENT,
     nom: "Tazi",
@@ -80,7 +81,7 @@ export async function seedFormerStudents(db: Database) {
   if ((already?.n ?? 0) > 0) return;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const lastDay = `${closed.debut_annee + 1}-06-30`;
-  for (const [index, former] of FORMER_STUDENTS.entries()) {
+  for (const [index, former] of DEMO_FORMER_STUDENTS.entries()) {
     const [place] = await rowsOf<{ centre_id: number | null; option_id: number | null; filiere_id: number | null }>(
       db,
       sql`select (select id from centres where nom = ${former.centre}) as centre_id,

@@ -65,7 +65,11 @@ describe("Idempotency-Key on the writes that create or send", () => {
     expect(again.headers["idempotent-replayed"]).toBe("true");
 
     expect(await count(sql`select count(*)::int as n from notifications where titre = 'Réunion des parents'`)).toBe(1);
-    const recipients = await count(sql`select count(*)::int as n from etudiants where centre_id = ${zenith}`);
+    // The audience is the current year's enrolled students (decision 111): the centre's former students get nothing.
+    const recipients = await count(
+      sql`select count(*)::int as n from etudiants where centre_id = ${zenith}
+        and statut_scolaire = 'inscrit' and promotion_id = current_school_year_id()`,
+    );
     expect(recipients).toBeGreaterThan(0);
     // The copies go out through the scheduled job: once it has run, one e-mail per student.
     for (let i = 0; i < 400; i++) {

@@ -198,7 +198,9 @@ describe("npm run backup / npm run restore", () => {
     try {
       const result = await restoreArchive({ ...target, archive, force: false });
       expect(result.files).toBe(manifest.files.length);
-      expect(result.tables.find((t) => t.name === "users")?.rows).toBe(2);
+      const users = manifest.tables.find((t) => t.name === "users")?.rows;
+      expect(users).toBeGreaterThan(0);
+      expect(result.tables.find((t) => t.name === "users")?.rows).toBe(users);
     } finally {
       await archive.close();
     }
