@@ -7,6 +7,7 @@ export * from "./rules/calendars-staff.ts";
 export * from "./rules/certificates.ts";
 export * from "./rules/contact.ts";
 export * from "./rules/countdown.ts";
+export * from "./rules/data-export.ts";
 export * from "./rules/dates.ts";
 export * from "./rules/documents.ts";
 export * from "./rules/erasure.ts";

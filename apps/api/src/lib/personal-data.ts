@@ -36,6 +36,8 @@ export type PersonalDataPart = {
   table: string;
   /** Its columns that hold personal data about the student. */
   columns: readonly string[];
+  /** What it is, in French, a heading of the export (`Demandes d'attestation`); the register test asks one of every part. */
+  title?: string;
   /** Why it is held, in French, for LISEZMOI.txt and the register. */
   purpose: string;
   /** The retention period that ends it. */

@@ -1,6 +1,8 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { throttles } from "../db/schema/index.ts";
+import type { DataSubject, PersonalDataPart } from "./personal-data.ts";
+import { jsonRows, NO_FILES, textArray } from "./personal-data-sql.ts";
 
 /**
  * Limits on attempts (sign-ins, reset links, contact messages…), stored in the `throttles`
@@ -227,4 +229,37 @@ async function giveBack(db: Database, place: Place, success: boolean): Promise<v
   await db.execute(sql`
     update throttles set hits = greatest(0, hits - ${forget})
     where key = ${key} and window_started_at = ${place.window}::timestamptz`);
+}
+
+/**
+ * A module's part of the personal data (lib/personal-data.ts) in `throttles`: the counters whose
+ * keys name the student (a hash of their address, their user id), with the address that made the
+ * attempts where the key holds one. Only the module knows its keys, so each declares its own.
+ */
+export function throttlesPart(
+  module: string,
+  purpose: string,
+  keys: (subject: DataSubject) => { exact: string[]; prefixes: string[] },
+): PersonalDataPart {
+  const matching = (subject: DataSubject) => {
+    const { exact, prefixes } = keys(subject);
+    return sql`(key = any(${textArray(exact)}) or ${sql.join(
+      [sql`false`, ...prefixes.map((prefix) => sql`starts_with(key, ${prefix})`)],
+      sql` or `,
+    )})`;
+  };
+  return {
+    module,
+    table: "throttles",
+    title: "Compteurs de tentatives",
+    columns: ["key", "hits", "window_started_at", "locked_until", "lockouts", "last_lockout_at"],
+    purpose,
+    retention: "traces",
+    rows: (db, subject) =>
+      jsonRows(db, sql`select to_jsonb(t) as row from throttles t where ${matching(subject)} order by t.key`),
+    async erase(tx, subject) {
+      await tx.execute(sql`delete from throttles where ${matching(subject)}`);
+      return NO_FILES;
+    },
+  };
 }

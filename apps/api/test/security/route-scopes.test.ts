@@ -36,8 +36,14 @@ const REDUCED_AREA_ROUTES = new Set([
   "PUT /api/profile/email-copies",
 ]);
 
-/** Signed in is enough, whatever the school status: who it is, the session, logout. */
-const SIGNED_IN_ROUTES = new Set(["GET /api/user", "POST /api/session/exchange", "POST /api/logout"]);
+/** Signed in is enough, whatever the school status: who it is, the session, logout, their data. */
+const SIGNED_IN_ROUTES = new Set([
+  "GET /api/user",
+  "POST /api/session/exchange",
+  "POST /api/logout",
+  // The right of access (law 09-08, art. 7) waits for no policy (decision 112).
+  "GET /api/profile/donnees",
+]);
 
 /** Routes declared in the scopes with no hook of their own: where they are declared protects them. */
 const probe: RouteModule = (scopes) => {

@@ -55,10 +55,12 @@ export const loginPerEmailAndIp = (config: Pick<CoreContext["config"], "loginLoc
   successForgetsFailures: true,
 });
 
+/** What the sign-in's lockout keys (`login:<hash>:<ip>`…) hold of the address: never the address itself. */
+export const emailHash = (email: string) => createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 32);
+
 export function createAuthService({ db, config, captcha }: CoreContext) {
   const findLiveToken = q.liveTokenQuery(db, config.tokenIdleMinutes);
   const findUserWithEtudiant = q.userWithEtudiantQuery(db);
-  const emailHash = (email: string) => createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 32);
   const perEmailAndIp = loginPerEmailAndIp(config);
 
   const reserveSignIn = (email: string, ip: string) => {

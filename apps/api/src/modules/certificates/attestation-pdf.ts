@@ -1,10 +1,7 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import fontkit from "@cantoo/fontkit";
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from "@cantoo/pdf-lib";
+import { PDFDocument, rgb } from "@cantoo/pdf-lib";
 import QRCode from "qrcode";
 import { rgbOfHex } from "../../lib/brand.ts";
+import { draw, embedFonts, MUTED, paragraph, type TextStyle, widthOf } from "../../lib/pdf-text.ts";
 
 /** Everything printed on an attestation (docs/spec/back-office.md section 6). */
 export type AttestationContent = {
@@ -29,108 +26,16 @@ export type AttestationContent = {
   verificationUrl: string;
 };
 
-/**
- * Noto Sans (every French character) and Noto Naskh Arabic (students' names in Arabic script),
- * both SIL Open Font License 1.1, shipped as TTF by the @embedpdf/fonts-* packages. Embedded as
- * subsets: a document carries only the glyphs it prints.
- */
-const fontFile = async (pkg: string, file: string) =>
-  readFile(path.join(path.dirname(fileURLToPath(import.meta.resolve(pkg))), "..", "fonts", file));
-
-let fontBytes: Promise<Record<"regular" | "bold" | "arabic" | "arabicBold", Buffer>> | undefined;
-function loadFonts() {
-  fontBytes ??= (async () => {
-    const [regular, bold, arabic, arabicBold] = await Promise.all([
-      fontFile("@embedpdf/fonts-latin", "NotoSans-Regular.ttf"),
-      fontFile("@embedpdf/fonts-latin", "NotoSans-Bold.ttf"),
-      fontFile("@embedpdf/fonts-arabic", "NotoNaskhArabic-Regular.ttf"),
-      fontFile("@embedpdf/fonts-arabic", "NotoNaskhArabic-Bold.ttf"),
-    ]);
-    return { regular, bold, arabic, arabicBold };
-  })();
-  return fontBytes;
-}
-
-const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/;
-const ARABIC_RUNS =
-  /([\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff][\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff\s]*)/;
-
-const INK = rgb(0.1, 0.12, 0.16);
-const MUTED = rgb(0.35, 0.38, 0.43);
-
-type Fonts = { latin: PDFFont; bold: PDFFont; arabic: PDFFont; arabicBold: PDFFont };
-type TextStyle = { size: number; bold?: boolean; color?: ReturnType<typeof rgb> };
-
-/** A line split into Latin and Arabic runs, each drawn with a font that has its glyphs. */
-function runs(text: string, fonts: Fonts, style: TextStyle) {
-  return text
-    .split(ARABIC_RUNS)
-    .filter((part) => part !== "")
-    .map((part) => {
-      const arabic = ARABIC.test(part);
-      const font = arabic ? (style.bold ? fonts.arabicBold : fonts.arabic) : style.bold ? fonts.bold : fonts.latin;
-      return {
-        text: arabic ? part.trim() : part,
-        font,
-        width: font.widthOfTextAtSize(arabic ? part.trim() : part, style.size),
-      };
-    });
-}
-
-function widthOf(text: string, fonts: Fonts, style: TextStyle) {
-  return runs(text, fonts, style).reduce((sum, run) => sum + run.width, 0);
-}
-
-function draw(page: PDFPage, fonts: Fonts, text: string, x: number, y: number, style: TextStyle) {
-  let at = x;
-  for (const run of runs(text, fonts, style)) {
-    page.drawText(run.text, { x: at, y, size: style.size, font: run.font, color: style.color ?? INK });
-    at += run.width;
-  }
-}
-
-/** Words wrapped to `maxWidth`; returns the y below the last line. */
-function paragraph(
-  page: PDFPage,
-  fonts: Fonts,
-  text: string,
-  x: number,
-  y: number,
-  maxWidth: number,
-  style: TextStyle,
-) {
-  const lineHeight = style.size * 1.5;
-  let line = "";
-  let at = y;
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && widthOf(next, fonts, style) > maxWidth) {
-      draw(page, fonts, line, x, at, style);
-      at -= lineHeight;
-      line = word;
-    } else line = next;
-  }
-  if (line) draw(page, fonts, line, x, at, style);
-  return at - lineHeight;
-}
-
 /** The A4 attestation as PDF bytes. */
 export async function renderAttestationPdf(content: AttestationContent): Promise<Buffer> {
-  const bytes = await loadFonts();
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
   pdf.setTitle(`${content.title} — ${content.numero}`);
   pdf.setAuthor(content.letterhead.name);
   pdf.setSubject(content.title);
   pdf.setLanguage("fr-FR");
   pdf.setCreator(content.letterhead.name);
   pdf.setProducer(content.letterhead.name);
-  const fonts: Fonts = {
-    latin: await pdf.embedFont(bytes.regular, { subset: true }),
-    bold: await pdf.embedFont(bytes.bold, { subset: true }),
-    arabic: await pdf.embedFont(bytes.arabic, { subset: true }),
-    arabicBold: await pdf.embedFont(bytes.arabicBold, { subset: true }),
-  };
+  const fonts = await embedFonts(pdf);
   const page = pdf.addPage([595.28, 841.89]);
   const { width } = page.getSize();
   const margin = 64;

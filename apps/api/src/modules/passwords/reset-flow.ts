@@ -32,7 +32,8 @@ const RULES = {
 export const tooMany = (message: string, seconds: number) =>
   new HttpError(429, { message, retry_after: seconds }, { "Retry-After": String(seconds) });
 
-const emailKey = (email: string) => sha256Hex(email.trim().toLowerCase()).slice(0, 32);
+/** What the reset links' rate-limit keys (`forgot:email:<hash>`) hold of the address. */
+export const emailKey = (email: string) => sha256Hex(email.trim().toLowerCase()).slice(0, 32);
 
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** A transaction, or the database itself for a write that stands alone. */

@@ -12,9 +12,11 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import { caller } from "../../lib/auth-guard.ts";
+import { clientIp } from "../../lib/client-ip.ts";
 import { validationFailed } from "../../lib/errors.ts";
 import { UNSUBSCRIBE_PATH, verifyUnsubscribeToken } from "../../lib/mailer/unsubscribe.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
+import { createDataExport, sendDataArchive } from "../personal-data/export.ts";
 import { createProfileService } from "./service.ts";
 
 /**
@@ -25,6 +27,18 @@ export async function profileRoutes(scopes: RouteScopes, context: AppContext) {
   // A child of the gated scope: the multipart parser stays with these routes.
   await scopes.reducedArea.register(async (app) => profileScope(app, context));
   unsubscribeRoutes(scopes.public, context);
+  dataExportRoute(scopes.signedIn, context);
+}
+
+/**
+ * "Télécharger mes données" (law 09-08, art. 7; decision 112): the caller's own, a few times an
+ * hour. Signed in is enough: the right of access does not wait for the non-refund policy.
+ */
+function dataExportRoute(app: FastifyInstance, context: AppContext) {
+  const dataExport = createDataExport(context);
+  app.get("/api/profile/donnees", async (request, reply) =>
+    sendDataArchive(reply, await dataExport.forStudent(caller(request).userId, clientIp(request))),
+  );
 }
 
 const unsubscribeQuery = z.object({ token: z.string().max(200).optional() });

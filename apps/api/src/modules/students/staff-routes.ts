@@ -31,6 +31,7 @@ import { type ExportColumn, exportFileName, sendCsv, toCsv } from "../../lib/spr
 import { staffCaller } from "../../lib/staff-session.ts";
 import { readMultipart } from "../../lib/uploads/index.ts";
 import type { RouteScopes } from "../../route-scopes.ts";
+import { createDataExport, sendDataArchive } from "../personal-data/export.ts";
 import { STUDENT_EXPORT_COLUMNS, sendXlsx, toXlsx } from "./export.ts";
 import { createStudentImport, type ImportErrorLine } from "./import.ts";
 import { createStudentsService } from "./staff-service.ts";
@@ -53,6 +54,7 @@ export async function studentRoutes({ staff: app }: RouteScopes, context: AppCon
   const s = app.withTypeProvider<ZodTypeProvider>();
   const students = createStudentsService(context);
   const imports = createStudentImport(context);
+  const dataExport = createDataExport(context);
   const byId = z.object({ id: idParam });
   const read = { staff: { permission: "read:etudiants" as const } };
   const create = { staff: { permission: "create:etudiants" as const } };
@@ -154,6 +156,11 @@ export async function studentRoutes({ staff: app }: RouteScopes, context: AppCon
     "/api/gestion/etudiants/:id/fiche",
     { config: update, schema: { params: byId, response: { 200: studentDetail } } },
     async (request) => students.detail(staffCaller(request), request.params.id),
+  );
+
+  // Law 09-08's access export (art. 7): direction, and the secretariat of the student's centre.
+  s.get("/api/gestion/etudiants/:id/donnees", { config: exporting, schema: { params: byId } }, async (request, reply) =>
+    sendDataArchive(reply, await dataExport.forStaff(staffCaller(request), request.params.id, clientIp(request))),
   );
 
   s.get(

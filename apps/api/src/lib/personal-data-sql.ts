@@ -1,0 +1,34 @@
+import { type SQL, sql } from "drizzle-orm";
+import { rowsOf } from "../db/migration-level.ts";
+import type { PersonalDataExecutor } from "./personal-data.ts";
+
+/*
+ * The SQL the modules' personal-data parts share (lib/personal-data.ts, decision 112).
+ */
+
+/**
+ * The rows of a query that selects one JSON object per row as `row` (`select to_jsonb(t) - 'token_hash'
+ * as row …`): the whole row, so that a column added later is exported without anyone remembering
+ * to, timestamps as ISO text on PGlite and PostgreSQL alike.
+ */
+export async function jsonRows(db: PersonalDataExecutor, query: SQL): Promise<Record<string, unknown>[]> {
+  return (await rowsOf<{ row: Record<string, unknown> }>(db, query)).map((r) => r.row);
+}
+
+/** What replaces a personal field whose place an erasure keeps (the word of audit_log_pseudonymise, migration 0016). */
+export const ERASED = "[effacé]";
+
+/** What an erasure that removes no stored file answers. */
+export const NO_FILES: { fileKeys: string[] } = { fileKeys: [] };
+
+/** The storage keys a query selects as `key`, for `erase()` to answer. */
+export async function fileKeysOf(db: PersonalDataExecutor, query: SQL): Promise<{ fileKeys: string[] }> {
+  return { fileKeys: (await rowsOf<{ key: string }>(db, query)).map((r) => r.key) };
+}
+
+/** A PostgreSQL `text[]` of `values`, passed as one parameter. */
+export const textArray = (values: readonly string[]) =>
+  sql`${`{${values.map((value) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`}::text[]`;
+
+/** The student's address as every table compares it: trimmed and lower-cased. */
+export const addressOf = (email: string) => email.trim().toLowerCase();
