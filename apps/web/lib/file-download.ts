@@ -46,7 +46,11 @@ const release = (url: string) => window.setTimeout(() => URL.revokeObjectURL(url
 
 /** Downloads the file under `fileName`. */
 export async function downloadFile(path: string, fileName: string, options?: FetchOptions): Promise<void> {
-  const blob = await fetchFile(path, options);
+  saveBlob(await fetchFile(path, options), fileName);
+}
+
+/** Hands a file already fetched to the browser, saved as `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;

@@ -1,6 +1,13 @@
-import { EMAIL_COPIES_PATH, type EmailCopiesResponse, PROFILE_PHOTO, PROFILE_TEXT } from "@puerta/contract";
+import {
+  dataExportFileName,
+  EMAIL_COPIES_PATH,
+  type EmailCopiesResponse,
+  PROFILE_PHOTO,
+  PROFILE_TEXT,
+} from "@puerta/contract";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../lib/api.ts";
+import { apiJson, apiRequest } from "../../lib/api.ts";
+import { saveBlob } from "../../lib/file-download.ts";
 import { userQuery } from "../../lib/session.ts";
 
 /** The checks the browser can make before sending; the server checks the content again. */
@@ -49,5 +56,22 @@ export function useSetEmailCopies() {
     mutationFn: (on: boolean) =>
       apiJson<EmailCopiesResponse>(EMAIL_COPIES_PATH, { method: "PUT", body: { email_copies: on } }),
     onSuccess: (answer) => queryClient.setQueryData(emailCopiesQuery.queryKey, answer),
+  });
+}
+
+/** "Télécharger mes données" (law 09-08, art. 7): the student's own ZIP. */
+export const DATA_EXPORT_PATH = "/api/profile/donnees";
+
+/**
+ * Fetches the ZIP with the session and hands it to the browser under the name the server gives it
+ * (`donnees-PU-2025-0001.zip`); a refusal (429: too many this hour) is an ApiError with the
+ * server's French message.
+ */
+export function useDownloadMyData() {
+  return useMutation({
+    mutationFn: async (studentNumber: string) => {
+      const response = await apiRequest(DATA_EXPORT_PATH, { headers: { Accept: "application/zip" } });
+      saveBlob(await response.blob(), dataExportFileName(studentNumber));
+    },
   });
 }

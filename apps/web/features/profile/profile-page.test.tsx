@@ -117,4 +117,66 @@ describe("ProfilePage", () => {
     ]);
     vi.unstubAllGlobals();
   });
+
+  describe("Télécharger mes données", () => {
+    /** What the browser was handed to save: the file's name and type (object URLs are the browser's). */
+    function watchDownloads() {
+      const saved: { name: string; type: string }[] = [];
+      const blobs = new Map<string, Blob>();
+      // jsdom has no object URLs: these stand for the browser's, and keep the blob to read its type.
+      URL.createObjectURL = (blob: Blob) => {
+        const url = `blob:test/${blobs.size}`;
+        blobs.set(url, blob);
+        return url;
+      };
+      URL.revokeObjectURL = () => {};
+      vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+        saved.push({ name: this.download, type: blobs.get(this.href)?.type ?? "" });
+      });
+      return saved;
+    }
+    const { createObjectURL, revokeObjectURL } = URL;
+    afterEach(() => {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+      vi.restoreAllMocks();
+      vi.unstubAllGlobals();
+    });
+
+    it("downloads the student's own ZIP, named after their number", async () => {
+      const calls = serveByPath({
+        "/api/profile/email-copies": { status: 200, body: { success: true, email_copies: true } },
+        "/api/profile/donnees": { status: 200, body: "PK", headers: { "Content-Type": "application/zip" } },
+      });
+      const saved = watchDownloads();
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      renderProfile();
+      expect(await screen.findByRole("heading", { level: 2, name: "Mes données personnelles" })).toBeInTheDocument();
+      await user.click(screen.getByRole("button", { name: "Télécharger mes données" }));
+      await vi.waitFor(() => expect(saved).toEqual([{ name: "donnees-PU-2025-0001.zip", type: "application/zip" }]));
+      expect(calls.filter((call) => call.path === "/api/profile/donnees")).toEqual([
+        { method: "GET", path: "/api/profile/donnees", body: undefined },
+      ]);
+      expect(screen.queryByRole("alert")).toBeNull();
+    });
+
+    it("says in French, from the server, when the hour's downloads are spent", async () => {
+      const message = "Vous avez déjà téléchargé vos données 3 fois en une heure. Réessayez dans 42 minutes.";
+      serveByPath({
+        "/api/profile/email-copies": { status: 200, body: { success: true, email_copies: true } },
+        "/api/profile/donnees": {
+          status: 429,
+          body: { message, retry_after: 2520 },
+          headers: { "Retry-After": "2520" },
+        },
+      });
+      const saved = watchDownloads();
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      renderProfile();
+      await user.click(await screen.findByRole("button", { name: "Télécharger mes données" }));
+      expect(await screen.findByRole("alert")).toHaveTextContent(message);
+      expect(saved).toEqual([]);
+      expect(screen.getByRole("button", { name: "Télécharger mes données" })).toBeEnabled();
+    });
+  });
 });

@@ -1,6 +1,6 @@
-import { formatPhone, PROFILE_PHOTO, type StudentData, PROFILE_TEXT as T } from "@puerta/contract";
+import { DATA_EXPORT_TEXT, formatPhone, PROFILE_PHOTO, type StudentData, PROFILE_TEXT as T } from "@puerta/contract";
 import { useQuery } from "@tanstack/react-query";
-import { Camera, KeyRound, Pencil } from "lucide-react";
+import { Camera, Download, KeyRound, Pencil } from "lucide-react";
 import { type ChangeEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { Spinner } from "../../components/spinner.tsx";
@@ -9,7 +9,7 @@ import { ApiError } from "../../lib/api.ts";
 import { inTheBrowser, pageData } from "../../lib/page-data.tsx";
 import { useStudentData } from "../../lib/session.ts";
 import { useAuthorisedImage } from "../../lib/use-authorised-image.ts";
-import { emailCopiesQuery, photoProblem, useSetEmailCopies, useUploadProfilePhoto } from "./api.ts";
+import { emailCopiesQuery, photoProblem, useDownloadMyData, useSetEmailCopies, useUploadProfilePhoto } from "./api.ts";
 
 /** The setting, fetched by the server and in the HTML; who the student is comes with the student area (decision 101). */
 export const loader = () => pageData(emailCopiesQuery);
@@ -97,6 +97,44 @@ function EmailCopiesSetting() {
             {save.error instanceof ApiError && save.error.serverMessage
               ? save.error.serverMessage
               : "Une erreur s'est produite"}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * "Télécharger mes données" (docs/spec/school-year-and-data.md section 4, decision 112): the ZIP of
+ * everything the academy holds about the student; past the hour's limit, the server's French message.
+ */
+function DataExport({ studentNumber }: { studentNumber: string }) {
+  const id = useId();
+  const download = useDownloadMyData();
+  return (
+    <section aria-labelledby={`${id}-title`} className="mt-8 rounded-2xl bg-gray-50 p-5">
+      <h2 id={`${id}-title`} className="font-bold">
+        {DATA_EXPORT_TEXT.studentTitle}
+      </h2>
+      <p id={`${id}-hint`} className="mt-1 text-sm text-gray-700">
+        {DATA_EXPORT_TEXT.studentHint}
+      </p>
+      <button
+        type="button"
+        onClick={() => download.mutate(studentNumber)}
+        disabled={download.isPending}
+        aria-describedby={`${id}-hint`}
+        className="mt-3 inline-flex items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        <Download aria-hidden="true" className="size-4" />
+        {download.isPending ? DATA_EXPORT_TEXT.studentPreparing : DATA_EXPORT_TEXT.studentButton}
+      </button>
+      <div aria-live="polite" className="mt-2 text-sm">
+        {download.isError && (
+          <p role="alert" className="font-medium text-red-700">
+            {download.error instanceof ApiError && download.error.serverMessage
+              ? download.error.serverMessage
+              : DATA_EXPORT_TEXT.studentFailed}
           </p>
         )}
       </div>
@@ -215,6 +253,8 @@ export default function ProfilePage() {
           </dl>
 
           <EmailCopiesSetting />
+
+          <DataExport studentNumber={student.student_id} />
 
           <Link
             to="/modifier-mot-de-passe"

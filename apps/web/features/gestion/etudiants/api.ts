@@ -64,6 +64,8 @@ export const isFull = (row: StudentRow): row is StaffStudent => "email" in row;
 export const studentsApi = {
   list: (params: ListParams, signal?: AbortSignal) =>
     staffJson<Page<StudentRow>>(`/api/gestion/etudiants${queryString(listApiParams(params))}`, { signal }),
+  /** Law 09-08's access export (art. 7): the ZIP of every row held about the student, a plain download. */
+  dataExportUrl: (id: number) => `/api/gestion/etudiants/${id}/donnees`,
   /** The same filters as the list, for the export links; `ids` narrows it to the rows picked. */
   exportUrl: (params: ListParams, format: "csv" | "xlsx", ids?: readonly number[]) => {
     const { page: _page, per_page: _perPage, ...rest } = listApiParams(params);

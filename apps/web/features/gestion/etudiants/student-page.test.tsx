@@ -2,7 +2,7 @@ import type { StaffStudent, StudentDetail, StudentPreview } from "@puerta/contra
 import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { serveByPath } from "../../../test/network.ts";
-import { renderStaffScreen } from "../shared/test-support.tsx";
+import { DIRECTION as DIRECTION_USER, PEDAGOGIE, renderStaffScreen, SECRETARIAT } from "../shared/test-support.tsx";
 import StudentPage from "./student-page.tsx";
 
 const STUDENT: StaffStudent = {
@@ -57,12 +57,12 @@ const PREVIEW: StudentPreview = {
 
 afterEach(() => vi.unstubAllGlobals());
 
-function showFiche() {
+function showFiche(user = DIRECTION_USER) {
   const calls = serveByPath({
     "/api/gestion/etudiants/7/fiche": { status: 200, body: DETAIL },
     "/api/gestion/etudiants/7/apercu": { status: 200, body: PREVIEW },
   });
-  renderStaffScreen("/gestion/etudiants/:id", <StudentPage />);
+  renderStaffScreen("/gestion/etudiants/:id", <StudentPage />, user);
   return calls;
 }
 
@@ -85,6 +85,23 @@ describe("/gestion/etudiants/{id}", () => {
     expect(within(dialog).getByText("Aucun support.")).toBeInTheDocument();
     expect(dialog.contains(document.activeElement)).toBe(true);
     expect(calls.some((call) => call.path === "/api/gestion/etudiants/7/apercu")).toBe(true);
+  });
+
+  it.each([
+    ["the direction", DIRECTION_USER],
+    ["the secretariat of the student's centre", SECRETARIAT],
+  ])("offers %s « Exporter les données », the ZIP downloaded from the API", async (_who, user) => {
+    showFiche(user);
+    const link = await screen.findByRole("link", { name: "Exporter les données" });
+    expect(link).toHaveAttribute("href", "/api/gestion/etudiants/7/donnees");
+    expect(link).toHaveAttribute("download");
+  });
+
+  it("offers the pedagogie no export: the page is not theirs", async () => {
+    showFiche(PEDAGOGIE);
+    expect(await screen.findByRole("heading", { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Exporter les données" })).not.toBeInTheDocument();
+    expect(screen.queryByText("aicha.benali@example.com")).not.toBeInTheDocument();
   });
 
   it("asks before deactivating in words that fit anyone", async () => {

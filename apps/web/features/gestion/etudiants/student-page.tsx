@@ -1,6 +1,7 @@
 import {
   can,
   centreLimit,
+  DATA_EXPORT_TEXT,
   ERASURE_MESSAGES,
   formatPhone,
   type StaffStudent,
@@ -195,6 +196,16 @@ export default function StudentPage() {
                 <button type="button" onClick={() => setConfirming("desactiver")} className={secondaryButtonClass}>
                   Désactiver
                 </button>
+              )}
+              {can(me, "export:etudiants") && (
+                <a
+                  href={studentsApi.dataExportUrl(student.id)}
+                  download
+                  title={DATA_EXPORT_TEXT.staffHint}
+                  className={secondaryButtonClass}
+                >
+                  {DATA_EXPORT_TEXT.staffButton}
+                </a>
               )}
               {can(me, "delete:donnees-personnelles") && (
                 <button type="button" onClick={() => setErasing(true)} className={secondaryButtonClass}>

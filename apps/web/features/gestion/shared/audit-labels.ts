@@ -21,6 +21,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   reinscription: "Réinscription",
   republication: "Republication dans l'année en cours",
   reemission: "Attestation réémise",
+  export_donnees: "Export des données personnelles",
 };
 
 /** What an entry is about. */
