@@ -22,6 +22,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   republication: "Republication dans l'année en cours",
   reemission: "Attestation réémise",
   export_donnees: "Export des données personnelles",
+  effacement: "Effacement des données personnelles",
+  purge: "Purge des données personnelles",
 };
 
 /** What an entry is about. */
@@ -42,6 +44,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   corbeille: "Corbeille",
   session: "Session",
   annees: "Années scolaires",
+  "donnees-personnelles": "Données personnelles",
 };
 
 export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
