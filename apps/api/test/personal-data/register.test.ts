@@ -1,8 +1,10 @@
 import { RETENTION_KEYS } from "@puerta/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../src/db/client.ts";
+import { rowsOf } from "../../src/db/migration-level.ts";
 import { PERSONAL_DATA_PARTS } from "../../src/personal-data-parts.ts";
-import { createTestApp, queryRows, type TestApp } from "../support/app.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
 
 /**
  * The register of personal data (src/personal-data-parts.ts, decision 112) against the database
@@ -29,72 +31,98 @@ const NOT_ABOUT_STUDENTS: Record<string, string> = {
   "notifications.email_copy": "« Envoyer aussi par e-mail », choisi par le personnel pour toute l'audience.",
 };
 
+type Schema = {
+  tables: Set<string>;
+  columns: Map<string, Set<string>>;
+  references: { table: string; references: string }[];
+};
+
+/** The tables, their columns and their foreign keys, as information_schema tells them. */
+async function schemaOf(db: Pick<Database, "execute">): Promise<Schema> {
+  const tableRows = await rowsOf<{ table_name: string }>(
+    db,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  );
+  const tables = new Set(tableRows.map((r) => r.table_name));
+  const columnRows = await rowsOf<{ table_name: string; column_name: string }>(
+    db,
+    sql`select table_name, column_name from information_schema.columns where table_schema = 'public'`,
+  );
+  const columns = new Map<string, Set<string>>();
+  for (const row of columnRows) {
+    if (!tables.has(row.table_name)) continue;
+    const set = columns.get(row.table_name) ?? new Set<string>();
+    set.add(row.column_name);
+    columns.set(row.table_name, set);
+  }
+  const references = await rowsOf<{ table: string; references: string }>(
+    db,
+    sql`select distinct tc.table_name as "table", ccu.table_name as "references"
+        from information_schema.table_constraints tc
+        join information_schema.constraint_column_usage ccu
+          on ccu.constraint_schema = tc.constraint_schema and ccu.constraint_name = tc.constraint_name
+        where tc.constraint_type = 'FOREIGN KEY' and tc.table_schema = 'public'`,
+  );
+  return { tables, columns, references };
+}
+
+const declared = () => new Set(PERSONAL_DATA_PARTS.map((p) => p.table));
+const declaredColumns = (table: string) =>
+  new Set(PERSONAL_DATA_PARTS.filter((p) => p.table === table).flatMap((p) => p.columns));
+const excluded = (table: string, column?: string) =>
+  table in NOT_ABOUT_STUDENTS || (column !== undefined && `${table}.${column}` in NOT_ABOUT_STUDENTS);
+
+/** Tables whose columns name a student by their name (PERSONAL_COLUMN), but for the exclusions. */
+const byColumn = (schema: Schema) =>
+  [...schema.columns].filter(([table, names]) =>
+    [...names].some((c) => PERSONAL_COLUMN.test(c) && !excluded(table, c)),
+  );
+
+/**
+ * The tables about a student: `etudiants`, `users` and those holding a personal column, then
+ * every table with a foreign key to one of them, again and again (a request's events, a
+ * message's replies).
+ */
+function aboutStudents(schema: Schema): Set<string> {
+  const found = new Set(["etudiants", "users", ...byColumn(schema).map(([table]) => table)]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const { table, references: target } of schema.references) {
+      if (found.has(target) && !found.has(table) && !excluded(table)) {
+        found.add(table);
+        grew = true;
+      }
+    }
+  }
+  return found;
+}
+
+/** What the walk finds that no part declares: tables, then `table.column`s. */
+function undeclared(schema: Schema): { tables: string[]; columns: string[] } {
+  return {
+    tables: [...aboutStudents(schema)].filter((table) => !declared().has(table)).sort(),
+    columns: byColumn(schema)
+      .flatMap(([table, names]) =>
+        [...names]
+          .filter((c) => PERSONAL_COLUMN.test(c) && !excluded(table, c) && !declaredColumns(table).has(c))
+          .map((c) => `${table}.${c}`),
+      )
+      .sort(),
+  };
+}
+
 describe("the personal-data register against the schema", () => {
   let t: TestApp;
-  let tables: Set<string>;
-  let columns: Map<string, Set<string>>;
-  let references: { table: string; references: string }[];
+  let schema: Schema;
 
   beforeAll(async () => {
     t = await createTestApp({ seed: false });
-    const tableRows = await queryRows<{ table_name: string }>(
-      t,
-      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
-    );
-    tables = new Set(tableRows.map((r) => r.table_name));
-    const columnRows = await queryRows<{ table_name: string; column_name: string }>(
-      t,
-      sql`select table_name, column_name from information_schema.columns where table_schema = 'public'`,
-    );
-    columns = new Map();
-    for (const row of columnRows) {
-      if (!tables.has(row.table_name)) continue;
-      const set = columns.get(row.table_name) ?? new Set<string>();
-      set.add(row.column_name);
-      columns.set(row.table_name, set);
-    }
-    references = await queryRows<{ table: string; references: string }>(
-      t,
-      sql`select distinct tc.table_name as "table", ccu.table_name as "references"
-          from information_schema.table_constraints tc
-          join information_schema.constraint_column_usage ccu
-            on ccu.constraint_schema = tc.constraint_schema and ccu.constraint_name = tc.constraint_name
-          where tc.constraint_type = 'FOREIGN KEY' and tc.table_schema = 'public'`,
-    );
+    schema = await schemaOf(t.database.db);
   });
   afterAll(() => t.close());
 
-  const declared = () => new Set(PERSONAL_DATA_PARTS.map((p) => p.table));
-  const declaredColumns = (table: string) =>
-    new Set(PERSONAL_DATA_PARTS.filter((p) => p.table === table).flatMap((p) => p.columns));
-  const excluded = (table: string, column?: string) =>
-    table in NOT_ABOUT_STUDENTS || (column !== undefined && `${table}.${column}` in NOT_ABOUT_STUDENTS);
-
-  /** Tables whose columns name a student by their name (PERSONAL_COLUMN), but for the exclusions. */
-  const byColumn = () =>
-    [...columns].filter(([table, names]) => [...names].some((c) => PERSONAL_COLUMN.test(c) && !excluded(table, c)));
-
-  /**
-   * The tables about a student: `etudiants`, `users` and those holding a personal column, then
-   * every table with a foreign key to one of them, again and again (a request's events, a
-   * message's replies).
-   */
-  const aboutStudents = () => {
-    const found = new Set(["etudiants", "users", ...byColumn().map(([table]) => table)]);
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const { table, references: target } of references) {
-        if (found.has(target) && !found.has(table) && !excluded(table)) {
-          found.add(table);
-          grew = true;
-        }
-      }
-    }
-    return found;
-  };
-
   it("finds the student tables it should, so the walk itself works", () => {
-    expect([...aboutStudents()]).toEqual(
+    expect([...aboutStudents(schema)]).toEqual(
       expect.arrayContaining([
         "etudiants",
         "users",
@@ -112,27 +140,43 @@ describe("the personal-data register against the schema", () => {
         "demandes_donnees",
       ]),
     );
-    expect(aboutStudents().has("staff_sessions")).toBe(false);
+    expect(aboutStudents(schema).has("staff_sessions")).toBe(false);
   });
 
   it("declares every table that points at a student or holds an e-mail, phone, CIN, photo or address", () => {
-    const undeclared = [...aboutStudents()].filter((table) => !declared().has(table)).sort();
-    expect(undeclared, "tables about students that no personal-data part declares").toEqual([]);
+    expect(undeclared(schema).tables, "tables about students that no personal-data part declares").toEqual([]);
   });
 
   it("declares every personal column of those tables, or says why it is about no student", () => {
-    const undeclared = byColumn().flatMap(([table, names]) =>
-      [...names]
-        .filter((c) => PERSONAL_COLUMN.test(c) && !excluded(table, c) && !declaredColumns(table).has(c))
-        .map((c) => `${table}.${c}`),
-    );
-    expect(undeclared.sort(), "personal columns that no part declares").toEqual([]);
+    expect(undeclared(schema).columns, "personal columns that no part declares").toEqual([]);
+  });
+
+  it("fails, naming them, on a new table about a student and a new personal column that no part declares", async () => {
+    const found = await t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(
+          sql`create table carnets_de_notes (id serial primary key, etudiant_id integer references etudiants(id))`,
+        );
+        await tx.execute(
+          sql`create table carnets_remarques (id serial primary key, carnet_id integer references carnets_de_notes(id))`,
+        );
+        await tx.execute(sql`alter table etudiants add column telephone_parent text`);
+        const seen = undeclared(await schemaOf(tx));
+        // Nothing of this stays: the test's schema is rolled back.
+        throw Object.assign(new Error("rollback"), { seen });
+      })
+      .catch((error: { seen?: ReturnType<typeof undeclared> }) => error.seen);
+    expect(found).toEqual({
+      tables: ["carnets_de_notes", "carnets_remarques"],
+      columns: ["carnets_de_notes.etudiant_id", "etudiants.telephone_parent"],
+    });
+    expect(undeclared(await schemaOf(t.database.db))).toEqual({ tables: [], columns: [] });
   });
 
   it("names only tables and columns that exist, and a retention period the settings know", () => {
     const wrong: string[] = [];
     for (const part of PERSONAL_DATA_PARTS) {
-      const names = columns.get(part.table);
+      const names = schema.columns.get(part.table);
       if (!names) {
         wrong.push(`${part.module}: table ${part.table}`);
         continue;
@@ -149,7 +193,7 @@ describe("the personal-data register against the schema", () => {
   it("lists as about no student only what exists and what no part declares", () => {
     const wrong = Object.keys(NOT_ABOUT_STUDENTS).filter((name) => {
       const [table = "", column] = name.split(".");
-      if (!tables.has(table) || (column !== undefined && !columns.get(table)?.has(column))) return true;
+      if (!schema.tables.has(table) || (column !== undefined && !schema.columns.get(table)?.has(column))) return true;
       return column === undefined ? declared().has(table) : declaredColumns(table).has(column);
     });
     expect(wrong).toEqual([]);
