@@ -29,6 +29,7 @@ export default [
       route("referentiel", "../features/gestion/referentiel/referentiel-page.tsx"),
       route("annees", "../features/gestion/annees/years-page.tsx"),
       route("annees/:id/cloture", "../features/gestion/annees/closure-page.tsx"),
+      route("donnees-personnelles", "../features/gestion/donnees-personnelles/donnees-personnelles-page.tsx"),
       route("messages", "../features/gestion/messages/messages-page.tsx"),
       route("messages/:id", "../features/gestion/messages/message-page.tsx"),
       route("politique", "../features/gestion/politique/politique-page.tsx"),
