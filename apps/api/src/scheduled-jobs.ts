@@ -7,7 +7,9 @@ import { createIntervalJob } from "./lib/interval-job.ts";
 import type { Mailer } from "./lib/mailer/index.ts";
 import type { FileStorage } from "./lib/storage/index.ts";
 import { dispatchDueCopies } from "./modules/notifications/email-copies.ts";
+import { createPurge } from "./modules/personal-data/purge.ts";
 import { createTrash } from "./modules/trash/staff-service.ts";
+import { PERSONAL_DATA_PARTS } from "./personal-data-parts.ts";
 import { TRASH_KINDS } from "./trash-kinds.ts";
 
 const MINUTE = 60_000;
@@ -27,7 +29,14 @@ export function createScheduledJobs(deps: {
   log: FastifyBaseLogger;
 }) {
   const trash = createTrash({ db: deps.db, storage: deps.storage, kinds: TRASH_KINDS });
+  const retention = createPurge({
+    db: deps.db,
+    storage: deps.storage,
+    dataDir: deps.config.dataDir,
+    parts: PERSONAL_DATA_PARTS,
+  });
   let upkeepRuns = 0;
+  let nightlyChecks = 0;
   const jobs = {
     notificationEmails: createIntervalJob({
       name: "copies e-mail des notifications",
@@ -39,6 +48,17 @@ export function createScheduledJobs(deps: {
       name: "purge de la corbeille",
       everyMs: 60 * MINUTE,
       run: () => trash.purge(),
+      log: deps.log,
+    }),
+    // Law 09-08's purge (decision 114): looked at every 10 minutes, run once a night from 03:00 in
+    // Casablanca, claimed in the database so that one process does it. Not at start: a server
+    // started (or a test's app) is looked at ten minutes later.
+    retentionPurge: createIntervalJob({
+      name: "purge des données personnelles",
+      everyMs: 10 * MINUTE,
+      run: async () => {
+        if (nightlyChecks++ > 0) await retention.nightly();
+      },
       log: deps.log,
     }),
     idempotencyKeys: createIntervalJob({

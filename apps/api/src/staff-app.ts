@@ -6,6 +6,7 @@ import { dashboardRoutes } from "./modules/dashboard/staff-routes.ts";
 import { supportsStaffRoutes } from "./modules/documents/staff-routes.ts";
 import { notificationStaffRoutes } from "./modules/notifications/staff-routes.ts";
 import { orientationStaffRoutes } from "./modules/orientation/staff-routes.ts";
+import { retentionRoutes } from "./modules/personal-data/retention-routes.ts";
 import { personalDataStaffRoutes } from "./modules/personal-data/staff-routes.ts";
 import { planningStaffRoutes } from "./modules/planning/staff-routes.ts";
 import { policyVersionRoutes } from "./modules/policy/staff-routes.ts";
@@ -39,5 +40,6 @@ export const STAFF_ROUTE_MODULES: readonly RouteModule[] = [
   referentielRoutes,
   schoolYearRoutes,
   personalDataStaffRoutes(PERSONAL_DATA_PARTS),
+  retentionRoutes(PERSONAL_DATA_PARTS),
   auditRoutes,
 ];
