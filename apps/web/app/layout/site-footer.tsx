@@ -12,7 +12,9 @@ const LINKS = [
   { to: "/blog-2", label: "Blog" },
   { to: "/contactez-nous", label: "Contactez-nous" },
   { to: "/login", label: "Espace étudiant" },
-  { to: "/politique-de-confidentialite", label: "Politique de confidentialité" },
+  // The server writes the configured periods and CNDP number into this page's HTML when it serves
+  // it (decision 114): from the student area's router it is loaded as a document, never rendered there.
+  { to: "/politique-de-confidentialite", label: "Politique de confidentialité", reloadDocument: true },
 ];
 
 /** The footer of every page (docs/spec/student-portal.md section 2): contact details, links and © 2025. */
@@ -53,7 +55,7 @@ export function SiteFooter() {
           <ul className="mt-4 grid gap-2 text-sm">
             {LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="hover:text-white hover:underline">
+                <Link to={link.to} reloadDocument={link.reloadDocument} className="hover:text-white hover:underline">
                   {link.label}
                 </Link>
               </li>

@@ -1,16 +1,25 @@
+import { DATA_EXPORT_TEXT, PRIVACY_PAGE_SLOTS } from "@puerta/contract";
 import { brand, postalAddress } from "../../content/brand.ts";
 import { pageMeta, pageTitle } from "../../lib/seo.ts";
+
+const PRIVACY_PATH = "/politique-de-confidentialite";
 
 export const meta = () =>
   pageMeta({
     title: pageTitle("Politique de confidentialité"),
     description: `Comment ${brand.academyName} collecte, utilise et protège vos données personnelles, et comment exercer vos droits.`,
-    path: "/politique-de-confidentialite",
+    path: PRIVACY_PATH,
   });
 
-const UPDATED = "1er septembre 2025";
+const UPDATED = "1er décembre 2026";
 
-/** The privacy policy (docs/spec/student-portal.md section 2): ten sections, static French text. */
+/**
+ * The privacy policy (docs/spec/student-portal.md section 2, docs/spec/school-year-and-data.md
+ * section 4): ten sections of static French text, and three slots (PRIVACY_PAGE_SLOTS) that the
+ * server fills with the configured periods, the CNDP number and what an erasure keeps each time it
+ * serves the prerendered page (decision 114). Only the served document says them: a link to this
+ * page from the student area's router loads the document (`reloadDocument`, site-footer.tsx).
+ */
 export default function PrivacyPage() {
   const email = brand.contactEmail;
   const sections = [
@@ -18,12 +27,15 @@ export default function PrivacyPage() {
       id: "introduction",
       title: "1. Introduction",
       body: (
-        <p>
-          {brand.academyName} (« nous ») attache une grande importance à la protection de vos données personnelles.
-          Cette politique explique quelles données nous collectons sur ce site et dans l'espace étudiant, pourquoi, et
-          quels sont vos droits, conformément à la loi n° 09-08 relative à la protection des personnes physiques à
-          l'égard du traitement des données à caractère personnel.
-        </p>
+        <>
+          <p>
+            {brand.academyName} (« nous ») attache une grande importance à la protection de vos données personnelles.
+            Cette politique explique quelles données nous collectons sur ce site et dans l'espace étudiant, pourquoi, et
+            quels sont vos droits, conformément à la loi n° 09-08 relative à la protection des personnes physiques à
+            l'égard du traitement des données à caractère personnel.
+          </p>
+          {PRIVACY_PAGE_SLOTS.cndp}
+        </>
       ),
     },
     {
@@ -68,10 +80,21 @@ export default function PrivacyPage() {
       id: "conservation",
       title: "5. Durée de conservation",
       body: (
-        <p>
-          Les messages de contact sont conservés 3 ans au plus après le dernier échange ; les données de scolarité
-          pendant la formation puis la durée exigée par la réglementation ; les journaux techniques 12 mois au plus.
-        </p>
+        <>
+          <p>
+            La direction de l'académie fixe la durée de conservation de chaque catégorie de données ; à son terme, la
+            purge automatique de chaque nuit les efface (le journal, lui, est pseudonymisé) :
+          </p>
+          {PRIVACY_PAGE_SLOTS.retention}
+          <h3 id="conserve-apres-effacement" className="mt-6 scroll-mt-24 text-xl font-bold text-ink">
+            Ce que nous conservons volontairement
+          </h3>
+          <p>
+            Quand vos données sont effacées, à votre demande ou au terme de ces durées, nous gardons seulement ce qui
+            suit, pour la raison indiquée :
+          </p>
+          {PRIVACY_PAGE_SLOTS.kept}
+        </>
       ),
     },
     {
@@ -89,12 +112,35 @@ export default function PrivacyPage() {
       id: "droits",
       title: "7. Vos droits",
       body: (
-        <p>
-          Vous disposez d'un droit d'accès, de rectification, d'opposition et de suppression de vos données.
-          Écrivez-nous à <a href={`mailto:${email}`}>{email}</a>. Vous pouvez aussi saisir la Commission nationale de
-          contrôle de la protection des données à caractère personnel (CNDP), autorité nationale de protection des
-          données au Maroc.
-        </p>
+        <>
+          <p>
+            Vous disposez d'un droit d'accès, de rectification, d'opposition et de suppression de vos données. Pour les
+            exercer :
+          </p>
+          <ul>
+            <li>
+              <strong>Accès</strong> : dans votre espace étudiant, ouvrez <a href="/profile">votre profil</a> et
+              choisissez « {DATA_EXPORT_TEXT.studentButton} » ; vous recevez un fichier ZIP avec toutes les données que
+              nous détenons sur vous, leurs explications, votre photo et vos attestations.
+            </li>
+            <li>
+              <strong>Rectification</strong> : écrivez-nous à <a href={`mailto:${email}`}>{email}</a> en indiquant ce
+              qui est inexact ; nous corrigeons votre dossier.
+            </li>
+            <li>
+              <strong>Opposition</strong> : écrivez-nous à <a href={`mailto:${email}`}>{email}</a> en indiquant le
+              traitement auquel vous vous opposez.
+            </li>
+            <li>
+              <strong>Suppression</strong> : écrivez-nous à <a href={`mailto:${email}`}>{email}</a> ; la direction
+              efface vos données, sauf <a href="#conserve-apres-effacement">ce que nous conservons volontairement</a>.
+            </li>
+          </ul>
+          <p>
+            Vous pouvez aussi saisir la Commission nationale de contrôle de la protection des données à caractère
+            personnel (CNDP), autorité nationale de protection des données au Maroc.
+          </p>
+        </>
       ),
     },
     {
@@ -154,7 +200,7 @@ export default function PrivacyPage() {
             <h2 id={`${section.id}-title`} className="text-2xl font-bold text-brand-700">
               {section.title}
             </h2>
-            <div className="mt-3 text-lg leading-relaxed text-gray-700 [&_a]:text-brand-700 [&_a]:underline [&_li]:mt-1 [&_ul]:list-disc [&_ul]:pl-6">
+            <div className="mt-3 text-lg leading-relaxed text-gray-700 [&_a]:text-brand-700 [&_a]:underline [&_li]:mt-1 [&_p+p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6">
               {section.body}
             </div>
           </section>

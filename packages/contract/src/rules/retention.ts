@@ -75,6 +75,20 @@ export const DATA_REQUEST_TYPE_LABELS: Record<DataRequestType, string> = {
   purge: "Purge",
 };
 
+/**
+ * Where the privacy page's prerendered markup leaves room for what the direction configures: the
+ * server writes the current values there each time it serves `/politique-de-confidentialite`
+ * (apps/api/src/modules/web/privacy-page.ts, decision 114). Text no page could hold otherwise.
+ */
+export const PRIVACY_PAGE_SLOTS = {
+  /** « Déclaration / autorisation CNDP n° … », or nothing while no number is set. */
+  cndp: "@@puerta:numero-cndp@@",
+  /** The list of the six periods as configured. */
+  retention: "@@puerta:durees-de-conservation@@",
+  /** The list of what an erasure keeps on purpose, and why (the personal-data parts' `kept`). */
+  kept: "@@puerta:conserve-apres-effacement@@",
+} as const;
+
 /** "36 mois", "1 mois", "0 mois (à la prochaine purge)". */
 export const monthsLabel = (months: number) => (months === 0 ? "0 mois (à la prochaine purge)" : `${months} mois`);
 
