@@ -7,6 +7,7 @@ import { cspDirectives, cspHeader } from "../../lib/security-headers.ts";
 import { ERROR_PAGE, OUTAGE_PAGE } from "./fallback-pages.ts";
 import { NULL_BODY_STATUSES } from "./page-messages.ts";
 import { encodePage, encodeRendered, loadOriginFiles, loadPages, ORIGIN_FILES, type Page } from "./pages.ts";
+import { PRIVACY_PAGE_PATH, privacyPageServer } from "./privacy-page.ts";
 import {
   loadServerPages,
   type PageThreadOptions,
@@ -46,10 +47,13 @@ const DOCUMENT_ONLY_HEADERS = [
  */
 export async function webRoutes(
   app: FastifyInstance,
-  { config, readiness }: AppContext,
+  { config, readiness, db }: AppContext,
   pageThread: PageThreadOptions = {},
 ) {
   const { pages, fallback } = loadPages(config.webDir, config.publicUrl);
+  // Its periods, CNDP number and what an erasure keeps are written in when it is served.
+  const privacyTemplate = pages.get(PRIVACY_PAGE_PATH);
+  const privacyPage = privacyTemplate && privacyPageServer(privacyTemplate, db, app.log);
   const originFiles = loadOriginFiles(config.webDir, config.publicUrl);
   const directives = cspDirectives(config);
   const renderPage = await loadServerPages(app, config.webDir, pageThread, readiness);
@@ -178,7 +182,7 @@ export async function webRoutes(
     // The back-office is nobody's search result: its pages, sign-in included, are never indexed.
     if (isStaffPage(normalised)) reply.header("X-Robots-Tag", "noindex, nofollow");
     const page = pages.get(normalised);
-    if (page) return sendPage(reply, page, 200);
+    if (page) return sendPage(reply, normalised === PRIVACY_PAGE_PATH && privacyPage ? await privacyPage() : page, 200);
     // A client navigation's data (React Router's single fetch): /notifications.data.
     const routePath = normalised.endsWith(".data") ? normalised.slice(0, -".data".length) || "/" : normalised;
     const knownPath =
