@@ -1,12 +1,10 @@
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { schoolYearOf } from "@puerta/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../src/db/client.ts";
-import { knownMigrations, migrationsFolder, rowsOf } from "../../src/db/migration-level.ts";
+import { rowsOf } from "../../src/db/migration-level.ts";
 import { openTestDatabase } from "../support/app.ts";
+import { migrateBefore } from "../support/migrations.ts";
 
 /**
  * Migration 0014 on an academy of the first year: a database at the level before it, filled the
@@ -16,31 +14,10 @@ import { openTestDatabase } from "../support/app.ts";
 describe("migration 0014 on a populated database", () => {
   let database: DatabaseHandle;
   let drop: () => Promise<void>;
-  let folder: string;
-
-  /** Applies this version's migrations before `tag` only (drizzle reads a journal: a shortened copy). */
-  async function migrateBefore(tag: string) {
-    folder = await mkdtemp(path.join(tmpdir(), "puerta-migrations-"));
-    const journal = JSON.parse(await readFile(path.join(migrationsFolder, "meta", "_journal.json"), "utf8"));
-    const level = knownMigrations().findIndex((migration) => migration.tag === tag);
-    journal.entries = journal.entries.slice(0, level);
-    await mkdir(path.join(folder, "meta"));
-    await writeFile(path.join(folder, "meta", "_journal.json"), JSON.stringify(journal));
-    for (const entry of journal.entries as { tag: string }[]) {
-      await copyFile(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-    }
-    if (database.kind === "pglite") {
-      const { migrate } = await import("drizzle-orm/pglite/migrator");
-      await migrate(database.db as never, { migrationsFolder: folder });
-    } else {
-      const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-      await migrate(database.db as never, { migrationsFolder: folder });
-    }
-  }
 
   beforeAll(async () => {
     ({ database, drop } = await openTestDatabase());
-    await migrateBefore("0014_school_years");
+    await migrateBefore(database, "0014_school_years");
     const db = database.db;
     await db.execute(sql`insert into centres (nom) values ('Ain Sebaa'), ('Zenith')`);
     await db.execute(sql`insert into filieres (nom) values ('Sciences')`);
@@ -62,7 +39,6 @@ describe("migration 0014 on a populated database", () => {
   afterAll(async () => {
     await database.close();
     await drop();
-    await rm(folder, { recursive: true, force: true });
   });
 
   it("makes the current school year, enrols every student in it where they are, and ties what was published to it", async () => {

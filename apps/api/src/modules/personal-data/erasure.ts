@@ -274,33 +274,6 @@ async function pseudonymiseJournal(tx: Database, student: Subject, words: string
   return Number(result?.changed ?? 0);
 }
 
-/**
- * Bulk journal entries written before the students' bulk actions named students by id (commit
- * 8603395) list the students' e-mail addresses in `changes.etudiants.after`: each address becomes
- * `[effacé]`, the count stays in the summary. For a data migration (the lead's); idempotent.
- * Answers the entries changed.
- */
-export async function pseudonymiseBulkEntries(db: Pick<Database, "execute">): Promise<number> {
-  const entries = await rowsOf<{ id: string; addresses: string[] }>(
-    db,
-    sql`select id::text, array(
-          select value from jsonb_array_elements_text(changes -> 'etudiants' -> 'after') as value where value like '%@%'
-        ) as addresses
-        from audit_log
-        where entity = 'etudiants' and entity_id is null and jsonb_typeof(changes -> 'etudiants' -> 'after') = 'array'
-          and exists (select 1 from jsonb_array_elements_text(changes -> 'etudiants' -> 'after') as value where value like '%@%')`,
-  );
-  let changed = 0;
-  for (const entry of entries) {
-    const [result] = await rowsOf<{ changed: number }>(
-      db,
-      sql`select audit_log_pseudonymise(array[${entry.id}]::bigint[], ${pgArray(entry.addresses)}::text[]) as changed`,
-    );
-    changed += Number(result?.changed ?? 0);
-  }
-  return changed;
-}
-
 /** `text` with each word replaced by `[effacé]` (a reason typed with the student's name in it). */
 function scrub(text: string, words: readonly string[]): string {
   let out = text;
