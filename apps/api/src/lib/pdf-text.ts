@@ -89,7 +89,7 @@ export function paragraph(
 ) {
   const lineHeight = style.size * 1.5;
   let at = y;
-  for (const line of wrapText(text, fonts, style, maxWidth)) {
+  for (const line of wrapText(text, (part) => widthOf(part, fonts, style), maxWidth)) {
     draw(page, fonts, line, x, at, style);
     at -= lineHeight;
   }
@@ -97,27 +97,50 @@ export function paragraph(
 }
 
 /**
- * `text` as the lines that fit `maxWidth`: broken between words, and inside a word too long for
- * a line (an address, a hash); each line break of `text` starts a line.
+ * `text` as the lines that fit `maxWidth`, `measure` telling a string's width: broken between
+ * words, and inside a word too long for a line (an address, a hash); each line break of `text`
+ * starts a line. Each word is measured once (a font's shaping is slow): a line's width is its
+ * words' and its spaces'.
  */
-export function wrapText(text: string, fonts: Fonts, style: TextStyle, maxWidth: number): string[] {
+export function wrapText(text: string, measure: (part: string) => number, maxWidth: number): string[] {
+  const widths = new Map<string, number>();
+  const widthOfWord = (word: string) => {
+    let width = widths.get(word);
+    if (width === undefined) {
+      width = measure(word);
+      widths.set(word, width);
+    }
+    return width;
+  };
+  const space = measure(" ");
   const lines: string[] = [];
   for (const source of text.split(/\r?\n/)) {
     let line = "";
+    let lineWidth = 0;
     for (const word of source.split(/[ \t]+/).filter((w) => w !== "")) {
-      const next = line ? `${line} ${word}` : word;
-      if (widthOf(next, fonts, style) <= maxWidth) {
-        line = next;
+      const width = widthOfWord(word);
+      if (line && lineWidth + space + width <= maxWidth) {
+        line = `${line} ${word}`;
+        lineWidth += space + width;
         continue;
       }
       if (line) lines.push(line);
       line = word;
+      lineWidth = width;
       // A word wider than the line: cut it where it no longer fits.
-      while (widthOf(line, fonts, style) > maxWidth && line.length > 1) {
-        let cut = line.length - 1;
-        while (cut > 1 && widthOf(line.slice(0, cut), fonts, style) > maxWidth) cut--;
+      while (lineWidth > maxWidth && line.length > 1) {
+        // The longest start that fits (at least one character), found by halving.
+        let fits = 1;
+        let over = line.length;
+        while (over - fits > 1) {
+          const middle = (fits + over) >> 1;
+          if (measure(line.slice(0, middle)) <= maxWidth) fits = middle;
+          else over = middle;
+        }
+        const cut = fits;
         lines.push(line.slice(0, cut));
         line = line.slice(cut);
+        lineWidth = measure(line);
       }
     }
     lines.push(line);

@@ -277,6 +277,19 @@ describe("the access export (law 09-08, art. 7)", () => {
     ).toBe(200);
   });
 
+  it("writes a name in Arabic script into the PDF too (the attestations' fonts, embedded when needed)", async () => {
+    const { etudiantId } = await signInNewStudent(t, { centre: "Ain Sebaa", prenom: "سارة", nom: "العلوي" });
+    const response = await staffExport(direction, etudiantId);
+    expect(response.statusCode).toBe(200);
+    const archive = await openArchive(response.rawPayload);
+    expect(archive.json.tables.etudiants?.lignes[0]).toMatchObject({ prenom: "سارة", nom: "العلوي" });
+    const pdf = await getDocumentProxy(new Uint8Array(await archive.bytes("donnees.pdf")));
+    expect(pdf.numPages).toBeGreaterThan(0);
+    const fonts = (await archive.bytes("donnees.pdf")).toString("latin1");
+    expect(fonts).toContain("NotoNaskhArabic");
+    expect(fonts).toContain("Helvetica");
+  });
+
   it("gives it to a student who has not accepted the non-refund policy too: the right of access waits for nothing", async () => {
     const { token } = await signInNewStudent(t, { centre: "Ain Sebaa" });
     const response = await t.app.inject({ method: "GET", url: "/api/profile/donnees", headers: bearer(token) });
