@@ -3,7 +3,6 @@ import {
   DATA_EXPORT_TEXT,
   dataExportFileName,
   monthsLabel,
-  RETENTION_DEFAULTS,
   RETENTION_DESCRIPTIONS,
   RETENTION_LABELS,
   type RetentionSettings,
@@ -25,6 +24,7 @@ import { PERSONAL_DATA_PARTS } from "../../personal-data-parts.ts";
 import { audit } from "../audit/service.ts";
 import { type ExportSubject, type ExportTable, renderDataPdf, tableTitle } from "./export-pdf.ts";
 import { dataExportKey } from "./personal-data.ts";
+import { readRetention } from "./retention.ts";
 
 /**
  * The access export of law 09-08 (art. 7; docs/spec/school-year-and-data.md section 4, decision
@@ -91,16 +91,6 @@ export function createDataExport(
     return new Map(rows.map((row) => [row.table_name, row.columns]));
   }
 
-  /** The periods as configured (`/gestion/donnees-personnelles`), the spec's defaults until the first change. */
-  async function retentionSettings(): Promise<RetentionSettings> {
-    const [row] = await rowsOf<RetentionSettings>(
-      db,
-      sql`select anciens_eleves_mois, invitations_mois, messages_mois, traces_mois, emails_envoyes_mois, journal_mois,
-            cndp_numero from conservation where id = 1`,
-    );
-    return row ?? { ...RETENTION_DEFAULTS, cndp_numero: null };
-  }
-
   async function build(subject: ExportSubject): Promise<DataExportArchive> {
     const tables = new Map<string, ExportTable>();
     // Who it is about first (their record, their account), then the register's order.
@@ -128,7 +118,7 @@ export function createDataExport(
         }
       }
     }
-    const retention = await retentionSettings();
+    const retention = await readRetention(db);
     const generatedAt = new Date();
     const list = [...tables.values()];
     const entries: Zippable = {
