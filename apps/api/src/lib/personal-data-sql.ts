@@ -15,9 +15,6 @@ export async function jsonRows(db: PersonalDataExecutor, query: SQL): Promise<Re
   return (await rowsOf<{ row: Record<string, unknown> }>(db, query)).map((r) => r.row);
 }
 
-/** What replaces a personal field whose place an erasure keeps (the word of audit_log_pseudonymise, migration 0016). */
-export const ERASED = "[effacé]";
-
 /** What an erasure that removes no stored file answers. */
 export const NO_FILES: { fileKeys: string[] } = { fileKeys: [] };
 

@@ -1,6 +1,7 @@
+import { ERASED } from "@puerta/contract";
 import { sql } from "drizzle-orm";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
-import { ERASED, fileKeysOf, jsonRows, NO_FILES } from "../../lib/personal-data-sql.ts";
+import { fileKeysOf, jsonRows, NO_FILES } from "../../lib/personal-data-sql.ts";
 
 /** The student's certificate requests, as a subquery of their ids. */
 const theirRequests = (etudiantId: number) =>

@@ -1,6 +1,7 @@
+import { ERASED } from "@puerta/contract";
 import { sql } from "drizzle-orm";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
-import { ERASED, jsonRows, NO_FILES } from "../../lib/personal-data-sql.ts";
+import { jsonRows, NO_FILES } from "../../lib/personal-data-sql.ts";
 
 /**
  * Notifications (decision 112): which ones the student read, and those addressed to them by name
