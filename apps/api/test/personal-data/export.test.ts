@@ -306,7 +306,7 @@ describe("each part's erase() against its rows()", () => {
   afterAll(() => t.close());
 
   it("leaves nothing its rows() finds but what it keeps on purpose, and nothing of another student's changes", async () => {
-    const direction = (await signInNewStaff(t, "direction")).browser;
+    const { browser: direction, id: staffId } = await signInNewStaff(t, "direction");
     const gone = await studentWithEverything(t, direction, {
       centre: "Ain Sebaa",
       option: "Selectividad Santé",
@@ -333,6 +333,18 @@ describe("each part's erase() against its rows()", () => {
       t,
       sql`select code from certificate_documents where numero = ${gone.numero}`,
     );
+    // An import file waiting for « Importer » with a line for each of them: only the erased one's line goes.
+    const lines = [gone, stays].map((s, i) => ({
+      line: i + 2,
+      values: { nom: s.nom, prenom: s.prenom, email: s.email },
+    }));
+    await queryRows(
+      t,
+      sql`insert into student_imports (id, staff_id, rows, expires_at)
+          values ('import-effacement', ${staffId}, ${JSON.stringify(lines)}::jsonb, now() + interval '1 hour')`,
+    );
+    const studentImports = PERSONAL_DATA_PARTS.find((p) => p.table === "student_imports");
+    expect(await studentImports?.rows(db, subject(gone))).toEqual([expect.objectContaining({ ligne: lines[0] })]);
     const staysBefore = await everything(stays);
     const fileKeys = await db.transaction(async (tx) => {
       const keys: string[] = [];
@@ -359,6 +371,11 @@ describe("each part's erase() against its rows()", () => {
       expect(entry.summary).not.toContain(gone.email);
       expect(entry.summary).not.toContain("Imane Tazi");
     }
+    const [pendingImport] = await queryRows<{ rows: unknown }>(
+      t,
+      sql`select rows from student_imports where id = 'import-effacement'`,
+    );
+    expect(pendingImport?.rows).toEqual([lines[1]]);
     const verified = await t.app.inject({ method: "GET", url: `/api/attestations/${code}` });
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toMatchObject({ status: "valide", titulaire: "Imane Tazi", numero: gone.numero });
