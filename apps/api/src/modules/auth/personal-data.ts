@@ -1,6 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
-import { jsonRows, NO_FILES } from "../../lib/personal-data-sql.ts";
+import { ownedRowsPart } from "../../lib/personal-data-sql.ts";
 import { throttlesPart } from "../../lib/throttle.ts";
 import { emailHash } from "./service.ts";
 
@@ -9,7 +8,7 @@ import { emailHash } from "./service.ts";
  * whose keys hold a hash of their address (and the address the attempts came from).
  */
 export const authPersonalData: readonly PersonalDataPart[] = [
-  {
+  ownedRowsPart({
     module: "auth",
     table: "personal_access_tokens",
     title: "Sessions",
@@ -17,16 +16,9 @@ export const authPersonalData: readonly PersonalDataPart[] = [
     purpose:
       "Vos sessions ouvertes (site et applications) : quand chacune a été ouverte, utilisée pour la dernière fois et quand elle expire (le jeton lui-même n'est pas exporté).",
     retention: "traces",
-    rows: (db, s) =>
-      jsonRows(
-        db,
-        sql`select to_jsonb(t) - 'token_hash' as row from personal_access_tokens t where t.user_id = ${s.userId} order by t.id`,
-      ),
-    async erase(tx, s) {
-      await tx.execute(sql`delete from personal_access_tokens where user_id = ${s.userId}`);
-      return NO_FILES;
-    },
-  },
+    by: "user_id",
+    hidden: ["token_hash"],
+  }),
   throttlesPart(
     "auth",
     "Les compteurs de tentatives de connexion à votre compte, avec l'adresse IP d'où elles venaient : ils bloquent un moment les essais répétés de mot de passe.",

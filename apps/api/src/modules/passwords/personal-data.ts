@@ -1,12 +1,11 @@
-import { sql } from "drizzle-orm";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
-import { jsonRows, NO_FILES } from "../../lib/personal-data-sql.ts";
+import { ownedRowsPart } from "../../lib/personal-data-sql.ts";
 import { throttlesPart } from "../../lib/throttle.ts";
 import { emailKey } from "./reset-flow.ts";
 
 /** Passwords (decision 112): the reset links asked for, and the counters that limit them and the changes. */
 export const passwordsPersonalData: readonly PersonalDataPart[] = [
-  {
+  ownedRowsPart({
     module: "passwords",
     table: "password_resets",
     title: "Liens de réinitialisation du mot de passe",
@@ -14,16 +13,9 @@ export const passwordsPersonalData: readonly PersonalDataPart[] = [
     purpose:
       "Les liens « mot de passe oublié » demandés : quand, jusqu'à quand ils valaient et s'ils ont servi (le lien lui-même n'est pas gardé, ni exporté).",
     retention: "traces",
-    rows: (db, s) =>
-      jsonRows(
-        db,
-        sql`select to_jsonb(t) - 'token_hash' as row from password_resets t where t.user_id = ${s.userId} order by t.id`,
-      ),
-    async erase(tx, s) {
-      await tx.execute(sql`delete from password_resets where user_id = ${s.userId}`);
-      return NO_FILES;
-    },
-  },
+    by: "user_id",
+    hidden: ["token_hash"],
+  }),
   throttlesPart(
     "passwords",
     "Les compteurs qui limitent les demandes de lien de réinitialisation envoyées à votre adresse et les essais de votre mot de passe actuel.",

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
-import { addressOf, jsonRows, NO_FILES } from "../../lib/personal-data-sql.ts";
+import { addressOf, jsonRows, NO_FILES, ownedRowsPart } from "../../lib/personal-data-sql.ts";
 
 /** The lines of an import file (`rows`, `[{ line, values: { email… } }]`) that are about `email`. */
 const lineAbout = (email: string) => sql`lower(trim(line -> 'values' ->> 'email')) = ${addressOf(email)}`;
@@ -13,7 +13,7 @@ const lineAbout = (email: string) => sql`lower(trim(line -> 'values' ->> 'email'
  * has not already erased.
  */
 export const studentsPersonalData: readonly PersonalDataPart[] = [
-  {
+  ownedRowsPart({
     module: "students",
     table: "student_invitations",
     title: "Invitations",
@@ -21,16 +21,9 @@ export const studentsPersonalData: readonly PersonalDataPart[] = [
     purpose:
       "Les liens d'invitation envoyés pour créer le mot de passe du compte (seule l'empreinte du lien est gardée, elle n'est pas exportée).",
     retention: "invitations",
-    rows: (db, s) =>
-      jsonRows(
-        db,
-        sql`select to_jsonb(t) - 'token_hash' as row from student_invitations t where t.user_id = ${s.userId} order by t.id`,
-      ),
-    async erase(tx, s) {
-      await tx.execute(sql`delete from student_invitations where user_id = ${s.userId}`);
-      return NO_FILES;
-    },
-  },
+    by: "user_id",
+    hidden: ["token_hash"],
+  }),
   {
     module: "students",
     table: "inscriptions",
