@@ -89,7 +89,9 @@ test("the direction enrols at her first sign-in, invites a secretary, who activa
     "Politique",
     "Corbeille",
     "Référentiel",
+    "Années scolaires",
     "Comptes",
+    "Données personnelles",
     "Journal",
   ]);
   await expect(page.getByRole("banner").getByText("Direction", { exact: true })).toBeVisible();

@@ -450,3 +450,24 @@ test(`${KARIM.prenom}, a former student, keeps a reduced area and downloads a ${
   await expectAccessibleAtBothWidths(visitor);
   await visitor.context().close();
 });
+
+test("after the year: the direction's personal data screen shows the periods and the purge's preview, counted as the API counts it", async ({}, testInfo) => {
+  await staff.goto("/gestion/donnees-personnelles");
+  await expect(staff.getByRole("heading", { level: 1, name: "Données personnelles" })).toBeVisible();
+  // The spec's defaults until the direction changes them.
+  await expect(staff.getByRole("spinbutton", { name: /^Anciens élèves/ })).toHaveValue("36");
+  await staff.getByRole("button", { name: "Aperçu de la purge" }).click();
+  const table = staff.getByRole("table", { name: "Aperçu de la purge" });
+  await expect(table).toBeVisible();
+  const xsrf = (await staff.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN")?.value ?? "";
+  const answer = await staff.request.post("/api/gestion/conservation/purge", {
+    data: { apercu: true },
+    headers: { "X-XSRF-TOKEN": xsrf },
+  });
+  expect(answer.status()).toBe(200);
+  const { categories } = (await answer.json()) as { categories: { nombre: number }[] };
+  const total = categories.reduce((sum, category) => sum + category.nombre, 0);
+  await expect(table.locator("tfoot td")).toHaveText(String(total));
+  await expectAccessibleAtBothWidths(staff);
+  await screenshots(staff, testInfo, "donnees-personnelles");
+});

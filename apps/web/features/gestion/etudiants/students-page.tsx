@@ -211,18 +211,18 @@ export default function StudentsPage() {
         </>
       ),
     }),
+    // The account's status and the school's in one column: the list keeps its width at 1280 px.
     full.accessor("statut", {
-      header: "Statut",
-      cell: (info) => <StatusBadge statut={info.getValue()} />,
-    }),
-    full.accessor("promotion", {
-      header: "Promotion",
+      header: "Statut et promotion",
       cell: (info) => (
-        <>
-          <span className="block whitespace-nowrap tabular-nums">{info.getValue()}</span>
+        <span className="flex flex-col items-start gap-1">
+          <StatusBadge statut={info.getValue()} />
           <SchoolStatusBadge student={info.row.original} />
-          {leavingLabel(info.row.original) && <CellNote>{leavingLabel(info.row.original)}</CellNote>}
-        </>
+          <CellNote>
+            <span className="tabular-nums">{info.row.original.promotion}</span>
+            {leavingLabel(info.row.original) && ` · ${leavingLabel(info.row.original)}`}
+          </CellNote>
+        </span>
       ),
     }),
     full.accessor("politique_acceptee", {
