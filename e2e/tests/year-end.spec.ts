@@ -451,7 +451,9 @@ test(`${KARIM.prenom}, a former student, keeps a reduced area and downloads a ${
   await visitor.context().close();
 });
 
-test("after the year: the direction's personal data screen shows the periods and the purge's preview, counted as the API counts it", async ({}, testInfo) => {
+test("after the year: the direction's personal data screen shows the periods and the purge's preview, counted as the API counts it", async ({
+  browser: _browser,
+}, testInfo) => {
   await staff.goto("/gestion/donnees-personnelles");
   await expect(staff.getByRole("heading", { level: 1, name: "Données personnelles" })).toBeVisible();
   // The spec's defaults until the direction changes them.

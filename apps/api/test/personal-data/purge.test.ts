@@ -213,7 +213,7 @@ describe("the purge", () => {
       staff_name: string;
     }>(
       t,
-      sql`select id, summary, changes, ip, staff_name from audit_log where id in (${made.oldEntry}, ${made.recentEntry}) order by id`,
+      sql`select id::int as id, summary, changes, ip, staff_name from audit_log where id in (${made.oldEntry}, ${made.recentEntry}) order by id`,
     );
     expect(entries).toEqual([
       { id: made.oldEntry, summary: "[effacé]", changes: null, ip: null, staff_name: "[effacé]" },

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, queryRows, type TestApp } from "../support/app.ts";
 import { databaseFingerprint } from "../support/route-table.ts";
 import { type StaffBrowser, signInNewStaff } from "../support/staff-browser.ts";
+import { waitFor } from "../support/wait.ts";
 
 /**
  * `GET/PATCH /api/gestion/conservation` (docs/spec/school-year-and-data.md sections 4 and 5,
@@ -17,6 +18,14 @@ describe("retention periods", () => {
   beforeEach(async () => {
     t = await createTestApp({ seed: false });
     direction = (await signInNewStaff(t, "direction")).browser;
+    // The sign-in e-mails the member (a second factor enrolled): the outbox's worker sends it on
+    // its own time, which would change the database between a test's two fingerprints.
+    await waitFor(
+      async () =>
+        (await queryRows<{ n: number }>(t, sql`select count(*)::int as n from mail_outbox where status = 'pending'`))[0]
+          ?.n === 0,
+      "the sign-in's e-mail to be sent",
+    );
   });
   afterEach(() => t.close());
 
