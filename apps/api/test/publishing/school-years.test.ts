@@ -313,20 +313,25 @@ describe("published content and the school year", () => {
         expect(ids).not.toContain(sent.id);
       }
 
-      // The copies are queued by the scheduled job once published: wait for the notification's mark.
-      await waitFor(async () => {
-        const [row] = await queryRows<{ done: boolean }>(
-          t,
-          sql`select emailed_at is not null as done from notifications where id = ${sent.id}`,
-        );
-        return row?.done ? true : undefined;
-      }, "the copies queued");
+      // The copies are queued by the scheduled job once published (every 30 s, scheduled-jobs.ts):
+      // wait for the notification's mark past one whole period of the job.
+      await waitFor(
+        async () => {
+          const [row] = await queryRows<{ done: boolean }>(
+            t,
+            sql`select emailed_at is not null as done from notifications where id = ${sent.id}`,
+          );
+          return row?.done ? true : undefined;
+        },
+        "the copies queued",
+        45_000,
+      );
       const queued = await queryRows<{ to_address: string }>(
         t,
         sql`select to_address from mail_outbox where subject = ${`Nouvelle notification : ${sent.titre}`}`,
       );
       expect(queued.map((m) => m.to_address)).toEqual([enrolled.email]);
-    });
+    }, 90_000);
 
     it("last year's notification is read-only; Republier makes this year's draft, which students see once published", async () => {
       const year = await closedYear();
